@@ -1,0 +1,40 @@
+/**
+ * The `/api/chat` request body, shared by the widget (sender) and the proxy (validator).
+ * The widget sends verse *references* only; the proxy looks the text up in its own corpus.
+ */
+import type { TextTrackId } from '../corpus/corpus-types.js';
+
+export interface ChatTurn {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** One retrieved verse: the hit itself and, for the top hits, its same-surah context passage. */
+export interface ChatVerseRef {
+  /** The verse, `S:A`, e.g. `2:153`. */
+  readonly ref: string;
+  /** Optional passage around it, `S:A-B` inside the same surah, at most 11 verses, e.g. `2:148-158`. */
+  readonly context?: string;
+}
+
+export interface ChatRequest {
+  /** The visitor's question (<= 1,000 characters). */
+  readonly question: string;
+  /** Earlier turns, oldest first (<= 10). */
+  readonly history: readonly ChatTurn[];
+  /** Retrieved verses in rank order (<= 25). */
+  readonly verses: readonly ChatVerseRef[];
+  /** BCP-47 language of the visitor's UI; the answer uses the question's language. */
+  readonly lang?: string;
+  /** Translation the widget shows, so the prompt can use the same one. Default `en`. */
+  readonly translation?: TextTrackId;
+}
+
+/** Limits enforced by the proxy and respected by the widget. */
+export const CHAT_LIMITS = {
+  maxBodyBytes: 32 * 1024,
+  maxQuestionChars: 1000,
+  maxHistoryTurns: 10,
+  maxVerseRefs: 25,
+  maxContextVerses: 11,
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * `GET /api/config`: what the widget needs to boot, served by the proxy. Public data only:
+ * never a key. When this request fails the widget still searches lexically.
+ */
+export interface WidgetConfig {
+  /** URL (absolute or relative to the proxy) of the corpus `manifest.json`. */
+  readonly corpusManifest: string;
+  readonly corpusVersion: string;
+  /** Vector index to use, or null when only lexical search is available. */
+  readonly index: null | {
+    readonly id: string;
+    readonly manifest: string;
+    /** `proxy`: query vectors come from `/api/embed`; `browser`: embed locally (see issue 6). */
+    readonly queryEmbedding: 'proxy' | 'browser';
+  };
+  /** True when an LLM provider is configured and `/api/chat` will answer. */
+  readonly chat: boolean;
+}

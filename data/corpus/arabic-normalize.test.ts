@@ -1,0 +1,59 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { normalizeArabic, hasArabicScript } from './arabic-normalize.js';
+import { loadTestCorpus } from './test-corpus.js';
+import type { Corpus } from './corpus.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+const norm = (s: number, a: number) => normalizeArabic(corpus.verse({ surah: s, ayah: a }).arabic);
+
+describe('normalizeArabic on real Uthmani verses (hand-checked)', () => {
+  it.each([
+    [1, 1, 'بسم الله الرحمن الرحيم'],
+    [1, 2, 'الحمد لله رب العلمين'],
+    [1, 7, 'صرط الذين انعمت عليهم غير المغضوب عليهم ولا الضالين'],
+    [2, 2, 'ذلك الكتب لا ريب فيه هدي للمتقين'],
+    [9, 1, 'براءه من الله ورسوله الي الذين عهدتم من المشركين'],
+    [112, 1, 'قل هو الله احد'],
+    [36, 1, 'يس'],
+    [19, 1, 'كهيعص'],
+    [18, 1, 'الحمد لله الذي انزل علي عبده الكتب ولم يجعل له عوجا'],
+    [2, 245, 'من ذا الذي يقرض الله قرضا حسنا فيضعفه له اضعافا كثيره والله يقبض ويبصط واليه ترجعون'],
+    [3, 7, 'هو الذي انزل عليك الكتب منه ايت محكمت هن ام الكتب واخر متشبهت فاما الذين في قلوبهم زيغ فيتبعون ما تشبه منه ابتغاء الفتنه وابتغاء تاويله وما يعلم تاويله الا الله والرسخون في العلم يقولون امنا به كل من عند ربنا وما يذكر الا اولوا الالبب'],
+    [4, 1, 'يايها الناس اتقوا ربكم الذي خلقكم من نفس وحده وخلق منها زوجها وبث منهما رجالا كثيرا ونساء واتقوا الله الذي تساءلون به والارحام ان الله كان عليكم رقيبا'],
+  ])('should normalise %i:%i', (s, a, expected) => {
+    expect(norm(s, a)).toBe(expected);
+  });
+
+  it('should leave only plain Arabic letters and spaces across all 6,236 verses', () => {
+    const chars = new Set(corpus.trackTexts('arabic').map(normalizeArabic).join(''));
+    const allowed = new Set(' ءابتثجحخدذرزسشصضطظعغفقكلمنهوي');
+    expect([...chars].filter((c) => !allowed.has(c))).toEqual([]);
+  });
+
+  it('should match the stored search form for every verse', () => {
+    const ar = corpus.trackTexts('arabic');
+    const search = corpus.trackTexts('arabic-search');
+    expect(ar.filter((t, i) => normalizeArabic(t) !== search[i]).length).toBe(0);
+  });
+});
+
+describe('normalizeArabic on typed queries', () => {
+  it('should unify alef, hamza, ya and ta marbuta forms', () => {
+    expect(normalizeArabic('إِنَّ الصَّلاةَ أُمّ آية مُؤمن شَيْئ ليلى رحمة')).toBe('ان الصلاه ام ايه مومن شيي ليلي رحمه');
+  });
+  it('should drop tatweel and collapse spaces', () => {
+    expect(normalizeArabic('  اللـــه   اكبر ')).toBe('الله اكبر');
+  });
+  it('should be idempotent', () => {
+    const once = normalizeArabic('ٱلرَّحۡمَٰنِ عَلَّمَ ٱلۡقُرۡءَانَ');
+    expect(normalizeArabic(once)).toBe(once);
+    expect(once).toBe('الرحمن علم القران');
+  });
+  it('should detect Arabic script', () => {
+    expect(hasArabicScript('what is صبر')).toBe(true);
+    expect(hasArabicScript('patience')).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Manifest of a vector index in `data/dist/index/<embedder-id>/manifest.json`.
+ * It records everything needed to embed a query the same way the verses were embedded,
+ * and the per-embedder similarity floors (scores of different models are not comparable).
+ */
+export interface VectorIndexFile {
+  readonly path: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly sha256: string;
+}
+
+export interface VectorIndexManifest {
+  readonly schema: 1;
+  /** Directory name, e.g. `gemini-embedding-001-768`. */
+  readonly id: string;
+  /** Content hash of the vector files; changes when any vector changes. */
+  readonly version: string;
+  readonly embedder: 'gemini' | 'local' | 'test-hashing';
+  readonly model: string;
+  readonly dims: number;
+  readonly count: number;
+  readonly quantization: 'int8-per-vector';
+  /** Provider task types (Gemini) or the model's prefixes (E5: `query: ` / `passage: `). */
+  readonly queryTask: string;
+  readonly documentTask: string;
+  readonly queryPrefix: string;
+  readonly documentPrefix: string;
+  /** Template used to build each verse's text before embedding. */
+  readonly textTemplate: string;
+  /** True when verses were embedded together with their surah name and neighbours. */
+  readonly contextualised: boolean;
+  /** Corpus version the index was built from; must match the loaded corpus. */
+  readonly corpusVersion: string;
+  /** Cosine floors: results under `primary` are dropped; `fallback` applies when nothing passes. */
+  readonly floors: { readonly primary: number; readonly fallback: number };
+  readonly files: readonly VectorIndexFile[];
+}

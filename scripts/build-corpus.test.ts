@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeCorpus } from './build-corpus.js';
+
+describe('when building the corpus twice', () => {
+  it('should write byte-identical files and manifest', async () => {
+    const a = await mkdtemp(join(tmpdir(), 'corpus-a-'));
+    const b = await mkdtemp(join(tmpdir(), 'corpus-b-'));
+    const builtA = await writeCorpus(a);
+    await writeCorpus(b);
+    const filesA = (await readdir(a)).sort();
+    expect(filesA).toEqual((await readdir(b)).sort());
+    for (const f of filesA) expect((await readFile(join(a, f))).equals(await readFile(join(b, f))), f).toBe(true);
+    const manifest = JSON.parse(await readFile(join(a, 'manifest.json'), 'utf8'));
+    expect(manifest.version).toBe(builtA.manifest.version);
+    expect(manifest.files.length).toBe(14);
+    expect(filesA).toContain('ATTRIBUTION.md');
+    expect(filesA).toContain('LICENSE-quran-json.txt');
+    for (const f of manifest.files) expect(f.gzipBytes).toBeLessThan(f.bytes);
+  });
+});

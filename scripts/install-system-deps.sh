@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite needs (run by `npm test` via pretest):
+#   chromium          - browser tests (Playwright drives the system Chromium; no browser download)
+#   python3-onnx      - generates the tiny ONNX model that tests the local-embedder loading code
+# Does nothing when they are present already.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+/usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || need+=(python3-onnx python3-numpy)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing Debian packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
