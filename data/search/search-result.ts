@@ -1,0 +1,49 @@
+/**
+ * What a search returns, for every consumer (widget, eval, bench, proxy tests).
+ */
+import type { VerseRange, VerseRef } from '../corpus/corpus-types.js';
+
+export type HitSource = 'lexical' | 'vector' | 'reference';
+
+export interface SearchHit {
+  readonly ref: VerseRef;
+  /** Global verse index 0..6235. */
+  readonly index: number;
+  /** Fused score (RRF for hybrid, BM25 for lexical-only, 1 for direct references); higher is better. */
+  readonly score: number;
+  readonly sources: readonly HitSource[];
+  readonly lexicalRank?: number;
+  readonly vectorRank?: number;
+  /** Cosine similarity when the vector search saw this verse. */
+  readonly cosine?: number;
+}
+
+/** A top hit expanded with its same-surah context (overlapping windows merged). */
+export interface SearchPassage {
+  /** The hits (refs) this passage was built around. */
+  readonly hits: readonly VerseRef[];
+  readonly range: VerseRange;
+}
+
+export type SearchKind =
+  /** Ranked verses from lexical and/or vector search. */
+  | 'verses'
+  /** The query was a verse reference or a named verse (e.g. Ayat al-Kursi). */
+  | 'reference'
+  /** The query named a surah (e.g. "Surah Yasin"). */
+  | 'surah'
+  /** Nothing relevant: the UI must say so, never present this as "not in the Quran". */
+  | 'none';
+
+export interface SearchResult {
+  readonly kind: SearchKind;
+  readonly query: string;
+  /** At most 20 hits, best first. Empty only when kind is `none`. */
+  readonly hits: readonly SearchHit[];
+  /** The top 3 hits with ±5 context, merged when they overlap. */
+  readonly passages: readonly SearchPassage[];
+  /** Which stage produced the list: lexical first, then fused once the query vector arrives. */
+  readonly stage: 'lexical' | 'hybrid' | 'direct';
+  /** For kind `none`: a short reason for logs/UI (e.g. "no verse passed the similarity floor"). */
+  readonly reason?: string;
+}
