@@ -1,0 +1,86 @@
+/**
+ * Failures talking to the proxy, classified once so the UI can say something useful:
+ * rate limited (with the wait), proxy unreachable, chat not configured, or any other HTTP error.
+ */
+export type ProxyErrorCode = 'rate-limited' | 'proxy-down' | 'chat-not-configured' | 'http-error' | 'bad-response';
+
+export class ProxyError extends Error {
+  override readonly name = 'ProxyError';
+  constructor(
+    readonly code: ProxyErrorCode,
+    message: string,
+    readonly status?: number,
+    /** Seconds to wait, from `Retry-After` (429). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** `Retry-After` as seconds: a delay (`120`) or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The proxy's JSON error body, read leniently: `{error:{code,message}}`, `{error:"..."}` or `{message}`. */
+async function readErrorBody(res: Response): Promise<{ code?: string; message?: string }> {
+  try {
+    const body: unknown = await res.json();
+    if (!body || typeof body !== 'object') return {};
+    const b = body as Record<string, unknown>;
+    const err = b.error;
+    if (typeof err === 'string') return { message: err, ...(typeof b.code === 'string' ? { code: b.code } : {}) };
+    if (err && typeof err === 'object') {
+      const e = err as Record<string, unknown>;
+      return {
+        ...(typeof e.message === 'string' ? { message: e.message } : {}),
+        ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      };
+    }
+    return {
+      ...(typeof b.message === 'string' ? { message: b.message } : {}),
+      ...(typeof b.code === 'string' ? { code: b.code } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Turn a non-OK response into a `ProxyError`. `isChat` maps 503 to "chat not configured". */
+export async function proxyErrorFromResponse(res: Response, what: string, isChat = false): Promise<ProxyError> {
+  const body = await readErrorBody(res);
+  const detail = body.message ? `: ${body.message}` : '';
+  if (res.status === 429) {
+    const wait = parseRetryAfter(res.headers.get('retry-after'));
+    return new ProxyError('rate-limited', `${what} was rate limited${detail}`, 429, wait);
+  }
+  if (isChat && res.status === 503 && !/overload|unavailable-upstream/i.test(body.code ?? '')) {
+    return new ProxyError('chat-not-configured', `${what}: no LLM provider is configured on the proxy${detail}`, 503);
+  }
+  return new ProxyError('http-error', `${what} failed with HTTP ${res.status}${detail}`, res.status);
+}
+
+/** `fetch` that turns network failures into `ProxyError('proxy-down')`; aborts are rethrown as is. */
+export async function fetchFromProxy(fetchFn: typeof fetch, url: string, init: RequestInit, what: string): Promise<Response> {
+  try {
+    return await fetchFn(url, init);
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    throw new ProxyError('proxy-down', `${what}: the proxy at ${url} cannot be reached (${(e as Error).message ?? e})`);
+  }
+}
+
+export function isAbortError(e: unknown): boolean {
+  return !!e && typeof e === 'object' && (e as { name?: unknown }).name === 'AbortError';
+}
+
+/** Absolute URL of a proxy path; a relative `proxy` resolves against the page. */
+export function proxyUrl(proxy: string, path: string, baseHref: string | undefined = globalThis.location?.href): string {
+  const base = new URL(proxy.endsWith('/') ? proxy : `${proxy}/`, baseHref);
+  return new URL(path.replace(/^\//, ''), base).href;
+}
