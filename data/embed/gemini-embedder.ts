@@ -1,0 +1,227 @@
+/**
+ * `Embedder` over Gemini embeddings (`gemini-embedding-001`) through @ai-sdk/google and
+ * `embedMany` from `ai`. Used by the index builder (documents) and the proxy's `/api/embed`
+ * (queries). No `node:` imports: it runs in Node, Workers and edge runtimes.
+ *
+ * Why we normalise: Gemini only returns unit vectors at the full 3072 dims; truncated
+ * (Matryoshka) outputs such as 768 must be L2-normalised before cosine = dot product.
+ *
+ * Why our own retry loop instead of the AI SDK's `maxRetries`: the SDK's backoff starts at
+ * 2 s and is not configurable, which makes builds against a fake server slow to test and
+ * gives no control per batch. We reuse its `APICallError.isRetryable` (408/409/429/5xx).
+ *
+ * @see https://ai.google.dev/gemini-api/docs/embeddings
+ * @example
+ * const embedder = new GeminiEmbedder({ apiKey: env.GEMINI_API_KEY, dims: 768 });
+ * const [vector] = await embedder.embed(['what is patience?'], 'query', signal);
+ */
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { APICallError, embedMany } from 'ai';
+import type { EmbedTask, Embedder } from './embedder.js';
+
+export type GeminiTaskType =
+  | 'RETRIEVAL_DOCUMENT'
+  | 'RETRIEVAL_QUERY'
+  | 'SEMANTIC_SIMILARITY'
+  | 'QUESTION_ANSWERING'
+  | 'FACT_VERIFICATION';
+
+export interface GeminiEmbedderOptions {
+  /** Gemini API key (sent as `x-goog-api-key`). Required. */
+  apiKey: string;
+  /** API base URL including the version path. Default `https://generativelanguage.googleapis.com/v1beta`. */
+  baseURL?: string;
+  /** Model id. Default `gemini-embedding-001`. */
+  model?: string;
+  /** `outputDimensionality`, must match the index. Default 768. */
+  dims?: number;
+  /** Texts per `batchEmbedContents` call (Google allows at most 100). Default 100. */
+  batchSize?: number;
+  /** Batches in flight at once. Default 1 (be gentle with quotas). */
+  maxParallelCalls?: number;
+  /** Retries per batch after a retryable failure (429, 408, 409, 5xx, network). Default 4. */
+  maxRetries?: number;
+  /** First backoff delay; doubles per retry. A `Retry-After` header wins when present. Default 1000 ms. */
+  retryDelayMs?: number;
+  /** Longest single backoff delay. Default 30000 ms. */
+  maxRetryDelayMs?: number;
+  /** Task type for index documents. Default `RETRIEVAL_DOCUMENT`. */
+  documentTask?: GeminiTaskType;
+  /** Task type for live queries. Default `RETRIEVAL_QUERY`. */
+  queryTask?: GeminiTaskType;
+  /** Custom fetch (tests, proxies, instrumentation). Default the global fetch. */
+  fetch?: typeof globalThis.fetch;
+}
+
+type ResolvedOptions = Required<Omit<GeminiEmbedderOptions, 'fetch'>> & Pick<GeminiEmbedderOptions, 'fetch'>;
+
+export const DEFAULT_GEMINI_EMBEDDER_OPTIONS: Readonly<Omit<ResolvedOptions, 'apiKey' | 'fetch'>> = {
+  baseURL: 'https://generativelanguage.googleapis.com/v1beta',
+  model: 'gemini-embedding-001',
+  dims: 768,
+  batchSize: 100,
+  maxParallelCalls: 1,
+  maxRetries: 4,
+  retryDelayMs: 1000,
+  maxRetryDelayMs: 30_000,
+  documentTask: 'RETRIEVAL_DOCUMENT',
+  queryTask: 'RETRIEVAL_QUERY',
+};
+
+/** Google's hard limit per batchEmbedContents call. */
+export const GEMINI_MAX_BATCH_SIZE = 100;
+
+export type GeminiEmbedderErrorCode = 'config' | 'upstream' | 'dimension' | 'aborted';
+
+export class GeminiEmbedderError extends Error {
+  override readonly name = 'GeminiEmbedderError';
+  constructor(
+    readonly code: GeminiEmbedderErrorCode,
+    message: string,
+    /** Upstream HTTP status when there was one. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Scale `values` to unit length; fails on a zero vector, which no real embedding is. */
+export function l2Normalize(values: readonly number[] | Float32Array): Float32Array {
+  const out = Float32Array.from(values);
+  let norm = 0;
+  for (const v of out) norm += v * v;
+  if (!(norm > 0) || !Number.isFinite(norm)) throw new RangeError('cannot normalise a zero or non-finite vector');
+  const inv = 1 / Math.sqrt(norm);
+  for (let i = 0; i < out.length; i++) out[i] = out[i]! * inv;
+  return out;
+}
+
+export class GeminiEmbedder implements Embedder {
+  readonly id: string;
+  readonly model: string;
+  readonly dims: number;
+  readonly options: Readonly<Omit<ResolvedOptions, 'apiKey'>>;
+  readonly #model: ReturnType<ReturnType<typeof createGoogleGenerativeAI>['embeddingModel']>;
+
+  constructor(options: GeminiEmbedderOptions) {
+    const o: ResolvedOptions = { ...DEFAULT_GEMINI_EMBEDDER_OPTIONS, ...stripUndefined(options), apiKey: options.apiKey };
+    if (!o.apiKey) throw new GeminiEmbedderError('config', 'GeminiEmbedder needs an apiKey (set GEMINI_API_KEY)');
+    if (!Number.isInteger(o.dims) || o.dims < 1 || o.dims > 3072) {
+      throw new GeminiEmbedderError('config', `dims must be an integer in 1..3072, got ${o.dims}`);
+    }
+    if (!Number.isInteger(o.batchSize) || o.batchSize < 1 || o.batchSize > GEMINI_MAX_BATCH_SIZE) {
+      throw new GeminiEmbedderError('config', `batchSize must be an integer in 1..${GEMINI_MAX_BATCH_SIZE}, got ${o.batchSize}`);
+    }
+    const { apiKey, ...rest } = o;
+    this.options = rest;
+    this.model = o.model;
+    this.dims = o.dims;
+    this.id = `${o.model}-${o.dims}`;
+    const provider = createGoogleGenerativeAI({ apiKey, baseURL: o.baseURL, ...(o.fetch ? { fetch: o.fetch } : {}) });
+    this.#model = provider.embeddingModel(o.model);
+  }
+
+  async embed(texts: readonly string[], task: EmbedTask, signal?: AbortSignal): Promise<Float32Array[]> {
+    const batches: string[][] = [];
+    for (let i = 0; i < texts.length; i += this.options.batchSize) batches.push(texts.slice(i, i + this.options.batchSize));
+    const results: Float32Array[][] = new Array(batches.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const b = next++;
+        results[b] = await this.#embedBatchWithRetry(batches[b]!, task, b * this.options.batchSize, signal);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.maxParallelCalls, batches.length) }, worker));
+    return results.flat();
+  }
+
+  async #embedBatchWithRetry(values: string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#embedBatch(values, task, offset, signal);
+      } catch (error) {
+        if (signal?.aborted) throw new GeminiEmbedderError('aborted', 'embedding was aborted', undefined, { cause: error });
+        if (error instanceof GeminiEmbedderError || !isRetryable(error) || attempt >= this.options.maxRetries) throw toEmbedderError(error, attempt);
+        await sleep(this.#retryDelay(error, attempt), signal);
+      }
+    }
+  }
+
+  async #embedBatch(values: string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
+    const { embeddings } = await embedMany({
+      model: this.#model,
+      values,
+      maxRetries: 0,
+      maxParallelCalls: 1,
+      ...(signal ? { abortSignal: signal } : {}),
+      providerOptions: {
+        google: {
+          outputDimensionality: this.dims,
+          taskType: task === 'query' ? this.options.queryTask : this.options.documentTask,
+        },
+      },
+    });
+    if (embeddings.length !== values.length) {
+      throw new GeminiEmbedderError('upstream', `Gemini returned ${embeddings.length} embeddings for ${values.length} texts`);
+    }
+    return embeddings.map((e, i) => {
+      if (e.length !== this.dims) {
+        throw new GeminiEmbedderError(
+          'dimension',
+          `Gemini returned a ${e.length}-dimensional vector for text #${offset + i}, expected ${this.dims}; ` +
+            `check that model ${this.model} supports outputDimensionality=${this.dims}`,
+        );
+      }
+      try {
+        return l2Normalize(e);
+      } catch {
+        throw new GeminiEmbedderError('upstream', `Gemini returned a zero or non-finite vector for text #${offset + i}`);
+      }
+    });
+  }
+
+  #retryDelay(error: unknown, attempt: number): number {
+    const backoff = Math.min(this.options.maxRetryDelayMs, this.options.retryDelayMs * 2 ** attempt);
+    const header = APICallError.isInstance(error) ? error.responseHeaders?.['retry-after'] : undefined;
+    const seconds = header === undefined ? NaN : Number(header);
+    return Number.isFinite(seconds) && seconds >= 0 ? Math.min(this.options.maxRetryDelayMs, seconds * 1000) : backoff;
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  if (APICallError.isInstance(error)) return error.isRetryable;
+  // fetch network failures (connection refused/reset) surface as TypeError.
+  return error instanceof TypeError;
+}
+
+function toEmbedderError(error: unknown, retries: number): GeminiEmbedderError {
+  if (error instanceof GeminiEmbedderError) return error;
+  const after = retries > 0 ? ` after ${retries} retries` : '';
+  if (APICallError.isInstance(error)) {
+    const hint = error.statusCode === 400 || error.statusCode === 403 ? ' (check GEMINI_API_KEY and the model name)' : '';
+    return new GeminiEmbedderError('upstream', `Gemini embedding failed with HTTP ${error.statusCode ?? '?'}${after}: ${error.message}${hint}`, error.statusCode, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new GeminiEmbedderError('upstream', `Gemini embedding failed${after}: ${message}`, undefined, { cause: error });
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new GeminiEmbedderError('aborted', 'embedding was aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new GeminiEmbedderError('aborted', 'embedding was aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
