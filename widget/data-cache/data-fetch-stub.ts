@@ -1,0 +1,73 @@
+/**
+ * Test helper: a `fetch` that serves the real built corpus (`data/dist/corpus`) under
+ * `http://data.test/data/corpus/`, logs every request and can be told to misbehave
+ * (corrupt a file, cut a download short, go offline, serve another version).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
+
+export const STUB_DATA_BASE = 'http://data.test/data';
+const PREFIX = `${STUB_DATA_BASE}/corpus/`;
+
+export interface DataFetchStub {
+  readonly fetch: typeof fetch;
+  /** URLs requested, in order. */
+  readonly requests: string[];
+  /** Requests other than the manifests: the data files that were downloaded. */
+  dataRequests(): string[];
+  /** File name (relative to corpus/) → bytes currently served; edit to change what is served. */
+  readonly files: Map<string, Uint8Array>;
+  /** Names of files whose body errors after half the bytes (an interrupted download). */
+  readonly cutShort: Set<string>;
+  /** When true every request fails like a network error (offline). */
+  offline: boolean;
+}
+
+export function createDataFetchStub(dir = DEFAULT_CORPUS_DIR): DataFetchStub {
+  const files = new Map<string, Uint8Array>();
+  for (const name of readdirSync(dir)) files.set(name, new Uint8Array(readFileSync(join(dir, name))));
+  const requests: string[] = [];
+  const stub: DataFetchStub = {
+    files,
+    requests,
+    cutShort: new Set(),
+    offline: false,
+    dataRequests: () => requests.filter((u) => !u.endsWith('manifest.json')),
+    fetch: async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      requests.push(url);
+      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      if (stub.offline) throw new TypeError('fetch failed');
+      const name = url.startsWith(PREFIX) ? url.slice(PREFIX.length) : undefined;
+      const bytes = name === undefined ? undefined : files.get(name);
+      if (!bytes) return new Response('not found', { status: 404 });
+      return new Response(stub.cutShort.has(name!) ? halfThenError(bytes) : bodyInChunks(bytes, init?.signal ?? undefined), { status: 200 });
+    },
+  };
+  return stub;
+}
+
+/** Like a real fetch body: chunked, and erroring with AbortError once the signal aborts. */
+function bodyInChunks(bytes: Uint8Array, signal?: AbortSignal, chunk = 64 * 1024): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (signal?.aborted) return controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+      if (offset >= bytes.byteLength) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + chunk));
+      offset += chunk;
+    },
+  });
+}
+
+function halfThenError(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent) return controller.error(new TypeError('network connection lost'));
+      controller.enqueue(bytes.slice(0, bytes.byteLength >> 1));
+      sent = true;
+    },
+  });
+}

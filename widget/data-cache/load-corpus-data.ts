@@ -1,0 +1,95 @@
+/**
+ * The corpus half of `loadQuranData`: manifest (always revalidated), then the Arabic,
+ * search and translation files from the cache or the network, then a `Corpus`.
+ */
+import type { CorpusManifest, CorpusPart, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
+import { Corpus } from '../../data/corpus/corpus.js';
+import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
+import type { DataStore } from './data-store.js';
+import type { DataLoadProgressListener } from './data-load-progress.js';
+import { DataLoadError, isAbortError } from './data-load-error.js';
+import { corpusManifestUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { findStored, obtainVerifiedFiles, type VerifiedFileSpec } from './obtain-verified-files.js';
+
+export const CORPUS_SLOT = 'corpus';
+
+export interface CorpusDataOptions {
+  readonly dataBase: string;
+  readonly tracks: readonly TextTrackId[];
+  readonly stores: readonly DataStore[];
+  readonly onProgress?: DataLoadProgressListener;
+  readonly signal?: AbortSignal;
+}
+
+export interface CorpusData {
+  readonly corpus: Corpus;
+  /** Data files downloaded by this call (0 on a repeat visit). */
+  readonly downloaded: number;
+}
+
+export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> {
+  const manifestUrl = corpusManifestUrl(o.dataBase);
+  const manifest = await currentManifest(manifestUrl, o.stores, o.signal);
+  const parts: CorpusPart[] = ['surahs', 'arabic', 'arabic-search', ...o.tracks.map((t) => `translation-${t}` as const)];
+  const { bytes, downloaded } = await obtainVerifiedFiles({
+    stores: o.stores,
+    slot: CORPUS_SLOT,
+    stored: { version: manifest.version, manifest },
+    files: parts.map((p) => corpusFileSpec(manifest, manifestUrl, p)),
+    mode: 'commit',
+    onProgress: o.onProgress,
+    signal: o.signal,
+  });
+  const json = (part: CorpusPart) => decodeJson(bytes.get(part)!);
+  const tracks: Partial<Record<TextTrackId, VerseTextFile>> = {};
+  for (const t of o.tracks) tracks[t] = parseVerseTextFile(json(`translation-${t}`));
+  const corpus = new Corpus({
+    manifest,
+    surahs: parseSurahFile(json('surahs')),
+    arabic: parseVerseTextFile(json('arabic')),
+    arabicSearch: parseVerseTextFile(json('arabic-search')),
+    tracks,
+  });
+  return { corpus, downloaded };
+}
+
+export interface TranslationTrackOptions {
+  readonly dataBase: string;
+  readonly stores: readonly DataStore[];
+  readonly onProgress?: DataLoadProgressListener;
+  readonly signal?: AbortSignal;
+}
+
+/** Fetch (or read from the cache) one more translation for an already loaded corpus. */
+export async function addCorpusTrack(corpus: Corpus, track: TextTrackId, o: TranslationTrackOptions): Promise<void> {
+  if (corpus.hasTrack(track)) return;
+  const part = `translation-${track}` as const;
+  const { bytes } = await obtainVerifiedFiles({
+    stores: o.stores,
+    slot: CORPUS_SLOT,
+    stored: { version: corpus.version, manifest: corpus.manifest },
+    files: [corpusFileSpec(corpus.manifest, corpusManifestUrl(o.dataBase), part)],
+    mode: 'add',
+    onProgress: o.onProgress,
+    signal: o.signal,
+  });
+  corpus.addTrack(track, parseVerseTextFile(decodeJson(bytes.get(part)!)));
+}
+
+/** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
+async function currentManifest(url: string, stores: readonly DataStore[], signal?: AbortSignal): Promise<CorpusManifest> {
+  try {
+    return parseManifest(await fetchManifestJson(url, signal));
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    const cached = await findStored(stores, CORPUS_SLOT);
+    if (cached) return parseManifest(cached.stored.manifest);
+    if (e instanceof DataLoadError) throw e;
+    throw new DataLoadError('no-cache', `the Quran data manifest at ${url} could not be read (${(e as Error).message}) and nothing is cached yet; check the widget's data URL`);
+  }
+}
+
+function corpusFileSpec(manifest: CorpusManifest, manifestUrl: string, part: CorpusPart): VerifiedFileSpec {
+  const entry = manifestEntry(manifest, part);
+  return { part, url: resolveUrl(entry.path, manifestUrl), bytes: entry.bytes, verify: (b) => verifyPartBytes(entry, b) };
+}

@@ -1,0 +1,243 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { DATA_DB_NAME } from './idb-data-store.js';
+import { forgetPageMemoryStore } from './memory-data-store.js';
+import { forgetOpenedDataStores } from './open-data-stores.js';
+import { loadQuranData, loadTranslationTrack, type DataLoadProgress } from './load-quran-data.js';
+
+let stub: DataFetchStub;
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  stub = createDataFetchStub();
+  vi.stubGlobal('fetch', stub.fetch);
+  newPage();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A reload: same IndexedDB, nothing kept in the page. */
+function newPage(): void {
+  forgetOpenedDataStores();
+  forgetPageMemoryStore();
+  stub.requests.length = 0;
+}
+
+function servedManifest(): CorpusManifest {
+  return JSON.parse(new TextDecoder().decode(stub.files.get('manifest.json')!)) as CorpusManifest;
+}
+
+/** Publish a new corpus version on the stub: the English text of 1:1 changes. */
+async function publishNewVersion(): Promise<CorpusManifest> {
+  const m = servedManifest();
+  const entry = m.files.find((f) => f.part === 'translation-en')!;
+  const file = JSON.parse(new TextDecoder().decode(stub.files.get(entry.path)!));
+  file.texts[0] = 'In the name of Allah (new edition).';
+  const bytes = new TextEncoder().encode(JSON.stringify(file));
+  const sha256 = await sha256Hex(bytes);
+  const path = `translation-en.${sha256.slice(0, 10)}.json`;
+  stub.files.set(path, bytes);
+  const next: CorpusManifest = {
+    ...m,
+    version: `next-${sha256.slice(0, 10)}`,
+    files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)),
+  };
+  stub.files.set('manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  return next;
+}
+
+async function storedState(): Promise<{ current: string | undefined; partKeys: string[] }> {
+  const db = await openDB(DATA_DB_NAME);
+  try {
+    const names = [...db.objectStoreNames];
+    if (!names.includes('parts')) return { current: undefined, partKeys: [] };
+    const current = ((await db.get('current', 'corpus')) as { version: string } | undefined)?.version;
+    const partKeys = ((await db.getAllKeys('parts')) as string[][]).map((k) => k.join('/'));
+    return { current, partKeys: partKeys.sort() };
+  } finally {
+    db.close();
+  }
+}
+
+const FIRST_VISIT_FILES = ['surahs', 'arabic', 'arabic-search', 'translation-en'];
+
+describe('when the visitor comes for the first time', () => {
+  it('should download the four needed files, verify them and store them as the current version', async () => {
+    const progress: DataLoadProgress[] = [];
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: (p) => progress.push(p) });
+    const reference = await loadTestCorpus();
+    const manifest = servedManifest();
+
+    expect(data.fromCache).toBe(false);
+    expect(data.vectorSearch).toBeNull();
+    expect(data.corpus.version).toBe(manifest.version);
+    expect(data.corpus.verse({ surah: 2, ayah: 255 }, 'en').translation).toBe(reference.verse({ surah: 2, ayah: 255 }, 'en').translation);
+    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0]).sort()).toEqual([...FIRST_VISIT_FILES].sort());
+
+    const state = await storedState();
+    expect(state.current).toBe(manifest.version);
+    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${manifest.version}/${p}`).sort());
+
+    const expectedBytes = manifest.files.filter((f) => FIRST_VISIT_FILES.includes(f.part)).reduce((n, f) => n + f.bytes, 0);
+    const downloads = progress.filter((p) => p.phase === 'download');
+    expect(downloads.at(-1)).toEqual({ loaded: expectedBytes, total: expectedBytes, phase: 'download' });
+    expect(downloads.length).toBeGreaterThan(FIRST_VISIT_FILES.length);
+    expect(progress.map((p) => p.phase)).toContain('verify');
+    expect(progress.at(-1)?.phase).toBe('store');
+  });
+});
+
+describe('when the visitor comes back', () => {
+  it('should read everything from IndexedDB and fetch only the manifest', async () => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    newPage();
+    const phases: string[] = [];
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: (p) => phases.push(p.phase) });
+
+    expect(data.fromCache).toBe(true);
+    expect(stub.dataRequests()).toEqual([]);
+    expect(stub.requests).toEqual([`${STUB_DATA_BASE}/corpus/manifest.json`]);
+    expect(phases).toContain('read');
+    expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').arabic.length).toBeGreaterThan(10);
+  });
+
+  it('should work offline from the cache when the manifest cannot be fetched', async () => {
+    const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    newPage();
+    stub.offline = true;
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+
+    expect(data.fromCache).toBe(true);
+    expect(data.corpus.version).toBe(first.corpus.version);
+    expect(data.corpus.trackTexts('en')).toHaveLength(6236);
+  });
+
+  it('should fetch only the translation it has not cached yet', async () => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    newPage();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en', 'fr'] });
+
+    expect(data.fromCache).toBe(false);
+    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-fr']);
+    expect(data.corpus.trackTexts('fr')).toHaveLength(6236);
+  });
+});
+
+describe('when a translation is added later', () => {
+  it('should download it once and keep it with the current version', async () => {
+    const { corpus } = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    stub.requests.length = 0;
+    await loadTranslationTrack({ dataBase: STUB_DATA_BASE, corpus, track: 'ur' });
+
+    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-ur']);
+    expect(corpus.hasTrack('ur')).toBe(true);
+
+    newPage();
+    const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en', 'ur'] });
+    expect(stub.dataRequests()).toEqual([]);
+    expect(again.corpus.trackTexts('ur')[0]).toBe(corpus.trackTexts('ur')[0]);
+  });
+});
+
+describe('when a downloaded file is corrupted', () => {
+  it('should refuse it and store nothing', async () => {
+    const entry = servedManifest().files.find((f) => f.part === 'arabic')!;
+    const bytes = stub.files.get(entry.path)!.slice();
+    bytes[1000] = bytes[1000]! ^ 0x01;
+    stub.files.set(entry.path, bytes);
+
+    await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toMatchObject({ code: 'corrupt-data' });
+    expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
+  });
+});
+
+describe('when a download of a new version is interrupted', () => {
+  it('should keep the previous version as the cache, whole', async () => {
+    const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    const before = await storedState();
+    const next = await publishNewVersion();
+    stub.cutShort.add(next.files.find((f) => f.part === 'arabic')!.path);
+    newPage();
+
+    await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/network connection lost/);
+    expect(await storedState()).toEqual(before);
+
+    newPage();
+    stub.offline = true;
+    const offline = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(offline.corpus.version).toBe(first.corpus.version);
+  });
+});
+
+describe('when a new version is published', () => {
+  it('should download it, make it current and delete the old version', async () => {
+    const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    const next = await publishNewVersion();
+    newPage();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+
+    expect(first.corpus.version).not.toBe(next.version);
+    expect(data.corpus.version).toBe(next.version);
+    expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
+    expect(stub.dataRequests()).toHaveLength(4);
+    const state = await storedState();
+    expect(state.current).toBe(next.version);
+    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${next.version}/${p}`).sort());
+  });
+});
+
+describe('when IndexedDB is full', () => {
+  it('should keep the data in memory without an error and not download it again in this page', async () => {
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(data.corpus.trackTexts('en')).toHaveLength(6236);
+    expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
+
+    forgetOpenedDataStores();
+    stub.requests.length = 0;
+    const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(again.fromCache).toBe(true);
+    expect(stub.dataRequests()).toEqual([]);
+  });
+});
+
+describe('when IndexedDB is not available', () => {
+  it('should load into memory without an error', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(data.fromCache).toBe(false);
+    expect(data.corpus.verse({ surah: 112, ayah: 1 }, 'en').translation).toMatch(/Allah/);
+  });
+});
+
+describe('when the visitor leaves during the download', () => {
+  it('should reject with an AbortError and store nothing', async () => {
+    const controller = new AbortController();
+    const loading = loadQuranData({
+      dataBase: STUB_DATA_BASE,
+      tracks: ['en'],
+      signal: controller.signal,
+      onProgress: (p) => p.phase === 'download' && p.loaded > 0 && controller.abort(),
+    });
+    await expect(loading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
+  });
+});
+
+describe('when nothing is cached and the data cannot be reached', () => {
+  it('should reject with a message that names the data URL', async () => {
+    stub.offline = true;
+    await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/data\.test\/data\/corpus\/manifest\.json/);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Everything the widget needs before it can search: the corpus (Arabic, search text, the
+ * chosen translations) and, when configured, the vector index. First visit downloads,
+ * verifies and stores them in IndexedDB; later visits read IndexedDB and fetch only the
+ * small manifests (and nothing at all works offline from the cache).
+ *
+ * @example
+ * const { corpus, vectorSearch } = await loadQuranData({
+ *   dataBase: 'https://proxy.example/data', tracks: ['en'],
+ *   index: { id: 'gemini-embedding-001-768', manifestUrl: 'https://proxy.example/data/index/gemini-embedding-001-768/manifest.json' },
+ *   onProgress: ({ loaded, total, phase }) => bar.update(phase, loaded / total),
+ * });
+ */
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import type { DataLoadProgressListener } from './data-load-progress.js';
+import { combineProgress } from './combine-progress.js';
+import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
+import { loadVectorIndexData } from './load-vector-index-data.js';
+import { isAbortError } from './data-load-error.js';
+import { openDataStores } from './open-data-stores.js';
+import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
+
+export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
+export { DataLoadError } from './data-load-error.js';
+
+export interface LoadQuranDataOptions {
+  /** Base URL of the data directory (holds `corpus/manifest.json`), e.g. `${proxy}/data`. */
+  dataBase: string;
+  /** Translation tracks to load now; more can be added with `loadTranslationTrack`. */
+  tracks: TextTrackId[];
+  /** Vector index to load, or null/undefined for lexical search only. */
+  index?: { id: string; manifestUrl: string } | null;
+  onProgress?: DataLoadProgressListener;
+  signal?: AbortSignal;
+}
+
+export interface QuranData {
+  corpus: Corpus;
+  /** Null when no index is configured, it could not be loaded, or it does not match the corpus. */
+  vectorSearch: VectorSearch | null;
+  indexManifest: VectorIndexManifest | null;
+  /** True when no data file was downloaded (everything came from the cache). */
+  fromCache: boolean;
+}
+
+export async function loadQuranData(options: LoadQuranDataOptions): Promise<QuranData> {
+  const stores = await openDataStores();
+  const progress = combineProgress(options.onProgress, ['corpus', 'index']);
+  const corpusData = await loadCorpusData({
+    dataBase: options.dataBase,
+    tracks: options.tracks,
+    stores,
+    onProgress: progress.corpus,
+    signal: options.signal,
+  });
+  let indexData: Awaited<ReturnType<typeof loadVectorIndexData>> = null;
+  let vectorSearch: VectorSearch | null = null;
+  if (options.index) {
+    try {
+      indexData = await loadVectorIndexData({
+        index: options.index,
+        corpusVersion: corpusData.corpus.version,
+        stores,
+        onProgress: progress.index,
+        signal: options.signal,
+      });
+      vectorSearch = indexData ? await vectorSearchFromIndexData(indexData.manifest, indexData.files) : null;
+    } catch (e) {
+      if (isAbortError(e)) throw e;
+      // Keyword search still works; the reason goes to the console for the site owner.
+      console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
+      indexData = null;
+      vectorSearch = null;
+    }
+  }
+  return {
+    corpus: corpusData.corpus,
+    vectorSearch,
+    indexManifest: vectorSearch ? indexData!.manifest : null,
+    fromCache: corpusData.downloaded === 0 && (indexData?.downloaded ?? 0) === 0,
+  };
+}
+
+export interface LoadTranslationTrackOptions {
+  /** Same `dataBase` as given to `loadQuranData`. */
+  dataBase: string;
+  corpus: Corpus;
+  track: TextTrackId;
+  onProgress?: DataLoadProgressListener;
+  signal?: AbortSignal;
+}
+
+/** Add a translation the visitor switched to; cached like the rest of the corpus. */
+export async function loadTranslationTrack(options: LoadTranslationTrackOptions): Promise<void> {
+  await addCorpusTrack(options.corpus, options.track, {
+    dataBase: options.dataBase,
+    stores: await openDataStores(),
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
+}

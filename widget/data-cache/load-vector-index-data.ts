@@ -1,0 +1,78 @@
+/**
+ * The vector-index half of `loadQuranData`: the index manifest (revalidated), then its
+ * vector files from the cache or the network, verified against the manifest's sha256.
+ * Any failure here returns null: the widget still searches lexically.
+ */
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { DataStore } from './data-store.js';
+import type { DataLoadProgressListener } from './data-load-progress.js';
+import { DataLoadError, isAbortError } from './data-load-error.js';
+import { fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { findStored, obtainVerifiedFiles } from './obtain-verified-files.js';
+
+export interface VectorIndexDataOptions {
+  readonly index: { readonly id: string; readonly manifestUrl: string };
+  /** Version of the loaded corpus: an index built from another corpus is not used. */
+  readonly corpusVersion: string;
+  readonly stores: readonly DataStore[];
+  readonly onProgress?: DataLoadProgressListener;
+  readonly signal?: AbortSignal;
+}
+
+export interface VectorIndexData {
+  readonly manifest: VectorIndexManifest;
+  /** Verified bytes of each manifest file, keyed by its `path`. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+  readonly downloaded: number;
+}
+
+export function indexSlot(id: string): string {
+  return `index:${id}`;
+}
+
+export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<VectorIndexData | null> {
+  const slot = indexSlot(o.index.id);
+  const manifestUrl = resolveUrl(o.index.manifestUrl, '.');
+  let manifest: VectorIndexManifest;
+  try {
+    manifest = parseIndexManifest(await fetchManifestJson(manifestUrl, o.signal), o.index.id);
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    const cached = await findStored(o.stores, slot);
+    if (!cached) return null;
+    manifest = parseIndexManifest(cached.stored.manifest, o.index.id);
+  }
+  if (manifest.corpusVersion !== o.corpusVersion) {
+    console.warn(`quran-dai: vector index ${manifest.id} was built from corpus ${manifest.corpusVersion}, not ${o.corpusVersion}; rebuild it with npm run build:index. Using keyword search only.`);
+    return null;
+  }
+  const { bytes, downloaded } = await obtainVerifiedFiles({
+    stores: o.stores,
+    slot,
+    stored: { version: manifest.version, manifest },
+    files: manifest.files.map((f) => ({
+      part: f.path,
+      url: resolveUrl(f.path, manifestUrl),
+      bytes: f.bytes,
+      verify: async (b) => {
+        const actual = await sha256Hex(b);
+        if (actual !== f.sha256) {
+          throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
+        }
+      },
+    })),
+    mode: 'commit',
+    onProgress: o.onProgress,
+    signal: o.signal,
+  });
+  return { manifest, files: bytes, downloaded };
+}
+
+function parseIndexManifest(json: unknown, id: string): VectorIndexManifest {
+  const m = json as Partial<VectorIndexManifest> | null;
+  if (!m || m.schema !== 1 || typeof m.version !== 'string' || !Array.isArray(m.files) || typeof m.dims !== 'number') {
+    throw new DataLoadError('corrupt-data', `vector index manifest for ${id} is missing or not schema 1; rebuild it with npm run build:index`);
+  }
+  return m as VectorIndexManifest;
+}
