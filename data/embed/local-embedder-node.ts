@@ -1,0 +1,48 @@
+/**
+ * Node side of the local embedder: resolves the models directory and checks the model's
+ * files are there before transformers.js gets to fail with a less helpful message.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LocalModelError } from './local-embedder-error.js';
+import {
+  DEFAULT_LOCAL_EMBEDDER_OPTIONS,
+  missingModelMessage,
+  openLocalEmbedder,
+  requiredModelFiles,
+  type LocalEmbedder,
+  type LocalEmbedderOptions,
+} from './local-embedder.js';
+
+/** `models/` at the repository root; the proxy serves the same folder (env `MODELS_DIR`). */
+export const DEFAULT_MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../models');
+
+/** `--model-dir`, else env `MODELS_DIR`, else `models/` at the repo root. */
+export function resolveModelsDir(modelDir?: string, envValue: string | undefined = process.env['MODELS_DIR']): string {
+  return resolve(modelDir ?? (envValue || DEFAULT_MODELS_DIR));
+}
+
+/** Throws `LocalModelError('model-missing')` naming the folder and the missing files. */
+export function assertModelFiles(modelsDir: string, model: string, quantized: boolean = true): void {
+  const modelDir = join(modelsDir, model);
+  const missing = requiredModelFiles(quantized).filter((f) => !existsSync(join(modelDir, f)));
+  if (missing.length > 0) {
+    const detail = existsSync(modelDir) ? `missing ${missing.join(', ')}` : `no folder ${modelDir}`;
+    throw new LocalModelError('model-missing', missingModelMessage(modelsDir, model, quantized, detail));
+  }
+}
+
+export interface NodeLocalEmbedderOptions extends Omit<LocalEmbedderOptions, 'modelBase' | 'wasmBase'> {
+  /** Models directory. Default: env `MODELS_DIR`, else `models/` at the repo root. */
+  readonly modelDir?: string;
+}
+
+/** Opens a local model from disk for index builds (checks the files first). */
+export async function openLocalEmbedderFromDir(options: NodeLocalEmbedderOptions): Promise<LocalEmbedder> {
+  const modelsDir = resolveModelsDir(options.modelDir);
+  const { modelDir: _ignored, ...rest } = options;
+  assertModelFiles(modelsDir, options.model, options.quantized ?? DEFAULT_LOCAL_EMBEDDER_OPTIONS.quantized);
+  // transformers.js joins localModelPath and the model id with '/', so hand it a directory path.
+  return openLocalEmbedder({ ...rest, modelBase: `${modelsDir}/` });
+}
