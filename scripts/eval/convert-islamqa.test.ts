@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { convertIslamqa, ISLAMQA_FILE } from './convert-islamqa.js';
+import { externalDataDir } from './external-data.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+const parse = (r: string) => corpus.parseRef(r);
+
+describe('when converting islamqa rows', () => {
+  it('should keep id, question and cited verses as an English question', () => {
+    const row = { id: 'faith-2', category: 'c', question: ' What is faith? ', citations: [], cited_verses: ['4:116', '9:65', '4:116'] };
+    expect(convertIslamqa(JSON.stringify(row), parse)).toEqual({
+      lines: [{ id: 'faith-2', query: 'What is faith?', lang: 'en', relevant: ['4:116', '9:65'] }],
+      skipped: [],
+    });
+  });
+
+  it('should drop invalid references and skip a question left with none', () => {
+    const rows = [
+      { id: 'a', question: 'q', cited_verses: ['2:300', '2:255'] },
+      { id: 'b', question: 'q', cited_verses: ['115:1'] },
+    ].map((r) => JSON.stringify(r));
+    const out = convertIslamqa(rows.join('\n'), parse);
+    expect(out.lines.map((l) => [l.id, l.relevant])).toEqual([['a', ['2:255']]]);
+    expect(out.skipped.map((s) => s.id)).toEqual(['b']);
+    expect(out.skipped[0]!.reason).toMatch(/surah 115 does not exist/);
+  });
+
+  it('should account for all 224 questions of the real file', () => {
+    const out = convertIslamqa(readFileSync(join(externalDataDir(), ISLAMQA_FILE), 'utf8'), parse);
+    expect(out.lines.length + out.skipped.length).toBe(224);
+    expect(out.lines.length).toBeGreaterThan(200);
+  });
+});
