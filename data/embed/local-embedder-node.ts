@@ -3,6 +3,7 @@
  * files are there before transformers.js gets to fail with a less helpful message.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LocalModelError } from './local-embedder-error.js';
@@ -46,3 +47,15 @@ export async function openLocalEmbedderFromDir(options: NodeLocalEmbedderOptions
   // transformers.js joins localModelPath and the model id with '/', so hand it a directory path.
   return openLocalEmbedder({ ...rest, modelBase: `${modelsDir}/` });
 }
+
+/**
+ * Folder holding onnxruntime-web's WASM files for the installed transformers.js (same
+ * onnxruntime-web version it bundles). The proxy serves these at `/runtime/ort/`.
+ */
+export const ORT_WASM_DIR = join(dirname(createRequire(import.meta.url).resolve('@xenova/transformers/package.json')), 'dist');
+
+/**
+ * The files a browser fetches from `/runtime/ort/` with one WASM thread (what the widget
+ * configures): SIMD build, and the plain build for browsers without WASM SIMD.
+ */
+export const ORT_WASM_FILES = ['ort-wasm-simd.wasm', 'ort-wasm.wasm'] as const;
