@@ -1,14 +1,15 @@
 /**
  * Test helper: a `fetch` that serves the real built corpus (`data/dist/corpus`) under
- * `http://data.test/data/corpus/`, logs every request and can be told to misbehave
- * (corrupt a file, cut a download short, go offline, serve another version).
+ * `http://data.test/data/corpus/` (plus any file a test adds, e.g. `index/<id>/...`), logs
+ * every request and can be told to misbehave (corrupt a file, cut a download short, go
+ * offline, serve another version).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
 
 export const STUB_DATA_BASE = 'http://data.test/data';
-const PREFIX = `${STUB_DATA_BASE}/corpus/`;
+const PREFIX = `${STUB_DATA_BASE}/`;
 
 export interface DataFetchStub {
   readonly fetch: typeof fetch;
@@ -16,9 +17,9 @@ export interface DataFetchStub {
   readonly requests: string[];
   /** Requests other than the manifests: the data files that were downloaded. */
   dataRequests(): string[];
-  /** File name (relative to corpus/) → bytes currently served; edit to change what is served. */
+  /** Path under the data base (`corpus/manifest.json`) → bytes served; edit to change what is served. */
   readonly files: Map<string, Uint8Array>;
-  /** Names of files whose body errors after half the bytes (an interrupted download). */
+  /** Paths of files whose body errors after half the bytes (an interrupted download). */
   readonly cutShort: Set<string>;
   /** When true every request fails like a network error (offline). */
   offline: boolean;
@@ -26,7 +27,7 @@ export interface DataFetchStub {
 
 export function createDataFetchStub(dir = DEFAULT_CORPUS_DIR): DataFetchStub {
   const files = new Map<string, Uint8Array>();
-  for (const name of readdirSync(dir)) files.set(name, new Uint8Array(readFileSync(join(dir, name))));
+  for (const name of readdirSync(dir)) files.set(`corpus/${name}`, new Uint8Array(readFileSync(join(dir, name))));
   const requests: string[] = [];
   const stub: DataFetchStub = {
     files,

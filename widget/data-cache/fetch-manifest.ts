@@ -7,8 +7,13 @@ import { downloadBytes } from './download-bytes.js';
 
 /** Resolve `path` against `base`, which may itself be relative to the page. */
 export function resolveUrl(path: string, base: string): string {
+  return new URL(path, absoluteUrl(base)).href;
+}
+
+/** `url` made absolute against the page (outside a page it must already be absolute). */
+export function absoluteUrl(url: string): string {
   const page = (globalThis as { location?: { href: string } }).location?.href;
-  return new URL(path, page ? new URL(base, page) : base).href;
+  return new URL(url, page).href;
 }
 
 /** URL of the corpus manifest under the data base URL (`/data` → `/data/corpus/manifest.json`). */

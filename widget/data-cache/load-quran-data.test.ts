@@ -33,25 +33,25 @@ function newPage(): void {
 }
 
 function servedManifest(): CorpusManifest {
-  return JSON.parse(new TextDecoder().decode(stub.files.get('manifest.json')!)) as CorpusManifest;
+  return JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
 }
 
 /** Publish a new corpus version on the stub: the English text of 1:1 changes. */
 async function publishNewVersion(): Promise<CorpusManifest> {
   const m = servedManifest();
   const entry = m.files.find((f) => f.part === 'translation-en')!;
-  const file = JSON.parse(new TextDecoder().decode(stub.files.get(entry.path)!));
+  const file = JSON.parse(new TextDecoder().decode(stub.files.get(`corpus/${entry.path}`)!));
   file.texts[0] = 'In the name of Allah (new edition).';
   const bytes = new TextEncoder().encode(JSON.stringify(file));
   const sha256 = await sha256Hex(bytes);
   const path = `translation-en.${sha256.slice(0, 10)}.json`;
-  stub.files.set(path, bytes);
+  stub.files.set(`corpus/${path}`, bytes);
   const next: CorpusManifest = {
     ...m,
     version: `next-${sha256.slice(0, 10)}`,
     files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)),
   };
-  stub.files.set('manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
   return next;
 }
 
@@ -151,9 +151,9 @@ describe('when a translation is added later', () => {
 describe('when a downloaded file is corrupted', () => {
   it('should refuse it and store nothing', async () => {
     const entry = servedManifest().files.find((f) => f.part === 'arabic')!;
-    const bytes = stub.files.get(entry.path)!.slice();
+    const bytes = stub.files.get(`corpus/${entry.path}`)!.slice();
     bytes[1000] = bytes[1000]! ^ 0x01;
-    stub.files.set(entry.path, bytes);
+    stub.files.set(`corpus/${entry.path}`, bytes);
 
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toMatchObject({ code: 'corrupt-data' });
     expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
@@ -165,7 +165,7 @@ describe('when a download of a new version is interrupted', () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     const before = await storedState();
     const next = await publishNewVersion();
-    stub.cutShort.add(next.files.find((f) => f.part === 'arabic')!.path);
+    stub.cutShort.add(`corpus/${next.files.find((f) => f.part === 'arabic')!.path}`);
     newPage();
 
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/network connection lost/);

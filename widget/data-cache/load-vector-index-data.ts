@@ -8,7 +8,7 @@ import { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
-import { fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { absoluteUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
 import { findStored, obtainVerifiedFiles } from './obtain-verified-files.js';
 
 export interface VectorIndexDataOptions {
@@ -33,7 +33,7 @@ export function indexSlot(id: string): string {
 
 export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<VectorIndexData | null> {
   const slot = indexSlot(o.index.id);
-  const manifestUrl = resolveUrl(o.index.manifestUrl, '.');
+  const manifestUrl = absoluteUrl(o.index.manifestUrl);
   let manifest: VectorIndexManifest;
   try {
     manifest = parseIndexManifest(await fetchManifestJson(manifestUrl, o.signal), o.index.id);

@@ -1,0 +1,37 @@
+/**
+ * Library build of the widget: `widget/quran-dai.ts` → `dist/widget/quran-dai.js`, one ESM
+ * file that site owners load with a single `<script type="module">`. Everything it always
+ * needs (Lit, idb, search) is bundled in; anything heavy and optional (a model runtime, a
+ * WASM search) stays behind a dynamic `import()` and becomes a lazily loaded chunk.
+ * Data files are never bundled: they are fetched and cached at run time. No WASM plugin:
+ * the widget uses the flat int8 scan, not voy (see docs/adr/0004).
+ */
+import { defineConfig } from 'vite';
+
+export const WIDGET_ENTRY = 'widget/quran-dai.ts';
+export const WIDGET_OUT_DIR = 'dist/widget';
+export const WIDGET_FILE = 'quran-dai.js';
+
+export default defineConfig({
+  // The widget is a library, not a site: no index.html, no public/ copy.
+  publicDir: false,
+  build: {
+    outDir: WIDGET_OUT_DIR,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Site owners cannot set a CSP nonce for an extra stylesheet: styles live in the shadow root.
+    cssCodeSplit: false,
+    lib: {
+      entry: WIDGET_ENTRY,
+      formats: ['es'],
+      fileName: () => WIDGET_FILE,
+    },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});

@@ -1,0 +1,120 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { quantizeVectors } from '../../data/index/int8-quantization.js';
+import { encodeVectorFile } from '../../data/index/vector-file.js';
+import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { forgetPageMemoryStore } from './memory-data-store.js';
+import { forgetOpenedDataStores } from './open-data-stores.js';
+import { loadQuranData } from './load-quran-data.js';
+
+const INDEX_ID = 'test-hashing-v1-64';
+const DIMS = 64;
+const INDEX = { id: INDEX_ID, manifestUrl: `${STUB_DATA_BASE}/index/${INDEX_ID}/manifest.json` };
+
+let stub: DataFetchStub;
+let vectorPath: string;
+
+/** A small real index (test-hashing embedder over the English text) served by the stub. */
+async function publishIndex(): Promise<VectorIndexManifest> {
+  const corpus = await loadTestCorpus();
+  const quantized = quantizeVectors(corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)), DIMS);
+  const bytes = encodeVectorFile(quantized);
+  const sha256 = await sha256Hex(bytes);
+  const path = `vectors.${sha256.slice(0, 10)}.bin`;
+  const corpusManifest = JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+  const manifest: VectorIndexManifest = {
+    schema: 1,
+    id: INDEX_ID,
+    version: sha256.slice(0, 16),
+    embedder: 'test-hashing',
+    model: 'test-hashing-v1',
+    dims: DIMS,
+    count: quantized.count,
+    quantization: 'int8-per-vector',
+    queryTask: '',
+    documentTask: '',
+    queryPrefix: '',
+    documentPrefix: '',
+    textTemplate: '{en}',
+    contextualised: false,
+    corpusVersion: corpusManifest.version,
+    floors: { primary: 0.1, fallback: 0.05 },
+    files: [{ path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }],
+  };
+  vectorPath = `index/${INDEX_ID}/${path}`;
+  stub.files.set(vectorPath, bytes);
+  stub.files.set(`index/${INDEX_ID}/manifest.json`, new TextEncoder().encode(JSON.stringify(manifest)));
+  return manifest;
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  stub = createDataFetchStub();
+  vi.stubGlobal('fetch', stub.fetch);
+  forgetOpenedDataStores();
+  forgetPageMemoryStore();
+  await publishIndex();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('when a vector index is configured', () => {
+  it('should download it with the corpus and return a search that finds a verse by its own vector', async () => {
+    const corpus = await loadTestCorpus();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    const ayatAlKursi = corpus.indexOf({ surah: 2, ayah: 255 });
+
+    expect(data.indexManifest?.id).toBe(INDEX_ID);
+    expect(data.vectorSearch?.dims).toBe(DIMS);
+    expect(stub.dataRequests()).toContain(`${STUB_DATA_BASE}/${vectorPath}`);
+    const hits = data.vectorSearch!.search(testHashingVector(corpus.trackTexts('en')[ayatAlKursi]!, DIMS), 3);
+    expect(hits[0]?.index).toBe(ayatAlKursi);
+    expect(hits[0]!.score).toBeGreaterThan(0.95);
+  });
+
+  it('should read it from IndexedDB on the next visit without downloading it', async () => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    stub.requests.length = 0;
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+
+    expect(data.fromCache).toBe(true);
+    expect(data.vectorSearch).not.toBeNull();
+    expect(stub.dataRequests()).toEqual([]);
+    expect(stub.requests.sort()).toEqual([`${STUB_DATA_BASE}/corpus/manifest.json`, INDEX.manifestUrl].sort());
+  });
+});
+
+describe('when the vector file is corrupted', () => {
+  it('should fall back to keyword search (vectorSearch null) and still return the corpus', async () => {
+    const bytes = stub.files.get(vectorPath)!.slice();
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0x7f;
+    stub.files.set(vectorPath, bytes);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+
+    expect(data.vectorSearch).toBeNull();
+    expect(data.indexManifest).toBeNull();
+    expect(data.corpus.trackTexts('en')).toHaveLength(6236);
+    expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toMatch(/integrity check/);
+  });
+});
+
+describe('when the index manifest cannot be fetched and nothing is cached', () => {
+  it('should return vectorSearch null without an error', async () => {
+    stub.files.delete(`index/${INDEX_ID}/manifest.json`);
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    expect(data.vectorSearch).toBeNull();
+    expect(data.corpus.version).toMatch(/\w+/);
+  });
+});
