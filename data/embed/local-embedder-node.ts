@@ -16,10 +16,10 @@ import {
   type LocalEmbedderOptions,
 } from './local-embedder.js';
 
-/** `models/` at the repository root; the proxy serves the same folder (env `MODELS_DIR`). */
-export const DEFAULT_MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../models');
+/** `data/models/` (gitignored); the proxy serves the same folder (env `MODELS_DIR`, same default). */
+export const DEFAULT_MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../models');
 
-/** `--model-dir`, else env `MODELS_DIR`, else `models/` at the repo root. */
+/** `--model-dir`, else env `MODELS_DIR`, else `data/models/`. */
 export function resolveModelsDir(modelDir?: string, envValue: string | undefined = process.env['MODELS_DIR']): string {
   return resolve(modelDir ?? (envValue || DEFAULT_MODELS_DIR));
 }
@@ -35,7 +35,7 @@ export function assertModelFiles(modelsDir: string, model: string, quantized: bo
 }
 
 export interface NodeLocalEmbedderOptions extends Omit<LocalEmbedderOptions, 'modelBase' | 'wasmBase'> {
-  /** Models directory. Default: env `MODELS_DIR`, else `models/` at the repo root. */
+  /** Models directory. Default: env `MODELS_DIR`, else `data/models/`. */
   readonly modelDir?: string;
 }
 
