@@ -1,7 +1,8 @@
 /**
- * A deterministic hashing embedder FOR TESTS AND TIMING ONLY. It hashes words and word
- * bigrams into signed buckets (the "hashing trick"), so texts that share words get similar
- * vectors, but it knows nothing about meaning. It is never a default and an index built
+ * A deterministic hashing embedder FOR TESTS AND TIMING ONLY. Each word and word bigram is
+ * hashed to a dense pseudo-random ±1 direction and the directions are summed (a random
+ * projection of the bag of words), so texts that share words get similar vectors, but it
+ * knows nothing about meaning. It is never a default and an index built
  * with it is labelled `test-hashing` in its manifest so nobody ships it as semantic search.
  *
  * The fake Gemini server returns these vectors too, so an index built through the fake and
@@ -26,12 +27,23 @@ function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/**
+ * Adds `weight` times the feature's dense pseudo-random ±1 vector (xorshift32 seeded by the
+ * feature hash). Dense, like real model outputs: a sparse one-bucket-per-word vector would
+ * crash voy's k-d tree (too many equal values on one axis) and would not time like real data.
+ */
 function addFeature(vector: Float32Array, feature: string, weight: number): void {
-  const h = fnv1a(feature);
-  const bucket = h % vector.length;
-  // A second hash picks the sign so collisions cancel out instead of piling up.
-  const sign = fnv1a(feature, 0x9747b28c) & 1 ? 1 : -1;
-  vector[bucket] = (vector[bucket] ?? 0) + sign * weight;
+  let state = fnv1a(feature) || 0x9e3779b9;
+  let bits = 0;
+  for (let j = 0; j < vector.length; j++) {
+    if ((j & 31) === 0) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      bits = state >>> 0;
+    }
+    vector[j] = vector[j]! + ((bits >>> (j & 31)) & 1 ? weight : -weight);
+  }
 }
 
 /** The unit-length test-hashing vector of `text` with `dims` numbers. */

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { testHashingVector } from '../embed/test-hashing-embedder.js';
+import { quantizeVectors, type QuantizedVectors } from './int8-quantization.js';
+import { createFlatVectorSearch } from './flat-vector-search.js';
+
+const DIMS = 256;
+let floats: Float32Array[];
+let q: QuantizedVectors;
+let queries: Float32Array[];
+
+beforeAll(async () => {
+  const corpus = await loadTestCorpus();
+  const texts = corpus.trackTexts('en');
+  floats = texts.map((t) => testHashingVector(t, DIMS));
+  q = quantizeVectors(floats, DIMS);
+  // Queries: fragments of verses spread over the mushaf plus free questions.
+  queries = [
+    ...[7, 300, 1500, 2900, 4100, 5200, 6000, 6230].map((i) => texts[i]!.split(' ').slice(0, 8).join(' ')),
+    'seek help through patience and prayer',
+    'who is the Lord of the worlds',
+    'charity to orphans and the needy',
+    'the day of judgement',
+  ].map((t) => testHashingVector(t, DIMS));
+});
+
+function exactTop(query: Float32Array, k: number): number[] {
+  const scored = floats.map((v, index) => ({ index, score: v.reduce((s, x, j) => s + x * query[j]!, 0) }));
+  return scored.sort((a, b) => b.score - a.score).slice(0, k).map((h) => h.index);
+}
+
+describe('when the flat scan searches all 6,236 verses', () => {
+  it('should agree with exact float32 search on the top 20', () => {
+    const overlaps = queries.map((query) => {
+      const flat = new Set(createFlatVectorSearch(q).search(query, 20).map((h) => h.index));
+      return exactTop(query, 20).filter((i) => flat.has(i)).length / 20;
+    });
+    const mean = overlaps.reduce((a, b) => a + b, 0) / overlaps.length;
+    expect(mean).toBeGreaterThanOrEqual(0.95);
+    expect(Math.min(...overlaps)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('should rank the verse a query was cut from first, with a cosine score', () => {
+    const search = createFlatVectorSearch(q);
+    const hits = search.search(floats[1500]!, 5);
+    expect(hits).toHaveLength(5);
+    expect(hits[0]!.index).toBe(1500);
+    expect(hits[0]!.score).toBeCloseTo(1, 2);
+    expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
+  });
+
+  it('should refuse a query with the wrong dimension', () => {
+    expect(() => createFlatVectorSearch(q).search(new Float32Array(768), 20)).toThrow("query has 768 dims but the index has 256; embed the query with the index's embedder");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { quantizeVectors } from './int8-quantization.js';
+import { decodeVectorFile, encodeVectorFile, vectorFileBytes } from './vector-file.js';
+
+const q = quantizeVectors([[0.5, -0.25, 0.1], [0, 1, -1]], 3);
+
+describe('when encoding and decoding a vector file', () => {
+  it('should write a 16-byte header, the scales, then the codes', () => {
+    const bytes = encodeVectorFile(q);
+    expect(bytes.length).toBe(16 + 2 * 4 + 2 * 3);
+    expect(bytes.length).toBe(vectorFileBytes(3, 2));
+    expect(String.fromCharCode(...bytes.subarray(0, 4))).toBe('QDVI');
+    expect(Array.from(bytes.subarray(4, 16))).toEqual([1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0]);
+    expect(Array.from(new Int8Array(bytes.buffer, 24, 6))).toEqual([127, -64, 25, 0, 127, -127]);
+  });
+
+  it('should round-trip codes and scales from an ArrayBuffer', () => {
+    const bytes = encodeVectorFile(q);
+    const back = decodeVectorFile(bytes.slice().buffer);
+    expect(back.dims).toBe(3);
+    expect(back.count).toBe(2);
+    expect(Array.from(back.codes)).toEqual(Array.from(q.codes));
+    expect(Array.from(back.scales)).toEqual(Array.from(q.scales));
+  });
+
+  it('should read from an unaligned Uint8Array view too', () => {
+    const bytes = encodeVectorFile(q);
+    const padded = new Uint8Array(bytes.length + 1);
+    padded.set(bytes, 1);
+    const back = decodeVectorFile(padded.subarray(1));
+    expect(Array.from(back.scales)).toEqual(Array.from(q.scales));
+    expect(Array.from(back.codes)).toEqual(Array.from(q.codes));
+  });
+});
+
+describe('when the bytes are not a valid vector file', () => {
+  it('should refuse wrong magic, version and truncated files with a clear message', () => {
+    const bytes = encodeVectorFile(q);
+    const badMagic = bytes.slice();
+    badMagic[0] = 0x58;
+    expect(() => decodeVectorFile(badMagic)).toThrow('not a quran-dai vector file');
+    const badVersion = bytes.slice();
+    badVersion[4] = 9;
+    expect(() => decodeVectorFile(badVersion)).toThrow('version 9 is not supported');
+    expect(() => decodeVectorFile(bytes.slice(0, bytes.length - 1))).toThrow('truncated or corrupt');
+    expect(() => decodeVectorFile(new Uint8Array(3))).toThrow('too short');
+  });
+});
