@@ -67,7 +67,7 @@ export async function loadQuranData(options: LoadQuranDataOptions): Promise<Qura
         onProgress: progress.index,
         signal: options.signal,
       });
-      vectorSearch = indexData ? vectorSearchFromIndexData(indexData.manifest, indexData.files) : null;
+      vectorSearch = indexData ? await vectorSearchFromIndexData(indexData.manifest, indexData.files) : null;
     } catch (e) {
       if (isAbortError(e)) throw e;
       // Keyword search still works; the reason goes to the console for the site owner.

@@ -5,6 +5,7 @@
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
+import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
@@ -70,9 +71,9 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
 }
 
 function parseIndexManifest(json: unknown, id: string): VectorIndexManifest {
-  const m = json as Partial<VectorIndexManifest> | null;
-  if (!m || m.schema !== 1 || typeof m.version !== 'string' || !Array.isArray(m.files) || typeof m.dims !== 'number') {
-    throw new DataLoadError('corrupt-data', `vector index manifest for ${id} is missing or not schema 1; rebuild it with npm run build:index`);
+  const manifest = parseVectorIndexManifest(json);
+  if (manifest.id !== id) {
+    throw new DataLoadError('corrupt-data', `the index manifest describes ${manifest.id}, but the widget asked for ${id}; check the proxy's INDEX_ID`);
   }
-  return m as VectorIndexManifest;
+  return manifest;
 }

@@ -1,21 +1,19 @@
 /**
  * Turn a verified vector index (manifest + file bytes) into a `VectorSearch` with the
  * exact flat scan from `data/index/`: no WASM to ship, and 6,236 int8 dot products take
- * a few milliseconds. The bytes are read in place (views, no copy).
+ * a few milliseconds. The bytes are read in place (views, no copy). The sha256 was checked
+ * before the bytes were stored, so it is not recomputed on every visit.
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
-import { decodeVectorFile } from '../../data/index/vector-file.js';
+import { parseVectorIndex, vectorFileOf } from '../../data/index/vector-index-loader.js';
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import { DataLoadError } from './data-load-error.js';
 
-export function vectorSearchFromIndexData(manifest: VectorIndexManifest, files: ReadonlyMap<string, Uint8Array>): VectorSearch {
-  const file = manifest.files.find((f) => f.path.endsWith('.bin')) ?? manifest.files[0];
-  const bytes = file && files.get(file.path);
-  if (!bytes) throw new DataLoadError('corrupt-data', `vector index ${manifest.id} lists no vector file; rebuild it with npm run build:index`);
-  const vectors = decodeVectorFile(bytes);
-  if (vectors.dims !== manifest.dims || vectors.count !== manifest.count) {
-    throw new DataLoadError('corrupt-data', `vector index ${manifest.id} holds ${vectors.count} x ${vectors.dims} vectors but its manifest says ${manifest.count} x ${manifest.dims}; rebuild it with npm run build:index`);
-  }
+export async function vectorSearchFromIndexData(manifest: VectorIndexManifest, files: ReadonlyMap<string, Uint8Array>): Promise<VectorSearch> {
+  const file = vectorFileOf(manifest);
+  const bytes = files.get(file.path);
+  if (!bytes) throw new DataLoadError('corrupt-data', `vector index ${manifest.id}: ${file.path} was not loaded; reload the page`);
+  const { vectors } = await parseVectorIndex(manifest, bytes, { verify: false, corpusVersion: manifest.corpusVersion });
   return createFlatVectorSearch(vectors);
 }

@@ -1,0 +1,61 @@
+/**
+ * Build the widget library with the repo's `vite.config.ts` (used by `npm start`, the
+ * browser tests and the size check) and measure what a visitor downloads: every emitted
+ * JS file with its gzip size, the entry marked as `main`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_WIDGET_OUT_DIR = join(REPO_ROOT, 'dist', 'widget');
+export const WIDGET_ENTRY_FILE = 'quran-dai.js';
+
+export interface WidgetBundleFile {
+  /** Path relative to the output directory, e.g. `quran-dai.js`, `chunks/x-abc.js`. */
+  readonly path: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  /** True for the entry file every page loads; false for lazily imported chunks. */
+  readonly main: boolean;
+}
+
+export interface BuildWidgetOptions {
+  /** Default `dist/widget`. */
+  outDir?: string;
+  /** Vite log level. Default `warn`. */
+  logLevel?: 'info' | 'warn' | 'error' | 'silent';
+}
+
+export async function buildWidgetBundle(options: BuildWidgetOptions = {}): Promise<WidgetBundleFile[]> {
+  const outDir = options.outDir ?? DEFAULT_WIDGET_OUT_DIR;
+  await build({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    root: REPO_ROOT,
+    logLevel: options.logLevel ?? 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  return measureWidgetBundle(outDir);
+}
+
+/** Sizes of the JS files in a built widget directory (source maps excluded). */
+export async function measureWidgetBundle(outDir: string): Promise<WidgetBundleFile[]> {
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const files: WidgetBundleFile[] = [];
+  for (const e of entries) {
+    if (!e.isFile() || !e.name.endsWith('.js')) continue;
+    const full = join(e.parentPath, e.name);
+    const bytes = await readFile(full);
+    const path = relative(outDir, full);
+    files.push({ path, bytes: bytes.byteLength, gzipBytes: gzipSync(bytes, { level: 9 }).byteLength, main: path === WIDGET_ENTRY_FILE });
+  }
+  return files.sort((a, b) => Number(b.main) - Number(a.main) || a.path.localeCompare(b.path));
+}
+
+export function formatBundleReport(files: readonly WidgetBundleFile[]): string {
+  return files
+    .map((f) => `${f.main ? 'main ' : 'lazy '} ${f.path.padEnd(48)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KB  gzip ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB`)
+    .join('\n');
+}
