@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseEvalArgs } from './eval-args.js';
+
+describe('when parsing eval arguments', () => {
+  it('should apply the defaults and infer the format from the path', () => {
+    expect(parseEvalArgs(['--dataset', 'eval-data/islamqa-dev.jsonl'])).toEqual({
+      dataset: 'eval-data/islamqa-dev.jsonl', format: 'verses', k: 10, engine: 'lexical', split: 'dev', baseline: true,
+    });
+    expect(parseEvalArgs(['--dataset', '../shared/eval/external/quran-qa-2023-taskA']).format).toBe('taskA');
+  });
+
+  it('should read every option', () => {
+    const o = parseEvalArgs(['--dataset', 'd', '--format', 'verses', '--k', '5', '--engine', 'plain-bm25', '--split', 'train', '--json', 'o.json', '--no-baseline']);
+    expect(o).toEqual({ dataset: 'd', format: 'verses', k: 5, engine: 'plain-bm25', split: 'train', json: 'o.json', baseline: false });
+  });
+
+  it('should reject bad values with a message that says what is allowed', () => {
+    expect(() => parseEvalArgs([])).toThrow(/--dataset is required/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'magic'])).toThrow(/--engine must be one of lexical, hybrid, plain-bm25/);
+    expect(() => parseEvalArgs(['--dataset', 'd.jsonl', '--k', '0'])).toThrow(/positive integer/);
+    expect(() => parseEvalArgs(['--dataset', 'dir', '--k', '20'])).toThrow(/fixed at 10 for Task A/);
+    expect(() => parseEvalArgs(['--dataset', 'd.jsonl', '--run', 'r.tsv'])).toThrow(/needs --format taskA/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--bogus'])).toThrow();
+  });
+});

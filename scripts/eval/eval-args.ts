@@ -1,0 +1,79 @@
+/**
+ * Command-line options of `npm run eval`, parsed and checked once.
+ */
+import { parseArgs } from 'node:util';
+
+export const ENGINES = ['lexical', 'hybrid', 'plain-bm25'] as const;
+export type EngineName = (typeof ENGINES)[number];
+export const FORMATS = ['taskA', 'verses'] as const;
+export type DatasetFormat = (typeof FORMATS)[number];
+export const SPLITS = ['dev', 'train'] as const;
+export type Split = (typeof SPLITS)[number];
+
+export interface EvalOptions {
+  /** Task A: the `quran-qa-2023-taskA` folder. Verses: a JSONL file. */
+  readonly dataset: string;
+  readonly format: DatasetFormat;
+  readonly k: number;
+  readonly engine: EngineName;
+  readonly split: Split;
+  readonly json?: string;
+  /** Task A only: score this TREC run file instead of running an engine. */
+  readonly run?: string;
+  /** Task A only: also write the engine's passage run here (TREC format). */
+  readonly writeRun?: string;
+  /** Hybrid only: the vector index directory (holding its manifest). */
+  readonly index?: string;
+  /** Also report the plain BM25 baseline next to the engine. Default true. */
+  readonly baseline: boolean;
+}
+
+export const EVAL_USAGE = `usage: npm run eval -- --dataset <path> [--format taskA|verses] [--k 10]
+       [--engine lexical|hybrid|plain-bm25] [--split dev|train] [--json out.json]
+       [--run run.tsv] [--write-run out.tsv] [--index <dir>] [--no-baseline]`;
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"\n${EVAL_USAGE}`);
+  }
+  return value as T;
+}
+
+/** `format` defaults from the path: a `.jsonl` file is the verse format, anything else Task A. */
+export function parseEvalArgs(argv: readonly string[]): EvalOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      dataset: { type: 'string' },
+      format: { type: 'string' },
+      k: { type: 'string', default: '10' },
+      engine: { type: 'string', default: 'lexical' },
+      split: { type: 'string', default: 'dev' },
+      json: { type: 'string' },
+      run: { type: 'string' },
+      'write-run': { type: 'string' },
+      index: { type: 'string' },
+      'no-baseline': { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.dataset) throw new Error(`--dataset is required\n${EVAL_USAGE}`);
+  const format = oneOf(values.format ?? (values.dataset.endsWith('.jsonl') ? 'verses' : 'taskA'), FORMATS, 'format');
+  const k = Number(values.k);
+  if (!Number.isInteger(k) || k < 1) throw new Error(`--k must be a positive integer; got "${values.k}"`);
+  if (format === 'taskA' && k !== 10) throw new Error('--k is fixed at 10 for Task A (the official cut-off); drop --k or use --format verses');
+  if (values.run && format !== 'taskA') throw new Error('--run scores a TREC passage run and needs --format taskA');
+  return {
+    dataset: values.dataset,
+    format,
+    k,
+    engine: oneOf(values.engine!, ENGINES, 'engine'),
+    split: oneOf(values.split!, SPLITS, 'split'),
+    ...(values.json ? { json: values.json } : {}),
+    ...(values.run ? { run: values.run } : {}),
+    ...(values['write-run'] ? { writeRun: values['write-run'] } : {}),
+    ...(values.index ? { index: values.index } : {}),
+    baseline: !values['no-baseline'],
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { parseEvalArgs } from './eval-args.js';
+import { runEvalCommand, type EvalCommandDeps } from './eval-command.js';
+import { externalDataDir, TASK_A_DIR } from './external-data.js';
+import type { VerseRetriever } from './verse-retriever.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+/** Stand-in systems: "engine" answers 2:153 then 2:155; "baseline" answers 1:1. */
+const standIn = (name: string, verses: string[]): VerseRetriever => ({ name, retrieve: async () => ({ verses, abstained: false }) });
+const deps = (): EvalCommandDeps => ({
+  corpus,
+  createRetriever: async (name) => (name === 'plain-bm25' ? standIn('plain-bm25', ['1:1']) : standIn(name, ['2:153', '2:155'])),
+  machine: 'test machine',
+  command: 'npm run eval -- test',
+  now: new Date('2026-01-02T03:04:05Z'),
+});
+
+describe('when scoring the organisers run through the command', () => {
+  it('should print MAP@10 0.1703 and MRR@10 0.3133 for bigIR_BM25_dev', async () => {
+    const dir = join(externalDataDir(), TASK_A_DIR);
+    const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--run', join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv')]), deps());
+    expect(out.text).toMatch(/\| bigIR_BM25_dev\.tsv \| 25 +\| 0\.1703 \| 0\.3133 \|/);
+    expect(out.report.rows[0]!.mean.ap.toFixed(4)).toBe('0.1703');
+    expect(out.trecRun).toBeUndefined();
+  });
+});
+
+describe('when evaluating an engine on a verse dataset', () => {
+  it('should score the engine and the baseline, state the ratio, and fill the JSON report', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'eval-cmd-')), 'set.jsonl');
+    writeFileSync(file, '{"id":"p","query":"patience","relevant":["2:153","2:155-157"]}\n');
+    const out = await runEvalCommand(parseEvalArgs(['--dataset', file, '--engine', 'lexical']), deps());
+    expect(out.report.rows.map((r) => r.system)).toEqual(['lexical', 'plain-bm25']);
+    // lexical: hits at ranks 1 and 2 of R = 4 → AP (1 + 1) / 4, Recall@20 2/4
+    expect(out.report.rows[0]!.mean.ap).toBe(0.5);
+    expect(out.report.rows[0]!.mean.recall[20]).toBe(0.5);
+    expect(out.report.rows[1]!.mean.recall[20]).toBe(0);
+    expect(out.text).toContain('lexical Recall@20 0.5000; plain-bm25 is 0, no ratio');
+    expect(out.report).toMatchObject({ generatedAt: '2026-01-02T03:04:05.000Z', machine: 'test machine', format: 'verses', k: 10 });
+    expect(out.report.perQuestion['lexical']).toEqual([
+      expect.objectContaining({ id: 'p', retrieved: ['2:153', '2:155'], abstained: false }),
+    ]);
+  });
+});
+
+describe('when evaluating an engine on Task A', () => {
+  it('should score every dev question and return the TREC run of the engine', async () => {
+    const dir = join(externalDataDir(), TASK_A_DIR);
+    const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--engine', 'lexical', '--no-baseline']), deps());
+    expect(out.report.rows).toHaveLength(1);
+    expect(out.report.rows[0]!.questions).toBe(25);
+    // 2:153 is in passage 2:151-153 and 2:155 in 2:154-157 → two rows per question
+    expect(out.trecRun!.split('\n').slice(0, 2)).toEqual(['114\tQ0\t2:151-153\t1\t2\tquran-dai-lexical', '114\tQ0\t2:154-157\t2\t1\tquran-dai-lexical']);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * `npm run eval`: load the dataset, run each system, score, and build the table + JSON
+ * report. I/O for the dataset happens here; the CLI only prints and writes files.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { EngineName, EvalOptions } from './eval-args.js';
+import { formatReportTable, recallRatioLine, type EvalReport, type ReportRow } from './eval-report.js';
+import { loadTaskA } from './load-task-a.js';
+import { runTaskAEval } from './run-task-a-eval.js';
+import { runVerseEval } from './run-verse-eval.js';
+import { scoreTaskA, type TaskAScore } from './task-a-scorer.js';
+import { formatTrecRun, parseTrecRun, type Run } from './trec-files.js';
+import { parseVerseDataset } from './verse-dataset.js';
+import type { VerseRetriever } from './verse-retriever.js';
+
+export interface EvalCommandDeps {
+  readonly corpus: Corpus;
+  createRetriever(name: EngineName): Promise<VerseRetriever>;
+  readonly machine: string;
+  readonly command: string;
+  readonly now: Date;
+}
+
+export interface EvalCommandOutput {
+  /** What to print: table, notes. */
+  readonly text: string;
+  readonly report: EvalReport;
+  /** Task A with an engine: the engine's passage run in TREC format. */
+  readonly trecRun?: string;
+}
+
+export const TASK_A_NOTES = [
+  'Task A rules: verse -> every QPC passage containing it (4:12 and 33:42-44 map to both of their passages), de-duplicated keeping first occurrence, cut at 10.',
+  'Task A rules: AP@10 divides by the total number of relevant passages R, even when R > 10; RR over the top 10.',
+  'Task A rules: a zero-answer question scores 1 only for exactly the single answer -1 (an engine abstention); every question is scored, a missing one counts 0.',
+];
+
+function systemsFor(o: EvalOptions): EngineName[] {
+  return o.baseline && o.engine !== 'plain-bm25' ? [o.engine, 'plain-bm25'] : [o.engine];
+}
+
+function taskARow(system: string, score: TaskAScore, run: Run): ReportRow {
+  const abstentions = score.questions.filter((q) => {
+    const r = run.get(q.qid);
+    return r?.length === 1 && r[0] === '-1';
+  }).length;
+  return { system, questions: score.questions.length, mean: score.mean, abstentions };
+}
+
+function taskAPerQuestion(score: TaskAScore, run: Run): unknown[] {
+  return score.questions.map((q) => ({
+    qid: q.qid,
+    zeroAnswer: q.zeroAnswer,
+    ap: q.metrics.ap,
+    rr: q.metrics.rr,
+    passages: run.get(q.qid) ?? [],
+  }));
+}
+
+export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Promise<EvalCommandOutput> {
+  const rows: ReportRow[] = [];
+  const perQuestion: Record<string, unknown[]> = {};
+  const notes: string[] = [];
+  let trecRun: string | undefined;
+
+  if (o.format === 'taskA') {
+    const data = await loadTaskA(o.dataset, o.split, deps.corpus);
+    notes.push(...TASK_A_NOTES);
+    if (o.run) {
+      const run = parseTrecRun(await readFile(o.run, 'utf8'));
+      const score = scoreTaskA(data.qrels, run);
+      const name = basename(o.run);
+      rows.push(taskARow(name, score, run));
+      perQuestion[name] = taskAPerQuestion(score, run);
+      if (score.unknownQuestions.length) notes.push(`${score.unknownQuestions.length} run questions are not in the ${o.split} qrels and were ignored`);
+    } else {
+      for (const name of systemsFor(o)) {
+        const result = await runTaskAEval(data.questions, data.qrels, data.collection, await deps.createRetriever(name));
+        rows.push(taskARow(result.system, result.score, result.run));
+        perQuestion[result.system] = taskAPerQuestion(result.score, result.run);
+        if (name === o.engine) trecRun = formatTrecRun(result.run, `quran-dai-${name}`);
+      }
+    }
+  } else {
+    const questions = parseVerseDataset(await readFile(o.dataset, 'utf8'), (r) => deps.corpus.parseRef(r));
+    for (const name of systemsFor(o)) {
+      const result = await runVerseEval(questions, await deps.createRetriever(name), { k: o.k, recallAt: [10, 20] });
+      rows.push({ system: result.system, questions: result.questions.length, mean: result.mean, abstentions: result.abstentions });
+      perQuestion[result.system] = result.questions.map((q) => ({
+        id: q.id,
+        ap: q.metrics.ap,
+        rr: q.metrics.rr,
+        recall: q.metrics.recall,
+        ndcg: q.metrics.ndcg,
+        abstained: q.abstained,
+        retrieved: q.retrieved,
+      }));
+    }
+    if (rows.length === 2) notes.push(recallRatioLine(rows[0]!, rows[1]!));
+    notes.push(`Verse metrics: AP@${o.k} divides by the number of gold verses R (trec_eval map_cut); Recall@k = gold verses in the top k / R; an abstention scores 0.`);
+  }
+
+  const report: EvalReport = {
+    generatedAt: deps.now.toISOString(),
+    command: deps.command,
+    machine: deps.machine,
+    dataset: o.dataset,
+    format: o.format,
+    ...(o.format === 'taskA' ? { split: o.split } : {}),
+    k: o.k,
+    rows,
+    notes,
+    perQuestion,
+  };
+  const title = o.format === 'taskA' ? `Qur'an QA 2023 Task A, ${o.split} split` : `verse dataset ${basename(o.dataset)}`;
+  const text = [title, '', formatReportTable(rows, o.k), '', ...notes.map((n) => `- ${n}`)].join('\n');
+  return { text, report, ...(trecRun === undefined ? {} : { trecRun }) };
+}
