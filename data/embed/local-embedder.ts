@@ -80,7 +80,7 @@ function configureRuntime(modelBase: string, wasmBase: string | undefined): void
 /** Turns transformers.js' "file was not found locally" into the actionable message. */
 function asModelError(error: unknown, options: LocalEmbedderOptions, quantized: boolean): Error {
   const text = String(error instanceof Error ? error.message : error);
-  if (/not found locally|Could not locate file|Unable to load|404|Failed to fetch/i.test(text)) {
+  if (/not found locally|Could not locate file/i.test(text)) {
     return new LocalModelError('model-missing', missingModelMessage(options.modelBase, options.model, quantized, text), {
       cause: error,
     });
