@@ -9,10 +9,7 @@ beforeAll(async () => {
   fake = await startFakeGemini();
 });
 afterAll(() => fake.close());
-beforeEach(() => {
-  fake.calls.length = 0;
-  fake.latencyMs = 0;
-});
+beforeEach(() => fake.reset());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = { 'x-goog-api-key': fake.apiKey }) =>
   fetch(`${fake.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -135,6 +132,16 @@ describe('when requests are invalid', () => {
 
   it('should answer 404 for an unknown path', async () => {
     expect((await post('/v1beta/models/m:generateContent', {})).status).toBe(404);
+  });
+});
+
+describe('when reset', () => {
+  it('should forget calls and queued failures', async () => {
+    fake.failNext(3, 500);
+    await post('/v1beta/models/m:embedContent', { content: { parts: [{ text: 'x' }] } });
+    fake.reset();
+    expect(fake.calls).toHaveLength(0);
+    expect((await post('/v1beta/models/m:embedContent', { content: { parts: [{ text: 'x' }] } })).status).toBe(200);
   });
 });
 

@@ -129,6 +129,7 @@ export class FakeGemini {
   latencyMs: number;
   vector: FakeGeminiVectorFn;
   readonly #port: number;
+  readonly #initial: { latencyMs: number; vector: FakeGeminiVectorFn };
   readonly #failures: FakeGeminiFailure[] = [];
   readonly #hanging = new Set<ServerResponse>();
   #server: Server | undefined;
@@ -140,6 +141,7 @@ export class FakeGemini {
     this.latencyMs = o.latencyMs;
     this.vector = o.vector;
     this.#port = o.port;
+    this.#initial = { latencyMs: o.latencyMs, vector: o.vector };
   }
 
   /** `http://127.0.0.1:PORT` once started. */
@@ -161,6 +163,14 @@ export class FakeGemini {
   /** Make the next `count` requests fail with `failure` (queued after earlier failures). */
   failNext(count: number, failure: FakeGeminiFailure): void {
     for (let i = 0; i < count; i++) this.#failures.push(failure);
+  }
+
+  /** Clear the call log and queued failures, and restore latency and vectors to the constructor's. */
+  reset(): void {
+    this.calls.length = 0;
+    this.#failures.length = 0;
+    this.latencyMs = this.#initial.latencyMs;
+    this.vector = this.#initial.vector;
   }
 
   async start(): Promise<this> {

@@ -1,0 +1,154 @@
+/**
+ * @module
+ * The proxy as a Hono app over Web `Request`/`Response` only, so it runs on Node (see
+ * server.ts), Deno, Bun or an edge runtime. Everything that touches the outside (corpus,
+ * embedder, LLM, files, clock, logs, socket address) is injected, which keeps tests exact.
+ *
+ * @example
+ * const app = createApp(parseProxyConfig(process.env), { corpus, chat: createChatModel(cfg.chat!) });
+ * const res = await app.request('/health');
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
+import type { Corpus } from '../data/corpus/corpus.js';
+import type { Embedder } from '../data/embed/embedder.js';
+import type { VectorIndexManifest } from '../data/index/index-manifest.js';
+import type { ProxyConfig } from './config/proxy-config.js';
+import type { ProxyEnvBindings } from './http/app-env.js';
+import { jsonErrorResponse } from './http/json-error.js';
+import type { ChatModel } from './chat/chat-model-factory.js';
+import { LruCoalescingCache } from './embed/embed-cache.js';
+import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
+import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
+import { clientAddress } from './middleware/client-address/index.js';
+import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
+import { corsAllowlist } from './middleware/cors-allowlist/index.js';
+import { rateLimit } from './middleware/rate-limit/index.js';
+import { createScrubber, requestLog } from './middleware/request-log/index.js';
+import { staticFiles } from './middleware/static-files/index.js';
+import type { FileSource } from './middleware/static-files/file-source.js';
+import { createChatHandler, requireChat } from './routes/chat-route.js';
+import { createEmbedHandler } from './routes/embed-route.js';
+import { healthBody, widgetConfig } from './routes/info-routes.js';
+
+/** Static mounts: URL prefix → what is served there. */
+export const STATIC_MOUNTS = {
+  widget: '/widget',
+  corpus: '/data/corpus',
+  index: '/data/index',
+  models: '/models',
+  ort: '/runtime/ort',
+  demo: '',
+} as const;
+export type StaticMount = keyof typeof STATIC_MOUNTS;
+
+export interface ProxyDeps {
+  readonly corpus: Corpus;
+  /** Served vector index, or null (lexical only). */
+  readonly index?: VectorIndexManifest | null;
+  /** Query embedder matching `index`, or null (`/api/embed` answers 503). */
+  readonly embedder?: Embedder | null;
+  /** LLM, or null (`/api/chat` answers 503). Build it with `createChatModel`. */
+  readonly chat?: ChatModel | null;
+  /** Static file sources per mount; a missing mount is simply not served. */
+  readonly files?: Partial<Record<StaticMount, FileSource>>;
+  /** Wall clock, ms (rate-limit windows, log timestamps). Default `Date.now`. */
+  readonly now?: () => number;
+  /** Monotonic clock, ms (durations). Default `performance.now`. */
+  readonly monotonic?: () => number;
+  /** Log sink, one JSON line per call. Default `console.log`. */
+  readonly log?: (line: string) => void;
+  /** Socket address of the client (Node: `getConnInfo(c).remote.address`). */
+  readonly remoteAddress?: (c: Context) => string | undefined;
+  /** Extra response encoders (Node adds brotli). Default gzip + deflate. */
+  readonly encoders?: Partial<Record<Encoding, EncoderFactory>>;
+  readonly metrics?: ProxyMetrics;
+}
+
+export type ProxyApp = Hono<ProxyEnvBindings>;
+
+export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
+  const now = deps.now ?? Date.now;
+  const monotonic = deps.monotonic ?? (() => performance.now());
+  const startedAt = monotonic();
+  const metrics = deps.metrics ?? createProxyMetrics();
+  const index = deps.index ?? null;
+  const embedder = deps.embedder ?? null;
+  const chat = deps.chat ?? null;
+  const write = deps.log ?? ((line: string) => console.log(line));
+  const scrub = createScrubber(config.secrets);
+  const app = new Hono<ProxyEnvBindings>();
+
+  app.use(
+    requestLog({
+      write: (line) => write(scrub(line)),
+      now: monotonic,
+      wallClock: now,
+      secrets: config.secrets,
+      routeOf: (c) => routeLabel(new URL(c.req.url).pathname),
+      onEntry: (e) => {
+        metrics.requests.inc({ route: e.route, method: e.method, status: String(e.status) });
+        metrics.duration.observe({ route: e.route }, e.durationMs / 1000);
+      },
+    }),
+  );
+  app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
+  app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
+  app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
+  app.use('/api/*', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+
+  app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
+  app.get('/metrics', (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
+  app.get('/api/config', (c) => c.json(widgetConfig(deps.corpus, index, embedder !== null, chat !== null), 200, { 'cache-control': 'no-cache' }));
+
+  const limitBody = bodyLimit({
+    maxSize: CHAT_LIMITS.maxBodyBytes,
+    onError: () => jsonErrorResponse(413, 'payload-too-large', `The request body is larger than ${CHAT_LIMITS.maxBodyBytes / 1024} KB.`, { field: 'body' }),
+  });
+  const limited = (name: 'chat' | 'embed', limit: number) =>
+    rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
+
+  app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), limitBody, createEmbedHandler({
+    embedder,
+    index,
+    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize }),
+    timeoutMs: config.upstream.timeoutMs,
+    metrics,
+    monotonic,
+  }));
+  app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), limitBody, createChatHandler({
+    corpus: deps.corpus,
+    chat,
+    upstream: config.upstream,
+    logUserText: config.logUserText,
+    metrics,
+    monotonic,
+  }));
+
+  for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
+    const source = deps.files?.[mount];
+    if (source) app.get(prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
+  }
+
+  app.notFound(() => jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.'));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    c.get('logFields').errorCode = 'internal-error';
+    write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), level: 'error', route: routeLabel(new URL(c.req.url).pathname), error: (error as Error)?.name ?? 'Error' })));
+    return jsonErrorResponse(500, 'internal-error', 'Something went wrong in the proxy.');
+  });
+  return app;
+}
+
+const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat'];
+
+/** Bounded route label for logs and metrics (never a raw, attacker-chosen path). */
+export function routeLabel(pathname: string): string {
+  if (ROUTE_LABELS.includes(pathname)) return pathname;
+  if (pathname.startsWith('/api/')) return '/api/other';
+  for (const [mount, prefix] of Object.entries(STATIC_MOUNTS)) if (prefix && pathname.startsWith(`${prefix}/`)) return `${prefix}/*`.replace('//', '/') || mount;
+  return pathname === '/' || pathname === '/index.html' ? '/' : '/static';
+}

@@ -1,0 +1,43 @@
+/**
+ * @module
+ * Builds the AI SDK language model for the configured provider: xAI Grok (chat
+ * completions), Gemini, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM).
+ * Base URLs are always explicit so self-hosters and tests can point them anywhere.
+ */
+import type { LanguageModel } from 'ai';
+import { createXai } from '@ai-sdk/xai';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ChatProviderConfig } from '../config/proxy-config.js';
+
+export interface ChatModel {
+  readonly model: LanguageModel;
+  readonly provider: ChatProviderConfig['provider'];
+  readonly modelId: string;
+  readonly maxOutputTokens: number;
+  readonly temperature: number;
+}
+
+export function createChatModel(config: ChatProviderConfig, fetchImpl?: typeof fetch): ChatModel {
+  const fetchOption = fetchImpl ? { fetch: fetchImpl } : {};
+  let model: LanguageModel;
+  switch (config.provider) {
+    case 'xai':
+      // `.chat` = the chat-completions API (the default `xai(id)` may move to the Responses API).
+      model = createXai({ apiKey: config.apiKey, baseURL: config.baseURL, ...fetchOption }).chat(config.model);
+      break;
+    case 'gemini':
+      model = createGoogleGenerativeAI({ apiKey: config.apiKey, baseURL: config.baseURL, ...fetchOption })(config.model);
+      break;
+    case 'openai-compatible':
+      model = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.baseURL,
+        includeUsage: true,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+        ...fetchOption,
+      }).chatModel(config.model);
+      break;
+  }
+  return { model, provider: config.provider, modelId: config.model, maxOutputTokens: config.maxOutputTokens, temperature: config.temperature };
+}

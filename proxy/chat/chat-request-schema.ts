@@ -1,0 +1,120 @@
+/**
+ * @module
+ * Validates a `/api/chat` body (`ChatRequest`, data/contracts/chat-request.ts) with zod and
+ * against the proxy's own corpus: every `ref` must exist, every `context` must be one
+ * passage inside one surah, at most 11 verses long, that contains its ref. Failures carry
+ * the exact field (`verses[3].context`) so the widget and self-hosters can see what is wrong.
+ */
+import { z } from 'zod';
+import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type VerseRange, type VerseRef } from '../../data/corpus/corpus-types.js';
+
+export const CHAT_ERROR_CODES = {
+  invalidField: 'invalid-field',
+  unknownVerse: 'unknown-verse',
+  invalidContext: 'invalid-context',
+} as const;
+
+/** Longest single history turn (an earlier answer); the 32 KB body cap bounds the total. */
+export const MAX_TURN_CHARS = 4000;
+
+const REF_PATTERN = /^(\d{1,3}):(\d{1,3})$/;
+const RANGE_PATTERN = /^(\d{1,3}):(\d{1,3})-(\d{1,3})$/;
+
+const turnSchema = z.object({
+  role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant"' }),
+  content: z.string({ error: 'content must be a string' }).max(MAX_TURN_CHARS, { error: `content is longer than ${MAX_TURN_CHARS} characters` }),
+});
+
+const verseSchema = z.object({
+  ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
+  context: z
+    .string({ error: 'context must be a string like "2:148-158"' })
+    .regex(RANGE_PATTERN, { error: 'context must look like "2:148-158" (surah:from-to, one surah)' })
+    .optional(),
+});
+
+export const chatRequestSchema = z.object({
+  question: z
+    .string({ error: 'question must be a string' })
+    .trim()
+    .min(1, { error: 'question is empty' })
+    .max(CHAT_LIMITS.maxQuestionChars, { error: `question is longer than ${CHAT_LIMITS.maxQuestionChars} characters` }),
+  history: z
+    .array(turnSchema, { error: 'history must be an array of {role, content}' })
+    .max(CHAT_LIMITS.maxHistoryTurns, { error: `history has more than ${CHAT_LIMITS.maxHistoryTurns} turns` })
+    .default([]),
+  verses: z
+    .array(verseSchema, { error: 'verses must be an array of {ref, context?}' })
+    .max(CHAT_LIMITS.maxVerseRefs, { error: `verses has more than ${CHAT_LIMITS.maxVerseRefs} references` }),
+  lang: z
+    .string({ error: 'lang must be a BCP-47 tag' })
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'lang must be a BCP-47 tag like "en" or "ur-PK"' })
+    .optional(),
+  translation: z.enum([...TRANSLATION_LANGS, TRANSLITERATION_KEY], { error: `translation must be one of ${[...TRANSLATION_LANGS, TRANSLITERATION_KEY].join(', ')}` }).optional(),
+});
+
+export interface ChatValidationIssue {
+  readonly code: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A checked verse: its ref and the passage to show the model (the verse alone when no context). */
+export interface CheckedVerse {
+  readonly ref: VerseRef;
+  readonly passage: VerseRange;
+}
+
+export interface ValidChatRequest extends ChatRequest {
+  readonly checked: readonly CheckedVerse[];
+}
+
+export type ChatValidation = { ok: true; value: ValidChatRequest } | { ok: false; issue: ChatValidationIssue };
+
+export function validateChatRequest(body: unknown, corpus: Corpus): ChatValidation {
+  const parsed = chatRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = formatFieldPath(issue.path);
+    return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: field || 'body', message: field ? `${field}: ${issue.message}` : 'body must be a JSON object' } };
+  }
+  const checked: CheckedVerse[] = [];
+  for (const [i, v] of parsed.data.verses.entries()) {
+    const r = checkVerse(v.ref, v.context, corpus, `verses[${i}]`);
+    if ('code' in r) return { ok: false, issue: r };
+    checked.push(r);
+  }
+  return { ok: true, value: { ...parsed.data, checked } };
+}
+
+function checkVerse(refText: string, contextText: string | undefined, corpus: Corpus, at: string): CheckedVerse | ChatValidationIssue {
+  const [, s, a] = REF_PATTERN.exec(refText)!;
+  const ref = { surah: Number(s), ayah: Number(a) };
+  if (!corpus.isValidRef(ref)) {
+    const why = ref.surah >= 1 && ref.surah <= 114 ? `surah ${ref.surah} has ${corpus.verseCount(ref.surah)} verses` : 'surahs are numbered 1 to 114';
+    return { code: CHAT_ERROR_CODES.unknownVerse, field: `${at}.ref`, message: `${at}.ref: verse ${refText} does not exist (${why})` };
+  }
+  if (contextText === undefined) return { ref, passage: { surah: ref.surah, from: ref.ayah, to: ref.ayah } };
+  const field = `${at}.context`;
+  const [, cs, cf, ct] = RANGE_PATTERN.exec(contextText)!;
+  const range = { surah: Number(cs), from: Number(cf), to: Number(ct) };
+  const bad = (message: string): ChatValidationIssue => ({ code: CHAT_ERROR_CODES.invalidContext, field, message: `${field}: ${message}` });
+  if (range.surah !== ref.surah) return bad(`passage ${contextText} is in surah ${range.surah} but the ref ${refText} is in surah ${ref.surah}`);
+  if (range.from > range.to) return bad(`passage ${contextText} ends before it starts`);
+  if (range.from < 1 || range.to > corpus.verseCount(range.surah)) {
+    return bad(`passage ${contextText} crosses the end of surah ${range.surah}, which has ${corpus.verseCount(range.surah)} verses; context never crosses a surah boundary`);
+  }
+  const length = range.to - range.from + 1;
+  if (length > CHAT_LIMITS.maxContextVerses) return bad(`passage ${contextText} has ${length} verses; at most ${CHAT_LIMITS.maxContextVerses}`);
+  if (ref.ayah < range.from || ref.ayah > range.to) return bad(`passage ${contextText} does not contain ${refText}`);
+  return { ref, passage: range };
+}
+
+/** `['verses', 3, 'context']` → `verses[3].context`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * @module
+ * Maps whatever an upstream call throws (HTTP status errors, network drops, timeouts,
+ * unparsable chunks) to a stable code and a visitor-safe sentence. Upstream messages are
+ * never passed on: they can echo request details, including keys.
+ */
+
+export type UpstreamErrorCode = 'upstream-rate-limited' | 'upstream-unauthorized' | 'upstream-timeout' | 'upstream-error';
+
+export interface UpstreamFailure {
+  readonly code: UpstreamErrorCode;
+  /** Safe to show to a visitor. */
+  readonly message: string;
+  /** Upstream HTTP status, when there was one. */
+  readonly status?: number;
+}
+
+export const UPSTREAM_MESSAGES: Readonly<Record<UpstreamErrorCode, string>> = {
+  'upstream-rate-limited': 'The answer service is busy right now. Please try again in a minute; the verses above are still yours to read.',
+  'upstream-unauthorized': 'The answer service is not available at the moment (the site owner needs to check its configuration). The verses above are still shown.',
+  'upstream-timeout': 'The answer took too long to arrive. Please try again; the verses above are still shown.',
+  'upstream-error': 'The answer could not be completed. Please try again; the verses above are still shown.',
+};
+
+export function classifyUpstreamError(error: unknown): UpstreamFailure {
+  const status = statusOf(error);
+  if (status === 429) return failure('upstream-rate-limited', status);
+  if (status === 401 || status === 403) return failure('upstream-unauthorized', status);
+  if (isTimeout(error)) return failure('upstream-timeout');
+  return failure('upstream-error', status);
+}
+
+export function timeoutFailure(): UpstreamFailure {
+  return failure('upstream-timeout');
+}
+
+function failure(code: UpstreamErrorCode, status?: number): UpstreamFailure {
+  return { code, message: UPSTREAM_MESSAGES[code], ...(status === undefined ? {} : { status }) };
+}
+
+function statusOf(error: unknown): number | undefined {
+  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause ?? e.lastError, depth++) {
+    const s = e.statusCode ?? e.status;
+    if (typeof s === 'number' && s >= 400) return s;
+    if (Array.isArray(e.errors) && e.errors.length) e = { cause: e.errors[e.errors.length - 1] }; // RetryError
+  }
+  return undefined;
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (e.name === 'TimeoutError' || /timeout|timed out/i.test(String(e.message ?? e))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,227 @@
+/**
+ * @module
+ * The proxy's configuration: parsed once from environment variables (see `.env.example`),
+ * validated with messages that say what to change. Pure: takes an env record, so the Node
+ * entry, an edge entry and tests all share it.
+ */
+
+export type ChatProviderId = 'xai' | 'gemini' | 'openai-compatible';
+
+export interface ChatProviderConfig {
+  readonly provider: ChatProviderId;
+  readonly model: string;
+  readonly baseURL: string;
+  /** Empty for OpenAI-compatible servers that need no key (Ollama, llama.cpp). */
+  readonly apiKey: string;
+  readonly maxOutputTokens: number;
+  readonly temperature: number;
+}
+
+export interface ProxyConfig {
+  readonly host: string;
+  readonly port: number;
+  /** `*` allows any origin; otherwise exact origins. Same-origin requests are always allowed. */
+  readonly allowedOrigins: readonly string[] | '*';
+  /** Trust the right-most `X-Forwarded-For` entry (set by your reverse proxy) as the client address. */
+  readonly trustProxy: boolean;
+  readonly rateLimits: { readonly chatPerHour: number; readonly embedPerHour: number; readonly windowMs: number };
+  readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
+  /** Null when no LLM provider is configured: `/api/chat` answers 503. */
+  readonly chat: ChatProviderConfig | null;
+  readonly gemini: { readonly apiKey: string; readonly baseURL: string };
+  readonly embedCacheSize: number;
+  readonly logUserText: boolean;
+  readonly paths: {
+    readonly corpusDir: string;
+    readonly indexDir: string;
+    /** Index to serve; empty: pick the only index under `indexDir`, if exactly one exists. */
+    readonly indexId: string;
+    readonly demoDir: string;
+    readonly widgetDir: string;
+    readonly modelsDir: string;
+    /** onnxruntime-web `dist/` folder; empty: resolved from node_modules by the Node entry. */
+    readonly ortDir: string;
+  };
+  /** Every configured secret, so logs and error texts can be scrubbed of them. */
+  readonly secrets: readonly string[];
+}
+
+export const DEFAULT_PROXY_ENV = {
+  HOST: '127.0.0.1',
+  PORT: '8787',
+  ALLOWED_ORIGINS: '',
+  TRUST_PROXY: 'false',
+  RATE_LIMIT_CHAT_PER_HOUR: '20',
+  RATE_LIMIT_EMBED_PER_HOUR: '120',
+  UPSTREAM_TIMEOUT_MS: '60000',
+  UPSTREAM_IDLE_TIMEOUT_MS: '20000',
+  UPSTREAM_MAX_RETRIES: '1',
+  CHAT_PROVIDER: '',
+  CHAT_MAX_OUTPUT_TOKENS: '800',
+  CHAT_TEMPERATURE: '0.3',
+  XAI_MODEL: 'grok-3-mini',
+  XAI_BASE_URL: 'https://api.x.ai/v1',
+  GEMINI_CHAT_MODEL: 'gemini-2.5-flash',
+  GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com/v1beta',
+  OPENAI_COMPATIBLE_MODEL: '',
+  EMBED_CACHE_SIZE: '1000',
+  LOG_USER_TEXT: 'false',
+  CORPUS_DIR: 'data/dist/corpus',
+  INDEX_DIR: 'data/dist/index',
+  INDEX_ID: '',
+  DEMO_DIR: 'demo',
+  WIDGET_DIR: 'dist/widget',
+  MODELS_DIR: 'data/models',
+  ORT_WASM_DIR: '',
+} as const;
+
+export type ProxyEnv = Readonly<Record<string, string | undefined>>;
+
+export class ProxyConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid proxy configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
+    this.name = 'ProxyConfigError';
+  }
+}
+
+/** Parse and validate; throws one `ProxyConfigError` listing every problem. */
+export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
+  const problems: string[] = [];
+  const raw = (name: keyof typeof DEFAULT_PROXY_ENV | string): string | undefined => {
+    const v = env[name];
+    return v === undefined ? undefined : v.trim();
+  };
+  const str = (name: keyof typeof DEFAULT_PROXY_ENV): string => raw(name) ?? DEFAULT_PROXY_ENV[name];
+  const int = (name: keyof typeof DEFAULT_PROXY_ENV, min: number, max: number): number => {
+    const s = str(name);
+    const n = Number(s);
+    if (!/^\d+$/.test(s) || n < min || n > max) {
+      problems.push(`${name}="${s}" must be a whole number from ${min} to ${max} (default ${DEFAULT_PROXY_ENV[name]})`);
+      return Number(DEFAULT_PROXY_ENV[name]);
+    }
+    return n;
+  };
+  const bool = (name: keyof typeof DEFAULT_PROXY_ENV): boolean => {
+    const s = str(name).toLowerCase();
+    if (['true', '1', 'yes'].includes(s)) return true;
+    if (['false', '0', 'no', ''].includes(s)) return false;
+    problems.push(`${name}="${s}" must be true or false`);
+    return false;
+  };
+  const url = (name: keyof typeof DEFAULT_PROXY_ENV | string, fallback?: string): string => {
+    const s = raw(name) || fallback || '';
+    if (!/^https?:\/\/[^\s]+$/.test(s) || !URL.canParse(s)) {
+      problems.push(`${name}="${s}" must be an http(s) URL, e.g. http://127.0.0.1:11434/v1`);
+    }
+    return s.replace(/\/+$/, '');
+  };
+  const requireNonEmptyIfSet = (keyName: string, name: keyof typeof DEFAULT_PROXY_ENV): string => {
+    const v = raw(name);
+    if (v !== undefined && v === '') problems.push(`${keyName} is set but ${name} is empty; set ${name} (default ${DEFAULT_PROXY_ENV[name] || 'none'}) or remove the line`);
+    return v || DEFAULT_PROXY_ENV[name];
+  };
+
+  const xaiKey = raw('XAI_API_KEY') ?? '';
+  const geminiKey = raw('GEMINI_API_KEY') ?? '';
+  const compatURL = raw('OPENAI_COMPATIBLE_BASE_URL') ?? '';
+  const compatKey = raw('OPENAI_COMPATIBLE_API_KEY') ?? '';
+  const maxOutputTokens = int('CHAT_MAX_OUTPUT_TOKENS', 16, 8192);
+  const temperatureText = str('CHAT_TEMPERATURE');
+  const temperature = Number(temperatureText);
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2 || temperatureText === '') {
+    problems.push(`CHAT_TEMPERATURE="${temperatureText}" must be a number from 0 to 2`);
+  }
+
+  let provider = str('CHAT_PROVIDER').toLowerCase();
+  if (provider === '' || provider === 'auto') provider = xaiKey ? 'xai' : compatURL ? 'openai-compatible' : 'none';
+  let chat: ChatProviderConfig | null = null;
+  const common = { maxOutputTokens, temperature };
+  switch (provider) {
+    case 'none':
+      break;
+    case 'xai': {
+      if (!xaiKey) problems.push('CHAT_PROVIDER=xai needs XAI_API_KEY (get one at https://console.x.ai), or unset CHAT_PROVIDER');
+      const model = requireNonEmptyIfSet('XAI_API_KEY', 'XAI_MODEL');
+      chat = { provider: 'xai', model, baseURL: url('XAI_BASE_URL', DEFAULT_PROXY_ENV.XAI_BASE_URL), apiKey: xaiKey, ...common };
+      break;
+    }
+    case 'gemini': {
+      if (!geminiKey) problems.push('CHAT_PROVIDER=gemini needs GEMINI_API_KEY');
+      const model = requireNonEmptyIfSet('CHAT_PROVIDER=gemini', 'GEMINI_CHAT_MODEL');
+      chat = { provider: 'gemini', model, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL), apiKey: geminiKey, ...common };
+      break;
+    }
+    case 'openai-compatible': {
+      if (!compatURL) problems.push('CHAT_PROVIDER=openai-compatible needs OPENAI_COMPATIBLE_BASE_URL, e.g. http://127.0.0.1:11434/v1 for Ollama');
+      const model = raw('OPENAI_COMPATIBLE_MODEL') ?? '';
+      if (!model) problems.push('OPENAI_COMPATIBLE_BASE_URL is set but OPENAI_COMPATIBLE_MODEL is empty; set it to a model your server serves, e.g. llama3.1:8b');
+      chat = { provider: 'openai-compatible', model, baseURL: compatURL ? url('OPENAI_COMPATIBLE_BASE_URL') : '', apiKey: compatKey, ...common };
+      break;
+    }
+    default:
+      problems.push(`CHAT_PROVIDER="${provider}" must be one of xai, gemini, openai-compatible (or empty to pick from the keys that are set)`);
+  }
+
+  const allowedOrigins = parseOrigins(str('ALLOWED_ORIGINS'), problems);
+  const host = str('HOST');
+  if (!host) problems.push('HOST is empty; use 127.0.0.1 (local or behind a reverse proxy) or 0.0.0.0 (containers)');
+
+  const config: ProxyConfig = {
+    host,
+    port: int('PORT', 0, 65535),
+    allowedOrigins,
+    trustProxy: bool('TRUST_PROXY'),
+    rateLimits: {
+      chatPerHour: int('RATE_LIMIT_CHAT_PER_HOUR', 1, 10_000_000),
+      embedPerHour: int('RATE_LIMIT_EMBED_PER_HOUR', 1, 10_000_000),
+      windowMs: 3_600_000,
+    },
+    upstream: {
+      timeoutMs: int('UPSTREAM_TIMEOUT_MS', 100, 600_000),
+      idleTimeoutMs: int('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000),
+      maxRetries: int('UPSTREAM_MAX_RETRIES', 0, 5),
+    },
+    chat,
+    gemini: { apiKey: geminiKey, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL) },
+    embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
+    logUserText: bool('LOG_USER_TEXT'),
+    paths: {
+      corpusDir: str('CORPUS_DIR'),
+      indexDir: str('INDEX_DIR'),
+      indexId: str('INDEX_ID'),
+      demoDir: str('DEMO_DIR'),
+      widgetDir: str('WIDGET_DIR'),
+      modelsDir: str('MODELS_DIR'),
+      ortDir: str('ORT_WASM_DIR'),
+    },
+    secrets: [xaiKey, geminiKey, compatKey].filter((s) => s.length > 0),
+  };
+  if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
+    problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);
+  }
+  if (problems.length) throw new ProxyConfigError(problems);
+  return config;
+}
+
+function parseOrigins(text: string, problems: string[]): readonly string[] | '*' {
+  if (text === '*') return '*';
+  const out: string[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    let origin: string | undefined;
+    try {
+      const u = new URL(part);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search) origin = u.origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin || part.replace(/\/$/, '') !== origin) {
+      problems.push(`ALLOWED_ORIGINS entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`);
+    } else out.push(origin);
+  }
+  return out;
+}
+
+/** What `/health` may say about the configuration: provider names, never keys or URLs with credentials. */
+export function describeProviders(config: ProxyConfig): { chat: ChatProviderId | null; chatModel: string | null } {
+  return { chat: config.chat?.provider ?? null, chatModel: config.chat?.model ?? null };
+}

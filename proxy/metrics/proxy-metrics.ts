@@ -1,0 +1,32 @@
+/**
+ * @module
+ * The proxy's metric families (names are part of the ops contract; see README).
+ */
+import { MetricsRegistry, type Counter, type Histogram } from './metrics-registry.js';
+
+export interface ProxyMetrics {
+  readonly registry: MetricsRegistry;
+  readonly requests: Counter;
+  readonly duration: Histogram;
+  readonly embedCache: Counter;
+  readonly upstream: Counter;
+  readonly upstreamDuration: Histogram;
+  readonly tokens: Counter;
+  readonly activeStreams: Counter;
+  readonly rateLimited: Counter;
+}
+
+export function createProxyMetrics(): ProxyMetrics {
+  const registry = new MetricsRegistry();
+  return {
+    registry,
+    requests: registry.counter('quran_dai_http_requests_total', 'HTTP requests by route, method and status.'),
+    duration: registry.histogram('quran_dai_http_request_duration_seconds', 'Request duration (streams: until the stream ends).'),
+    embedCache: registry.counter('quran_dai_embed_cache_total', 'Query embeddings by cache result (hit, miss, coalesced).'),
+    upstream: registry.counter('quran_dai_upstream_requests_total', 'Upstream calls by kind (chat, embed) and outcome.'),
+    upstreamDuration: registry.histogram('quran_dai_upstream_duration_seconds', 'Upstream call duration by kind.'),
+    tokens: registry.counter('quran_dai_chat_tokens_total', 'LLM tokens by direction (input, output).'),
+    activeStreams: registry.gauge('quran_dai_active_chat_streams', 'Chat answers currently streaming.'),
+    rateLimited: registry.counter('quran_dai_rate_limited_total', 'Requests refused by the rate limit, by route.'),
+  };
+}

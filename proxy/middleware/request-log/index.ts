@@ -1,0 +1,100 @@
+/**
+ * @module
+ * One structured JSON log line per request: time, method, route, status, duration and the
+ * fields routes add (cache hit, upstream ms, tokens, error code). Streaming routes set
+ * `logUntil` so the line is written when the stream ends, with the final numbers. No raw
+ * user text unless a route adds it on purpose; every configured secret is scrubbed anyway.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ProxyEnvBindings } from '../../http/app-env.js';
+
+export interface RequestLogFields {
+  cache?: 'hit' | 'miss' | 'coalesced';
+  upstreamMs?: number;
+  tokensIn?: number;
+  tokensOut?: number;
+  /** How a stream ended: `finished`, `error`, `aborted` (client left), `timeout`. */
+  outcome?: string;
+  errorCode?: string;
+  provider?: string;
+  model?: string;
+  verses?: number;
+  /** Only when LOG_USER_TEXT=true. */
+  question?: string;
+}
+
+export interface RequestLogEntry extends RequestLogFields {
+  readonly time: string;
+  readonly method: string;
+  readonly route: string;
+  readonly status: number;
+  readonly durationMs: number;
+}
+
+export interface RequestLogOptions {
+  /** Where lines go. Default `console.log`. */
+  write?: (line: string) => void;
+  /** Clock in ms. Default `performance.now`. */
+  now?: () => number;
+  /** Wall clock for the `time` field. Default `Date.now`. */
+  wallClock?: () => number;
+  /** Strings that must never appear in a log line (API keys). Default none. */
+  secrets?: readonly string[];
+  /** Route label (bounded set, also used for metrics). Default: the URL path. */
+  routeOf?: (c: Context) => string;
+  /** Called with every entry (e.g. to update metrics). */
+  onEntry?: (entry: RequestLogEntry) => void;
+}
+
+export const DEFAULT_REQUEST_LOG_OPTIONS = {
+  write: (line: string) => console.log(line),
+  now: () => performance.now(),
+  wallClock: Date.now,
+  secrets: [] as readonly string[],
+  routeOf: (c: Context) => new URL(c.req.url).pathname,
+  onEntry: () => {},
+} satisfies Required<RequestLogOptions>;
+
+export const REDACTED = '[redacted]';
+
+/**
+ * @param options.write - default `console.log`
+ * @param options.secrets - default `[]`
+ * @example app.use(requestLog({ secrets: [process.env.XAI_API_KEY ?? ''] }))
+ */
+export function requestLog(options: RequestLogOptions = {}): MiddlewareHandler<ProxyEnvBindings> {
+  const opts = { ...DEFAULT_REQUEST_LOG_OPTIONS, ...options };
+  const scrub = createScrubber(opts.secrets);
+  return async function requestLogMiddleware(c, next) {
+    const start = opts.now();
+    c.set('logFields', {});
+    c.set('logUntil', undefined);
+    await next();
+    const emit = () => {
+      const entry: RequestLogEntry = {
+        time: new Date(opts.wallClock()).toISOString(),
+        method: c.req.method,
+        route: opts.routeOf(c),
+        status: c.res.status,
+        durationMs: Math.round((opts.now() - start) * 10) / 10,
+        ...c.get('logFields'),
+      };
+      opts.onEntry(entry);
+      opts.write(scrub(JSON.stringify(entry)));
+    };
+    const until = c.get('logUntil');
+    if (until) void until.then(emit, emit);
+    else emit();
+  };
+}
+
+/** Replaces every occurrence of every secret (and its JSON-escaped form) with `[redacted]`. */
+export function createScrubber(secrets: readonly string[]): (text: string) => string {
+  const needles = [...new Set(secrets.filter((s) => s.length >= 4).flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
+  if (needles.length === 0) return (t) => t;
+  return (text) => {
+    let out = text;
+    for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
+    return out;
+  };
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
+import { chatInit, createTestProxy, TEST_XAI_KEY, waitForLogs, type TestProxy } from '../testing/test-proxy.js';
+import { partTypes, readUiStream, streamedText } from '../testing/read-ui-stream.js';
+import { UPSTREAM_MESSAGES } from '../chat/upstream-error.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
+
+let xai: FakeXaiServer;
+let proxy: TestProxy;
+
+const VALID = { question: 'How should I face hardship?', history: [], verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5' }] };
+const OK_SEQUENCE = ['start', 'start-step', 'text-start', 'text-delta', 'text-delta', 'text-end', 'finish-step', 'finish', '[DONE]'];
+
+async function makeProxy(env: Record<string, string> = {}) {
+  return createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, XAI_BASE_URL: xai.baseURL, ...env });
+}
+
+beforeAll(async () => {
+  xai = await startFakeXai();
+});
+afterAll(async () => {
+  await xai.close();
+});
+beforeEach(async () => {
+  xai.calls.length = 0;
+  xai.respondWith('Be patient [2:153].');
+  xai.setTiming({ latencyMs: 0, chunkDelayMs: 0, chunkChars: 12 });
+  proxy = await makeProxy();
+});
+
+async function expectError(body: unknown, status: number, code: string, field: string) {
+  const res = await proxy.app.request('/api/chat', chatInit(body));
+  expect(res.status).toBe(status);
+  const json = (await res.json()) as { error: { code: string; field: string; message: string } };
+  expect(json.error.code).toBe(code);
+  expect(json.error.field).toBe(field);
+  expect(json.error.message.length).toBeGreaterThan(5);
+  expect(xai.calls).toHaveLength(0);
+  return json.error;
+}
+
+describe('when the request is valid', () => {
+  it('should stream the standard UI message parts and the scripted text', async () => {
+    const res = await proxy.app.request('/api/chat', chatInit(VALID));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+    const frames = await readUiStream(res);
+    expect(partTypes(frames)).toStrictEqual(OK_SEQUENCE);
+    expect(streamedText(frames)).toBe('Be patient [2:153].');
+    expect(frames.at(-2)).toStrictEqual({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it('should send the configured model, key and the corpus text of every verse to the upstream', async () => {
+    await (await proxy.app.request('/api/chat', chatInit({ ...VALID, history: [{ role: 'user', content: 'Salam' }, { role: 'assistant', content: 'Wa alaykum salam.' }] }))).text();
+    expect(xai.calls).toHaveLength(1);
+    const call = xai.calls[0]!;
+    expect(call.path).toBe('/v1/chat/completions');
+    expect(call.headers.authorization).toBe(`Bearer ${TEST_XAI_KEY}`);
+    const body = call.requestBodyJson;
+    expect(body.model).toBe('grok-3-mini');
+    expect(body.stream).toBe(true);
+    expect(body.messages.map((m: { role: string }) => m.role)).toStrictEqual(['system', 'user', 'assistant', 'user']);
+    expect(body.messages.at(-1).content).toBe(VALID.question);
+    const system: string = body.messages[0].content;
+    const c = proxy.corpus;
+    for (let a = 148; a <= 158; a++) {
+      expect(system).toContain(`[2:${a}] ${c.verse({ surah: 2, ayah: a }).arabic}`);
+      expect(system).toContain(c.verse({ surah: 2, ayah: a }, 'en').translation!);
+    }
+    expect(system).toContain(c.verse({ surah: 94, ayah: 5 }).arabic);
+    expect(system).not.toContain(c.verse({ surah: 2, ayah: 147 }).arabic);
+    expect(system).not.toContain(`[2:159]`);
+    expect(system).toContain('Saheeh International');
+  });
+
+  it('should use the requested translation track', async () => {
+    await (await proxy.app.request('/api/chat', chatInit({ ...VALID, translation: 'fr' }))).text();
+    const system: string = xai.calls[0]!.requestBodyJson.messages[0].content;
+    expect(system).toContain(proxy.corpus.verse({ surah: 2, ayah: 153 }, 'fr').translation!);
+    expect(system).not.toContain(proxy.corpus.verse({ surah: 2, ayah: 153 }, 'en').translation!);
+  });
+
+  it('should write one log line with status, tokens and upstream time but not the question', async () => {
+    await (await proxy.app.request('/api/chat', chatInit(VALID))).text();
+    await waitForLogs(proxy.logs, 1);
+    expect(proxy.logs).toHaveLength(1);
+    const line = JSON.parse(proxy.logs[0]!);
+    expect(line).toMatchObject({ method: 'POST', route: '/api/chat', status: 200, provider: 'xai', model: 'grok-3-mini', verses: 2, outcome: 'finished' });
+    expect(line.tokensIn).toBeGreaterThan(100);
+    expect(line.tokensOut).toBe(Math.ceil('Be patient [2:153].'.length / 4));
+    expect(typeof line.upstreamMs).toBe('number');
+    expect(proxy.logs[0]).not.toContain('hardship');
+  });
+});
+
+describe('when the request breaks a limit', () => {
+  it('should refuse a question over 1,000 characters', async () => {
+    await expectError({ ...VALID, question: 'x'.repeat(CHAT_LIMITS.maxQuestionChars + 1) }, 400, 'invalid-field', 'question');
+  });
+  it('should accept a question of exactly 1,000 characters', async () => {
+    const res = await proxy.app.request('/api/chat', chatInit({ ...VALID, question: 'x'.repeat(CHAT_LIMITS.maxQuestionChars) }));
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+  it('should refuse an empty question', async () => {
+    await expectError({ ...VALID, question: '   ' }, 400, 'invalid-field', 'question');
+  });
+  it('should refuse a missing question', async () => {
+    await expectError({ verses: [] }, 400, 'invalid-field', 'question');
+  });
+  it('should refuse more than 10 history turns', async () => {
+    const history = Array.from({ length: 11 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'hi' }));
+    await expectError({ ...VALID, history }, 400, 'invalid-field', 'history');
+  });
+  it('should name the bad history turn', async () => {
+    await expectError({ ...VALID, history: [{ role: 'user', content: 'a' }, { role: 'system', content: 'b' }] }, 400, 'invalid-field', 'history[1].role');
+  });
+  it('should refuse more than 25 verse references', async () => {
+    const verses = Array.from({ length: 26 }, (_, i) => ({ ref: `2:${i + 1}` }));
+    await expectError({ ...VALID, verses }, 400, 'invalid-field', 'verses');
+  });
+  it('should refuse a ref that is not surah:ayah', async () => {
+    await expectError({ ...VALID, verses: [{ ref: 'Al-Baqarah 153' }] }, 400, 'invalid-field', 'verses[0].ref');
+  });
+  it('should refuse a verse that does not exist', async () => {
+    const e = await expectError({ ...VALID, verses: [{ ref: '2:153' }, { ref: '2:287' }] }, 400, 'unknown-verse', 'verses[1].ref');
+    expect(e.message).toContain('286 verses');
+  });
+  it('should refuse a surah that does not exist', async () => {
+    await expectError({ ...VALID, verses: [{ ref: '115:1' }] }, 400, 'unknown-verse', 'verses[0].ref');
+  });
+  it('should refuse a context that crosses the end of the surah', async () => {
+    const e = await expectError({ ...VALID, verses: [{ ref: '1:5' }, { ref: '1:7', context: '1:2-8' }] }, 400, 'invalid-context', 'verses[1].context');
+    expect(e.message).toContain('surah boundary');
+  });
+  it('should refuse a context in another surah than its ref', async () => {
+    await expectError({ ...VALID, verses: [{ ref: '2:1', context: '1:1-7' }] }, 400, 'invalid-context', 'verses[0].context');
+  });
+  it('should refuse a context of more than 11 verses', async () => {
+    await expectError({ ...VALID, verses: [{ ref: '2:153', context: '2:148-159' }] }, 400, 'invalid-context', 'verses[0].context');
+  });
+  it('should accept a context of exactly 11 verses', async () => {
+    const res = await proxy.app.request('/api/chat', chatInit({ ...VALID, verses: [{ ref: '2:153', context: '2:148-158' }] }));
+    expect(res.status).toBe(200);
+    await res.text();
+  });
+  it('should refuse a context that does not contain its ref', async () => {
+    await expectError({ ...VALID, verses: [{ ref: '2:153', context: '2:140-150' }] }, 400, 'invalid-context', 'verses[0].context');
+  });
+  it('should refuse a reversed context', async () => {
+    await expectError({ ...VALID, verses: [{ ref: '2:153', context: '2:158-148' }] }, 400, 'invalid-context', 'verses[0].context');
+  });
+  it('should refuse an unknown translation', async () => {
+    await expectError({ ...VALID, translation: 'xx' }, 400, 'invalid-field', 'translation');
+  });
+  it('should refuse a lang that is not a BCP-47 tag', async () => {
+    await expectError({ ...VALID, lang: '<script>' }, 400, 'invalid-field', 'lang');
+  });
+  it('should refuse malformed JSON', async () => {
+    await expectError('{"question": "hi",', 400, 'invalid-json', 'body');
+  });
+  it('should refuse a JSON body that is not an object', async () => {
+    await expectError('[1,2]', 400, 'invalid-field', 'body');
+  });
+  it('should refuse a body over 32 KB with 413', async () => {
+    await expectError({ ...VALID, history: [{ role: 'user', content: 'x'.repeat(CHAT_LIMITS.maxBodyBytes) }] }, 413, 'payload-too-large', 'body');
+  });
+  it('should refuse a body that is not JSON', async () => {
+    const res = await proxy.app.request('/api/chat', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported-media-type');
+  });
+});
+
+describe('when no provider is configured', () => {
+  it('should answer 503 chat-not-configured without calling anything', async () => {
+    const bare = await createTestProxy({});
+    const res = await bare.app.request('/api/chat', chatInit(VALID));
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('chat-not-configured');
+    expect(xai.calls).toHaveLength(0);
+  });
+});
+
+describe('when the upstream fails', () => {
+  async function failingStream(behaviour: Parameters<FakeXaiServer['respondWith']>[0], env: Record<string, string> = {}) {
+    xai.respondWith(behaviour);
+    const p = Object.keys(env).length ? await makeProxy(env) : proxy;
+    const res = await p.app.request('/api/chat', chatInit(VALID));
+    expect(res.status).toBe(200);
+    return readUiStream(res);
+  }
+
+  it('should turn a 429 into an error part then finish', async () => {
+    const frames = await failingStream({ status: 429, retryAfter: 30 });
+    expect(frames).toStrictEqual([
+      { type: 'start' },
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-rate-limited'] },
+      { type: 'finish', finishReason: 'error' },
+      '[DONE]',
+    ]);
+  });
+
+  it('should turn a 500 into an error part then finish', async () => {
+    const frames = await failingStream({ status: 500 });
+    expect(partTypes(frames)).toStrictEqual(['start', 'error', 'finish', '[DONE]']);
+    expect(frames[1]).toStrictEqual({ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-error'] });
+  });
+
+  it('should turn an error event mid-stream into an error part, closing the text, then finish', async () => {
+    const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', failAfterChunks: 1 });
+    expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'error', 'text-end', 'finish-step', 'finish', '[DONE]']);
+    expect(streamedText(frames)).toBe('abcdefghijkl');
+    expect(frames.at(-2)).toStrictEqual({ type: 'finish', finishReason: 'error' });
+  });
+
+  it('should turn a dropped upstream connection mid-stream into an error part then finish', async () => {
+    const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', failAfterChunks: 2, failMode: 'disconnect' });
+    expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-delta', 'error', 'text-end', 'finish', '[DONE]']);
+    expect(frames.at(-2)).toStrictEqual({ type: 'finish', finishReason: 'error' });
+  });
+
+  it('should time out an upstream that never answers', async () => {
+    const frames = await failingStream({ hang: 'before-headers' }, { UPSTREAM_TIMEOUT_MS: '300' });
+    expect(frames).toStrictEqual([
+      { type: 'start' },
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] },
+      { type: 'finish', finishReason: 'error' },
+      '[DONE]',
+    ]);
+    const call = await xai.waitForCallEnd(0);
+    expect(call.disconnected).toBe(true);
+  });
+
+  it('should time out an upstream that stalls mid-stream', async () => {
+    const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', hang: 1 }, { UPSTREAM_IDLE_TIMEOUT_MS: '300' });
+    expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'error', 'text-end', 'finish', '[DONE]']);
+    expect(frames[4]).toStrictEqual({ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] });
+    expect((await xai.waitForCallEnd(0)).disconnected).toBe(true);
+  });
+
+  it('should log the failure code', async () => {
+    await failingStream({ status: 429 });
+    await waitForLogs(proxy.logs, 1);
+    expect(JSON.parse(proxy.logs[0]!)).toMatchObject({ route: '/api/chat', status: 200, outcome: 'error', errorCode: 'upstream-rate-limited' });
+  });
+});
+
+describe('when the client stops reading', () => {
+  it('should abort the upstream request', async () => {
+    xai.respondWith({ text: 'x'.repeat(400), chunkChars: 4, chunkDelayMs: 20 });
+    const ac = new AbortController();
+    const res = await proxy.app.request('/api/chat', chatInit(VALID, {}, ac.signal));
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    while (!seen.includes('text-delta')) seen += decoder.decode((await reader.read()).value);
+    ac.abort();
+    await reader.cancel().catch(() => {});
+    const call = await xai.waitForCallEnd(0);
+    expect(call.disconnected).toBe(true);
+    expect(call.completed).toBe(false);
+    await waitForLogs(proxy.logs, 1);
+    expect(JSON.parse(proxy.logs[0]!).outcome).toBe('aborted');
+  });
+});

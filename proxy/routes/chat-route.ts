@@ -1,0 +1,118 @@
+/**
+ * @module
+ * `POST /api/chat`: validate the request against the corpus, build the Da'i prompt from the
+ * proxy's own verse text, and stream the answer as an AI SDK UI message stream (SSE, see
+ * docs/adr/0003-chat-stream-protocol.md). The upstream call is aborted when the client
+ * disconnects; every upstream failure ends the stream with an `error` then a `finish` part.
+ */
+import type { Context } from 'hono';
+import { createUIMessageStreamResponse, streamText } from 'ai';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { ProxyEnvBindings } from '../http/app-env.js';
+import { jsonError } from '../http/json-error.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import { validateChatRequest } from '../chat/chat-request-schema.js';
+import { collectPassages } from '../chat/chat-passages.js';
+import { normalizeAnswerStream } from '../chat/answer-stream.js';
+import type { ChatModel } from '../chat/chat-model-factory.js';
+import { buildDaiPrompt } from '../prompt/dai-prompt.js';
+import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+
+export const CHAT_NOT_CONFIGURED_CODE = 'chat-not-configured';
+
+export interface ChatRouteOptions {
+  readonly corpus: Corpus;
+  readonly chat: ChatModel | null;
+  readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
+  readonly logUserText: boolean;
+  readonly metrics: ProxyMetrics;
+  readonly monotonic: () => number;
+}
+
+/** Rejects before any work (and before the rate limit counts) when no provider is set. */
+export function requireChat(chat: ChatModel | null) {
+  return async function requireChatMiddleware(_c: Context, next: () => Promise<void>): Promise<void> {
+    if (!chat) {
+      throw jsonError(503, CHAT_NOT_CONFIGURED_CODE, 'No answer provider is configured on this proxy (set XAI_API_KEY, or another provider); verse search still works.');
+    }
+    await next();
+  };
+}
+
+export function createChatHandler(opts: ChatRouteOptions) {
+  return async function chatHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
+    const chat = opts.chat!;
+    const body = await readJsonBody(c);
+    const v = validateChatRequest(body, opts.corpus);
+    if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
+    const req = v.value;
+    const track = pickTrack(opts.corpus, req.translation ?? 'en');
+    const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
+    const prompt = buildDaiPrompt({
+      question: req.question,
+      history: req.history,
+      passages,
+      ...(req.lang ? { lang: req.lang } : {}),
+      ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
+    });
+
+    const fields = c.get('logFields');
+    fields.provider = chat.provider;
+    fields.model = chat.modelId;
+    fields.verses = req.checked.length;
+    if (opts.logUserText) fields.question = req.question;
+
+    const clientSignal = c.req.raw.signal;
+    const t0 = opts.monotonic();
+    let lastError: unknown;
+    let usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined;
+    let resolveLog!: () => void;
+    c.set('logUntil', new Promise<void>((r) => (resolveLog = r)));
+    opts.metrics.activeStreams.inc();
+
+    const result = streamText({
+      model: chat.model,
+      system: prompt.system,
+      messages: prompt.messages,
+      maxOutputTokens: chat.maxOutputTokens,
+      temperature: chat.temperature,
+      maxRetries: opts.upstream.maxRetries,
+      abortSignal: clientSignal,
+      timeout: { totalMs: opts.upstream.timeoutMs, chunkMs: opts.upstream.idleTimeoutMs },
+      onError: ({ error }) => {
+        lastError = error;
+      },
+      onFinish: ({ totalUsage }) => {
+        usage = totalUsage;
+      },
+    });
+    const stream = normalizeAnswerStream(result.toUIMessageStream({ sendReasoning: false, sendSources: false, onError: () => 'error' }), {
+      clientGone: () => clientSignal.aborted,
+      lastError: () => lastError,
+      now: opts.monotonic,
+      onEnd: (end) => {
+        opts.metrics.activeStreams.dec();
+        opts.metrics.upstream.inc({ kind: 'chat', outcome: end.failure?.code ?? end.outcome });
+        opts.metrics.upstreamDuration.observe({ kind: 'chat' }, (opts.monotonic() - t0) / 1000);
+        fields.outcome = end.outcome;
+        if (end.failure) fields.errorCode = end.failure.code;
+        if (end.firstTextMs !== undefined) fields.upstreamMs = Math.round(end.firstTextMs);
+        // onFinish runs just before the last part; give it a tick when the stream ended normally.
+        queueMicrotask(() => {
+          if (usage?.inputTokens !== undefined) fields.tokensIn = usage.inputTokens;
+          if (usage?.outputTokens !== undefined) fields.tokensOut = usage.outputTokens;
+          if (usage?.inputTokens) opts.metrics.tokens.inc({ direction: 'input' }, usage.inputTokens);
+          if (usage?.outputTokens) opts.metrics.tokens.inc({ direction: 'output' }, usage.outputTokens);
+          resolveLog();
+        });
+      },
+    });
+    return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store, no-transform' } });
+  };
+}
+
+function pickTrack(corpus: Corpus, wanted: TextTrackId): TextTrackId | undefined {
+  if (corpus.hasTrack(wanted)) return wanted;
+  return corpus.hasTrack('en') ? 'en' : undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * @module
+ * `POST /api/embed` `{ text }` → `EmbedResponse` (data/contracts/embed-request.ts): the query
+ * vector from the embedder that matches the served index, cached (LRU) and coalesced.
+ * 503 JSON when this proxy has no query embedder (no key, or a browser-embedded index).
+ */
+import type { Context } from 'hono';
+import type { EmbedResponse } from '../../data/contracts/embed-request.js';
+import type { Embedder } from '../../data/embed/embedder.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { ProxyEnvBindings } from '../http/app-env.js';
+import { jsonError } from '../http/json-error.js';
+import { readJsonBody } from '../http/read-json-body.js';
+import { embedCacheKey, type LruCoalescingCache } from '../embed/embed-cache.js';
+import { classifyUpstreamError } from '../chat/upstream-error.js';
+import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+
+export const MAX_EMBED_TEXT_CHARS = 1000;
+export const EMBED_NOT_CONFIGURED_CODE = 'embed-not-configured';
+
+export interface EmbedRouteOptions {
+  readonly embedder: Embedder | null;
+  readonly index: VectorIndexManifest | null;
+  /** Cached serialised `EmbedResponse` bodies. */
+  readonly cache: LruCoalescingCache<string>;
+  readonly timeoutMs: number;
+  readonly metrics: ProxyMetrics;
+  readonly monotonic: () => number;
+}
+
+export function createEmbedHandler(opts: EmbedRouteOptions) {
+  return async function embedHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
+    const { embedder, index } = opts;
+    if (!embedder || !index) {
+      throw jsonError(503, EMBED_NOT_CONFIGURED_CODE, index?.embedder === 'local'
+        ? 'This index embeds queries in the browser; /api/embed is not used.'
+        : 'Query embeddings are not configured on this proxy (set GEMINI_API_KEY and build a Gemini index); search still works lexically.');
+    }
+    const body = await readJsonBody(c);
+    const text = (body as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') throw jsonError(400, 'invalid-field', 'text: must be a string', { field: 'text' });
+    const key = embedCacheKey(text);
+    if (!key) throw jsonError(400, 'invalid-field', 'text: is empty', { field: 'text' });
+    if (key.length > MAX_EMBED_TEXT_CHARS) throw jsonError(400, 'invalid-field', `text: is longer than ${MAX_EMBED_TEXT_CHARS} characters`, { field: 'text' });
+
+    let result;
+    try {
+      result = await opts.cache.get(key, async () => {
+        const t0 = opts.monotonic();
+        try {
+          const [vector] = await embedder.embed([key], 'query', AbortSignal.timeout(opts.timeoutMs));
+          if (!vector || vector.length !== index.dims) {
+            throw Object.assign(new Error(`embedder returned ${vector?.length ?? 0} dims, index ${index.id} has ${index.dims}`), { mismatch: true });
+          }
+          opts.metrics.upstream.inc({ kind: 'embed', outcome: 'ok' });
+          c.get('logFields').upstreamMs = Math.round(opts.monotonic() - t0);
+          const response: EmbedResponse = { embedding: Array.from(vector, round7), dims: index.dims, model: index.model, indexId: index.id };
+          return JSON.stringify(response);
+        } catch (error) {
+          opts.metrics.upstream.inc({ kind: 'embed', outcome: 'error' });
+          throw error;
+        } finally {
+          opts.metrics.upstreamDuration.observe({ kind: 'embed' }, (opts.monotonic() - t0) / 1000);
+        }
+      });
+    } catch (error) {
+      if ((error as { mismatch?: boolean }).mismatch) throw jsonError(502, 'embedder-mismatch', 'The embedder does not match the served index; rebuild the index or fix INDEX_ID.');
+      const f = classifyUpstreamError(error);
+      c.get('logFields').errorCode = f.code;
+      throw jsonError(f.code === 'upstream-rate-limited' ? 503 : f.code === 'upstream-timeout' ? 504 : 502, f.code, 'Query embedding failed upstream; search still works lexically.', {
+        ...(f.code === 'upstream-rate-limited' ? { headers: { 'retry-after': '60' } } : {}),
+      });
+    }
+    opts.metrics.embedCache.inc({ result: result.source });
+    c.get('logFields').cache = result.source;
+    return c.body(result.value, 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-cache': result.source });
+  };
+}
+
+/** 7 significant digits: float32 precision, half the JSON bytes of the double expansion. */
+function round7(x: number): number {
+  return Number(x.toPrecision(7));
+}

@@ -1,0 +1,58 @@
+/**
+ * @module
+ * Public, key-free descriptions of this proxy: `GET /health`, `GET /api/config`
+ * (`WidgetConfig`, data/contracts/widget-config.ts) and `GET /metrics` (Prometheus text).
+ */
+import type { WidgetConfig } from '../../data/contracts/widget-config.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { ChatModel } from '../chat/chat-model-factory.js';
+
+export const CORPUS_MANIFEST_URL = '/data/corpus/manifest.json';
+
+export function indexManifestUrl(id: string): string {
+  return `/data/index/${encodeURIComponent(id)}/manifest.json`;
+}
+
+export interface HealthBody {
+  readonly status: 'ok';
+  readonly uptimeSeconds: number;
+  readonly corpus: { readonly version: string; readonly verses: number };
+  readonly index: null | { readonly id: string; readonly version: string; readonly embedder: VectorIndexManifest['embedder']; readonly dims: number };
+  readonly providers: {
+    readonly chat: ChatModel['provider'] | null;
+    readonly chatModel: string | null;
+    /** `proxy` when `/api/embed` answers, `browser` for local indexes, null without an index or embedder. */
+    readonly queryEmbedding: 'proxy' | 'browser' | null;
+  };
+}
+
+export function queryEmbeddingMode(index: VectorIndexManifest | null, hasEmbedder: boolean): 'proxy' | 'browser' | null {
+  if (!index) return null;
+  if (index.embedder === 'local') return 'browser';
+  return hasEmbedder ? 'proxy' : null;
+}
+
+export function healthBody(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: ChatModel | null, uptimeSeconds: number): HealthBody {
+  return {
+    status: 'ok',
+    uptimeSeconds: Math.round(uptimeSeconds),
+    corpus: { version: corpus.version, verses: corpus.manifest.verseCount },
+    index: index ? { id: index.id, version: index.version, embedder: index.embedder, dims: index.dims } : null,
+    providers: { chat: chat?.provider ?? null, chatModel: chat?.modelId ?? null, queryEmbedding: queryEmbeddingMode(index, hasEmbedder) },
+  };
+}
+
+/**
+ * The widget's boot config. A proxy-embedded index without a working embedder is not offered
+ * (the widget could not embed its queries); the widget then searches lexically.
+ */
+export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean): WidgetConfig {
+  const mode = queryEmbeddingMode(index, hasEmbedder);
+  return {
+    corpusManifest: CORPUS_MANIFEST_URL,
+    corpusVersion: corpus.version,
+    index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id), queryEmbedding: mode } : null,
+    chat,
+  };
+}
