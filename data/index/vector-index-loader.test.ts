@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../corpus/content-hash.js';
+import type { VectorIndexManifest } from './index-manifest.js';
+import { quantizeVectors } from './int8-quantization.js';
+import { encodeVectorFile } from './vector-file.js';
+import { parseVectorIndex } from './vector-index-loader.js';
+import { parseVectorIndexManifest } from './vector-index-manifest-parser.js';
+
+async function fixture(): Promise<{ manifest: VectorIndexManifest; bytes: Uint8Array }> {
+  const bytes = encodeVectorFile(quantizeVectors([[1, 0, 0, 0], [0, 0.6, 0.8, 0]], 4));
+  const sha256 = await sha256Hex(bytes);
+  const manifest: VectorIndexManifest = {
+    schema: 1,
+    id: 'test-hashing-4',
+    version: sha256.slice(0, 16),
+    embedder: 'test-hashing',
+    model: 'test-hashing-v1',
+    dims: 4,
+    count: 2,
+    quantization: 'int8-per-vector',
+    queryTask: 'none',
+    documentTask: 'none',
+    queryPrefix: '',
+    documentPrefix: '',
+    textTemplate: '{en}',
+    contextualised: false,
+    corpusVersion: 'c1',
+    floors: { primary: 0.2, fallback: 0.1 },
+    files: [{ path: `vectors.${sha256.slice(0, 16)}.bin`, bytes: bytes.length, gzipBytes: 10, sha256 }],
+  };
+  return { manifest, bytes };
+}
+
+describe('when loading a vector index from its manifest and bytes', () => {
+  it('should verify and decode it', async () => {
+    const { manifest, bytes } = await fixture();
+    const loaded = await parseVectorIndex(JSON.parse(JSON.stringify(manifest)), bytes.slice().buffer, { corpusVersion: 'c1' });
+    expect(loaded.manifest).toEqual(manifest);
+    expect(loaded.vectors.count).toBe(2);
+    expect(Array.from(loaded.vectors.codes)).toEqual([127, 0, 0, 0, 0, 95, 127, 0]);
+  });
+
+  it('should refuse corrupt bytes, a wrong size and another corpus version', async () => {
+    const { manifest, bytes } = await fixture();
+    const corrupt = bytes.slice();
+    corrupt[30] = 1;
+    await expect(parseVectorIndex(manifest, corrupt)).rejects.toThrow(/is corrupt \(sha256/);
+    await expect(parseVectorIndex(manifest, bytes.slice(0, 20))).rejects.toThrow(/has 20 bytes, the manifest says 32/);
+    await expect(parseVectorIndex(manifest, bytes, { corpusVersion: 'c2' })).rejects.toThrow(/built from corpus c1 but the corpus is c2; rebuild/);
+  });
+
+  it('should refuse a manifest whose dims disagree with the file', async () => {
+    const { manifest, bytes } = await fixture();
+    await expect(parseVectorIndex({ ...manifest, dims: 8 }, bytes)).rejects.toThrow(/holds 2 x 4 but the manifest says 2 x 8/);
+  });
+});
+
+describe('when a manifest is invalid', () => {
+  it('should name the field and say to rebuild', async () => {
+    const { manifest } = await fixture();
+    expect(() => parseVectorIndexManifest({ ...manifest, embedder: 'openai' })).toThrow('embedder must be gemini, local or test-hashing; rebuild it with npm run build:index');
+    expect(() => parseVectorIndexManifest({ ...manifest, floors: { primary: 2, fallback: 0 } })).toThrow('floors.primary must be a number in -1..1');
+    expect(() => parseVectorIndexManifest({ ...manifest, files: [{ ...manifest.files[0], path: '../x.bin' }] })).toThrow('files[0].path must be a plain file name');
+    expect(() => parseVectorIndexManifest(null)).toThrow('manifest must be an object');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * `npm run build:index -- --embedder <gemini|test-hashing> [--dims 768] [--contextual] [--out data/dist/index]`
+ * Embeds all 6,236 verses and writes `data/dist/index/<embedder-id>/` (int8 vectors + manifest).
+ * Resumable: rerun after an interruption and finished batches are reused.
+ */
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
+import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs } from './index-build/build-index-args.js';
+import { runIndexBuild } from './index-build/index-build-run.js';
+import { createProgressBar } from './index-build/progress-bar.js';
+
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const config = parseBuildIndexArgs(argv, env);
+  const { embedder, queryTask, documentTask } = embedderFor(config);
+  if (config.embedderKind === 'test-hashing') console.error('note: test-hashing is a word-overlap embedder for tests and timing only, not semantic search');
+  const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+  const bar = createProgressBar();
+  const result = await runIndexBuild({
+    corpus,
+    embedder,
+    embedderKind: config.embedderKind,
+    outRoot: config.outRoot ?? DEFAULT_INDEX_ROOT,
+    contextual: config.contextual,
+    batchSize: config.batchSize,
+    queryTask,
+    documentTask,
+    onProgress: (s) => bar.update(s),
+  });
+  bar.finish();
+  const file = result.manifest.files[0]!;
+  console.log(
+    `${result.manifest.id}: ${result.manifest.count} x ${result.manifest.dims} int8 → ${result.dir}/${file.path} ` +
+      `(${file.bytes} bytes, ${file.gzipBytes} gzip), ${result.embeddedBatches} batches embedded, ${result.resumedBatches} resumed, ${(result.elapsedMs / 1000).toFixed(1)}s`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await main(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(error instanceof BuildIndexArgsError ? error.message : `build:index failed: ${(error as Error).message}\nrerun the same command to resume from the finished batches`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Pure: float32 verse vectors + settings → the content-hashed vector file bytes and its
+ * manifest (the exact shape of data/index/index-manifest.ts).
+ */
+import { gzipSync } from 'node:zlib';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { quantizeVectors } from '../../data/index/int8-quantization.js';
+import { encodeVectorFile } from '../../data/index/vector-file.js';
+
+export interface IndexArtifactSettings {
+  readonly id: string;
+  readonly embedder: VectorIndexManifest['embedder'];
+  readonly model: string;
+  readonly dims: number;
+  readonly queryTask: string;
+  readonly documentTask: string;
+  readonly queryPrefix: string;
+  readonly documentPrefix: string;
+  readonly textTemplate: string;
+  readonly contextualised: boolean;
+  readonly corpusVersion: string;
+  readonly floors: VectorIndexManifest['floors'];
+}
+
+export interface IndexArtifacts {
+  readonly manifest: VectorIndexManifest;
+  /** The vector file, named `manifest.files[0].path`. */
+  readonly vectorBytes: Uint8Array;
+  readonly manifestBytes: Uint8Array;
+}
+
+export async function buildIndexArtifacts(vectors: readonly Float32Array[], settings: IndexArtifactSettings): Promise<IndexArtifacts> {
+  const vectorBytes = encodeVectorFile(quantizeVectors(vectors, settings.dims));
+  const sha256 = await sha256Hex(vectorBytes);
+  const version = sha256.slice(0, 16);
+  const manifest: VectorIndexManifest = {
+    schema: 1,
+    id: settings.id,
+    version,
+    embedder: settings.embedder,
+    model: settings.model,
+    dims: settings.dims,
+    count: vectors.length,
+    quantization: 'int8-per-vector',
+    queryTask: settings.queryTask,
+    documentTask: settings.documentTask,
+    queryPrefix: settings.queryPrefix,
+    documentPrefix: settings.documentPrefix,
+    textTemplate: settings.textTemplate,
+    contextualised: settings.contextualised,
+    corpusVersion: settings.corpusVersion,
+    floors: settings.floors,
+    files: [{ path: `vectors.${version}.bin`, bytes: vectorBytes.length, gzipBytes: gzipSync(vectorBytes, { level: 9 }).length, sha256 }],
+  };
+  return { manifest, vectorBytes, manifestBytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`) };
+}
