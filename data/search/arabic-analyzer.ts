@@ -1,0 +1,95 @@
+/**
+ * Arabic analysis for the `arabic-search` track and Arabic queries.
+ *
+ * 1. `normalizeArabic` (harakat, Quranic marks, alef/hamza forms, ى→ي, ة→ه).
+ * 2. Stop words (particles, pronouns, question words) are dropped.
+ * 3. Light stemming in the spirit of Larkey's Light10: strip a leading و, then one
+ *    definite-article clitic (ال وال بال كال فال لل), keeping a minimum stem length.
+ * 4. Alef-insensitive skeleton: every non-initial ا is removed. The Uthmani text drops the
+ *    long alef (dagger alef) in many words (`العلمين`, `السموت`, `الكتب`, `ابرهيم`) where people
+ *    type `العالمين`, `السماوات`, `الكتاب`, `ابراهيم`; removing it on both sides makes them meet
+ *    without a word list. Uthmani also writes a final `وة` for modern `اة` (`الصلوة`, `الزكوة`,
+ *    `الحيوة`), so a final `وه` becomes `ه` in the skeleton.
+ * 5. Suffixes, on the skeleton: one pronoun suffix (هم هن كم كن ني ه; ها and هما arrive as ه
+ *    and هم), then one plural suffix (ون ين ت و ي; ات and وا arrive as ت and و), each only
+ *    if at least `ARABIC_MIN_STEM` letters remain. A lone ه or ت is ambiguous (taa marbuta,
+ *    pronoun, or a root letter: الجنة must not become الجن), so those keep 3 letters. When a
+ *    pronoun went, a final ت is the taa marbuta of a construct (رحمته, صلاتهم) and becomes ه.
+ * The stem is a search key, never shown to anyone.
+ */
+import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { memoizeWord, plainQueryTerms, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
+
+/** Letters a stem keeps at least; two-letter stems are common (رب from ربكم, صل from الصلاة). */
+export const ARABIC_MIN_STEM = 2;
+
+/** Stop words in normalised spelling (أ/إ/آ → ا, ى → ي, ة → ه). */
+export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'في من علي الي عن ان او ام ثم قد لقد لم لن لا ما و ف ب ل ك هو هي هم هن هما انت انتم انتن نحن انا ' +
+    'هذا هذه هذان هولاء ذلك ذالك تلك اولئك اوليك الذي التي الذين اللذين اللتين اللاتي اللتي اللايي كل بعض ' +
+    'اذا اذ لو ان انما الا حتي عند مع بل لكن لكم لهم له لها لنا لي به بها بهم منه منها منهم فيه فيها ' +
+    'فيهم عليه عليها عليهم عليكم اليه اليها اليهم اليكم يا ايها كان كانوا يكون تكون كنتم قال قالوا قل يقول ' +
+    'ماذا لماذا كيف متي اين هل كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
+    'القران قران القرءان الكريم'
+  ).split(' '),
+);
+
+const ARTICLES = ['وال', 'فال', 'بال', 'كال', 'لل', 'ال'] as const;
+/** Letters a stem keeps when the suffix is a lone ه or ت (see step 5). */
+export const ARABIC_MIN_STEM_AMBIGUOUS = 3;
+type Suffix = readonly [suffix: string, minStem: number];
+const TAA_MARBUTA: readonly Suffix[] = [['ه', ARABIC_MIN_STEM_AMBIGUOUS]];
+const PRONOUN_SUFFIXES: readonly Suffix[] = [['هم', ARABIC_MIN_STEM], ['هن', ARABIC_MIN_STEM], ['كم', ARABIC_MIN_STEM], ['كن', ARABIC_MIN_STEM], ['ني', ARABIC_MIN_STEM], ['ه', ARABIC_MIN_STEM_AMBIGUOUS]];
+const PLURAL_SUFFIXES: readonly Suffix[] = [['ون', ARABIC_MIN_STEM], ['ين', ARABIC_MIN_STEM], ['ت', ARABIC_MIN_STEM_AMBIGUOUS], ['و', ARABIC_MIN_STEM], ['ي', ARABIC_MIN_STEM]];
+/** `الله` in any clitic form (لله، بالله، والله، تالله، فلله) is one term, never stemmed to `له`. */
+const ALLAH = /^(?:[وفبت]?ا?|[وف]?[بل])لله$/;
+const ARABIC_WORDS = /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]+/g;
+
+function stripOne(word: string, suffixes: readonly Suffix[]): string {
+  for (const [s, min] of suffixes) {
+    if (word.length - s.length >= min && word.endsWith(s)) return word.slice(0, -s.length);
+  }
+  return word;
+}
+
+/** Skeleton stem of one normalised word (see the module comment for the steps). */
+export function stemArabicWord(normalised: string): string {
+  let w = normalised;
+  if (ALLAH.test(w)) return 'الله';
+  if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
+  for (const a of ARTICLES) {
+    if (w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM) {
+      w = w.slice(a.length);
+      break;
+    }
+  }
+  w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
+  if (w.length >= 4 && w.endsWith('وه')) w = w.slice(0, -2) + 'ه';
+  const bare = stripOne(w, PRONOUN_SUFFIXES);
+  // رحمته → رحمت → رحمه, then the same ه rule as رحمة, so both give رحم.
+  if (bare !== w && bare.length >= ARABIC_MIN_STEM_AMBIGUOUS && bare.endsWith('ت')) return stripOne(bare.slice(0, -1) + 'ه', TAA_MARBUTA);
+  w = stripOne(bare, PLURAL_SUFFIXES);
+  return w;
+}
+
+const stem = memoizeWord(stemArabicWord);
+
+/** Normalised Arabic words of `text` (any spelling; Latin and digits are ignored). */
+export function arabicWords(text: string): string[] {
+  return normalizeArabic(text).match(ARABIC_WORDS) ?? [];
+}
+
+export function createArabicAnalyzer(): TextAnalyzer {
+  const terms = (text: string): string[] => {
+    const out: string[] = [];
+    for (const w of arabicWords(text)) if (!ARABIC_STOP_WORDS.has(w)) out.push(stem(w));
+    return out;
+  };
+  const queryTerms = (text: string): QueryTerm[] => {
+    const t = terms(text);
+    // A query of only stop words still means something: search its words as typed.
+    return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(stem));
+  };
+  return { id: 'ar-light', terms, queryTerms };
+}

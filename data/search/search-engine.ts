@@ -1,0 +1,223 @@
+/**
+ * The retrieval engine: one public entry for the widget, the eval CLI and the benchmarks.
+ *
+ * - `lexical(query)`: BM25 over the query's language track (normalised Arabic, Saheeh English
+ *   or the matching translation), available before any query embedding exists.
+ * - `hybrid(query, vector)`: the same lexical ranking fused by reciprocal rank fusion with a
+ *   vector ranking, after the per-embedder similarity floors.
+ * - Both route references, named verses and surah names straight to their verses, expand the
+ *   top hits with same-surah context, and say `none` (with a reason) instead of returning an
+ *   empty list.
+ *
+ * @example
+ * const engine = createSearchEngine(corpus);
+ * const track = engine.requiredTrack(question, 'fr');       // load it first if missing
+ * const first = engine.lexical(question, { lang: 'fr' });    // show at once
+ * const fused = engine.hybrid(question, { search, vector, floors: manifest.floors }, { lang: 'fr' });
+ */
+import type { Corpus } from '../corpus/corpus.js';
+import type { VerseRange } from '../corpus/corpus-types.js';
+import { contextPassages } from '../corpus/context-window.js';
+import { refsInRange, rangeContains } from '../corpus/verse-range.js';
+import type { VectorSearch } from '../index/vector-search.js';
+import type { VectorIndexManifest } from '../index/index-manifest.js';
+import { DEFAULT_BM25_PARAMS, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
+import { expandTopHits } from './context-expansion.js';
+import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './language-detect.js';
+import { LexicalIndexes } from './lexical-indexes.js';
+import { passFloors } from './similarity-floor.js';
+import { routeQuery, type QueryRoute } from './query-router.js';
+import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
+import type { HitSource, SearchHit, SearchPassage, SearchResult } from './search-result.js';
+
+export interface SearchEngineOptions {
+  /** Hits returned, best first. Default 20. */
+  readonly k: number;
+  /** Top hits expanded with context. Default 3. */
+  readonly topContext: number;
+  /** Context verses on each side of a top hit, same surah only. Default 5. */
+  readonly radius: number;
+  /** Reciprocal rank fusion constant. Default 60 (Cormack et al. 2009). */
+  readonly rrfK: number;
+  /** Depth of each ranking (lexical, vector) fed into the fusion. Default 100. */
+  readonly candidates: number;
+  /**
+   * Lexical floor: a verse must match at least this share (0..1) of the query's idf mass.
+   * Drops verses that only share a common word with a long question. Default 0.2.
+   */
+  readonly lexicalMinCoverage: number;
+  /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
+  readonly lexicalMinRelativeScore: number;
+  /** BM25 k1 and b. Default k1 1.2, b 0.75. */
+  readonly bm25: Bm25Params;
+}
+
+export const DEFAULT_SEARCH_OPTIONS = {
+  k: 20,
+  topContext: 3,
+  radius: 5,
+  rrfK: RRF_K,
+  candidates: 100,
+  lexicalMinCoverage: 0.2,
+  lexicalMinRelativeScore: 0.1,
+  bm25: DEFAULT_BM25_PARAMS,
+} as const satisfies SearchEngineOptions;
+
+/** Per-call options. */
+export interface SearchCallOptions {
+  /** The visitor's UI language (BCP-47); decides Latin-script languages the query itself does not give away. */
+  readonly lang?: string;
+}
+
+/** A query vector and the index it is searched in. */
+export interface VectorQuery {
+  readonly search: VectorSearch;
+  /** Unit-length query embedding, `search.dims` long. */
+  readonly vector: Float32Array;
+  /** Similarity floors of the index (from its manifest). */
+  readonly floors: VectorIndexManifest['floors'];
+}
+
+export interface SearchEngine {
+  readonly options: SearchEngineOptions;
+  /** Language a query is searched in. */
+  language(query: string, lang?: string): SearchLanguage;
+  /** Text track a query needs; load it (`corpus.addTrack`) before `lexical` when `isTrackLoaded` says no. */
+  requiredTrack(query: string, lang?: string): SearchTrack;
+  isTrackLoaded(track: SearchTrack): boolean;
+  /** Build a track's index now (e.g. while idle) instead of on its first query. */
+  prepare(track: SearchTrack): Bm25Stats;
+  /** Where the query goes directly (reference, named verse, surah), if anywhere. */
+  route(query: string): QueryRoute | undefined;
+  /** Lexical results; throws a `CorpusError` (`missing-part`) when the query's track is not loaded. */
+  lexical(query: string, options?: SearchCallOptions): SearchResult;
+  /** Lexical fused with vector results; without the query's track it ranks by the vector alone. */
+  hybrid(query: string, vector: VectorQuery, options?: SearchCallOptions): SearchResult;
+}
+
+/**
+ * @param corpus the loaded corpus; translation tracks may be added later
+ * @param options overrides of `DEFAULT_SEARCH_OPTIONS`
+ */
+export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngineOptions> = {}): SearchEngine {
+  const opts: SearchEngineOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  for (const key of ['k', 'topContext', 'radius', 'candidates'] as const) {
+    if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
+  }
+  if (opts.candidates < opts.k) throw new RangeError(`search option candidates (${opts.candidates}) must be >= k (${opts.k})`);
+  const indexes = new LexicalIndexes(corpus, opts.bm25);
+  const verseCount = (surah: number) => corpus.verseCount(surah);
+  let lastLexical: { key: string; hits: LexicalHit[] } | undefined;
+
+  const language = (query: string, lang?: string) => detectQueryLanguage(query, lang);
+  const requiredTrack = (query: string, lang?: string) => trackForLanguage(language(query, lang));
+
+  /** Lexical candidates that pass the lexical floor, best first (memoised for the last query). */
+  function lexicalCandidates(query: string, track: SearchTrack): LexicalHit[] {
+    const key = `${track}\u0000${query}`;
+    if (lastLexical?.key === key) return lastLexical.hits;
+    const raw = indexes.get(track).searchText(query, opts.candidates);
+    const minScore = (raw[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
+    const hits = raw.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore);
+    lastLexical = { key, hits };
+    return hits;
+  }
+
+  function passagesOf(hits: readonly SearchHit[]): SearchPassage[] {
+    return expandTopHits(hits.map((h) => h.ref), verseCount, opts.topContext, opts.radius);
+  }
+
+  function direct(query: string, route: QueryRoute): SearchResult {
+    if (route.kind === 'invalid') return none(query, 'direct', route.reason);
+    const ranges: readonly VerseRange[] = route.kind === 'surah' ? [{ surah: route.surah, from: 1, to: verseCount(route.surah) }] : route.ranges;
+    const refs = ranges.flatMap(refsInRange).slice(0, opts.k);
+    const hits: SearchHit[] = refs.map((ref) => ({ ref, index: corpus.indexOf(ref), score: 1, sources: ['reference'] }));
+    let passages: SearchPassage[];
+    if (route.kind === 'surah') {
+      // A surah is read from its start: one passage of the first 2·radius+1 verses.
+      const range = { surah: route.surah, from: 1, to: Math.min(verseCount(route.surah), 2 * opts.radius + 1) };
+      passages = [{ range, hits: refs.filter((r) => rangeContains(range, r)) }];
+    } else {
+      // The asked-for verses with their context; a long range stays whole.
+      passages = contextPassages(ranges.map((r) => ({ surah: r.surah, ayah: r.from })), verseCount, opts.radius).map((window) => {
+        const asked = ranges.find((r) => r.surah === window.surah && r.from >= window.from && r.from <= window.to)!;
+        const range = { surah: window.surah, from: window.from, to: Math.max(window.to, asked.to) };
+        return { range, hits: refs.filter((r) => rangeContains(range, r)) };
+      });
+    }
+    return { kind: route.kind === 'surah' ? 'surah' : 'reference', query, hits, passages, stage: 'direct' };
+  }
+
+  function lexical(query: string, call: SearchCallOptions = {}): SearchResult {
+    const route = routeQuery(query, corpus);
+    if (route) return direct(query, route);
+    if (!query.trim()) return none(query, 'lexical', 'the query is empty');
+    const found = lexicalCandidates(query, requiredTrack(query, call.lang)).slice(0, opts.k);
+    if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
+    const hits: SearchHit[] = found.map((h, i) => ({
+      ref: corpus.refAt(h.index),
+      index: h.index,
+      score: h.score,
+      sources: ['lexical'],
+      lexicalRank: i + 1,
+    }));
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
+  }
+
+  function hybrid(query: string, vq: VectorQuery, call: SearchCallOptions = {}): SearchResult {
+    const route = routeQuery(query, corpus);
+    if (route) return direct(query, route);
+    if (!query.trim()) return none(query, 'hybrid', 'the query is empty');
+    if (vq.vector.length !== vq.search.dims) {
+      throw new RangeError(`query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`);
+    }
+    const track = requiredTrack(query, call.lang);
+    const lexicalHits = indexes.isLoaded(track) ? lexicalCandidates(query, track) : [];
+    const vectorRaw = vq.search.search(vq.vector, opts.candidates);
+    const vectorHits = passFloors(vectorRaw, vq.floors);
+    const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
+    const fused = reciprocalRankFusion(
+      [
+        { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+        { source: 'vector', indices: vectorHits.map((h) => h.index) },
+      ],
+      opts.rrfK,
+    ).slice(0, opts.k);
+    if (fused.length === 0) {
+      return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
+    }
+    const hits: SearchHit[] = fused.map((f) => {
+      const lexicalRank = f.ranks['lexical'];
+      const vectorRank = f.ranks['vector'];
+      const sources: HitSource[] = [];
+      if (lexicalRank !== undefined) sources.push('lexical');
+      if (vectorRank !== undefined) sources.push('vector');
+      const c = cosine.get(f.index);
+      return {
+        ref: corpus.refAt(f.index),
+        index: f.index,
+        score: f.score,
+        sources,
+        ...(lexicalRank === undefined ? {} : { lexicalRank }),
+        ...(vectorRank === undefined ? {} : { vectorRank }),
+        ...(c === undefined ? {} : { cosine: c }),
+      };
+    });
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid' };
+  }
+
+  return {
+    options: opts,
+    language,
+    requiredTrack,
+    isTrackLoaded: (track) => indexes.isLoaded(track),
+    prepare: (track) => indexes.get(track).stats,
+    route: (query) => routeQuery(query, corpus),
+    lexical,
+    hybrid,
+  };
+}
+
+function none(query: string, stage: SearchResult['stage'], reason: string): SearchResult {
+  return { kind: 'none', query, hits: [], passages: [], stage, reason };
+}

@@ -1,0 +1,76 @@
+/**
+ * Analysis of the translation tracks other than English (id, tr, fr, es, ur, bn, ru, sv, zh).
+ * Words are folded (lowercase, accents off; Urdu through `normalizeArabic`), stop words dropped,
+ * and a light, generic stem applied where the language needs one:
+ * - ru, tr: the first 5 letters (prefix truncation is a robust stemmer for heavily suffixing
+ *   languages when no dictionary is shipped);
+ * - fr, es: the plural -s/-x (-es in Spanish) is removed;
+ * - zh: no spaces, so Han runs become overlapping character bigrams (a lone character stays).
+ */
+import type { TranslationLang } from '../corpus/corpus-types.js';
+import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { TRANSLATION_STOP_WORDS } from './translation-stop-words.js';
+import { foldLatin, memoizeWord, plainQueryTerms, WORD_SPLIT, type TextAnalyzer } from './text-analyzer.js';
+
+export type OtherLang = Exclude<TranslationLang, 'en'>;
+
+/** Letters kept by prefix truncation (ru, tr). */
+export const TRUNCATE_STEM_LENGTH = 5;
+
+const HAN = /\p{Script=Han}/u;
+
+function lightStem(lang: OtherLang, word: string): string {
+  if (lang === 'ru' || lang === 'tr') return word.length > TRUNCATE_STEM_LENGTH ? word.slice(0, TRUNCATE_STEM_LENGTH) : word;
+  if (lang === 'fr' && word.length > 3 && /[sx]$/.test(word)) return word.slice(0, -1);
+  if (lang === 'es' && word.length > 4 && word.endsWith('es')) return word.slice(0, -2);
+  if (lang === 'es' && word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** Folded words of `text` for `lang` (no stop-word removal). */
+export function translationWords(lang: OtherLang, text: string): string[] {
+  const folded = lang === 'ur' ? normalizeArabic(text) : foldLatin(text);
+  return folded.split(WORD_SPLIT).filter((w) => w.length > 0 && !/^\d+$/.test(w));
+}
+
+/** Overlapping bigrams of a Han run (`信道者` → `信道`, `道者`); a single character stays. */
+export function hanBigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length < 2) return chars;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  return out;
+}
+
+export function createTranslationAnalyzer(lang: OtherLang): TextAnalyzer {
+  if (lang === 'zh') return createChineseAnalyzer();
+  const stop = TRANSLATION_STOP_WORDS[lang];
+  const stem = memoizeWord((w) => lightStem(lang, w));
+  const terms = (text: string): string[] => {
+    const out: string[] = [];
+    for (const w of translationWords(lang, text)) if (w.length > 1 && !stop.has(w)) out.push(stem(w));
+    return out;
+  };
+  return {
+    id: `${lang}-light`,
+    terms,
+    queryTerms: (text) => {
+      const t = terms(text);
+      return plainQueryTerms(t.length > 0 ? t : translationWords(lang, text).map(stem));
+    },
+  };
+}
+
+function createChineseAnalyzer(): TextAnalyzer {
+  const terms = (text: string): string[] => {
+    const out: string[] = [];
+    // Han runs → bigrams; other scripts (Latin names, digits) → folded words.
+    for (const piece of foldLatin(text).split(/([\p{Script=Han}]+)/u)) {
+      if (!piece) continue;
+      if (HAN.test(piece)) out.push(...hanBigrams(piece));
+      else for (const w of piece.split(WORD_SPLIT)) if (w.length > 1 && !/^\d+$/.test(w)) out.push(w);
+    }
+    return out;
+  };
+  return { id: 'zh-bigram', terms };
+}
