@@ -7,7 +7,8 @@ export type QuranDaiErrorCode =
   | 'rate-limited'
   | 'proxy-down'
   | 'chat-not-configured'
-  | 'chat-failed';
+  | 'chat-failed'
+  | 'search-failed';
 
 /** Fired on every failure; the verses found so far stay on screen. */
 export interface QuranDaiErrorDetail {

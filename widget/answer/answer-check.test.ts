@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { parseAnswerMarkdown, type CitationNode } from './markdown-subset.js';
+import { checkAnswer, type AnswerCheckContext } from './answer-check.js';
+import { checkCitation } from './citation-check.js';
+import { quoteMatches } from './quote-check.js';
+
+let corpus: Corpus;
+let ctx: AnswerCheckContext;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+  // Retrieved: 2:153 and its context 2:148-158.
+  const retrieved = new Set<number>();
+  for (let a = 148; a <= 158; a++) retrieved.add(corpus.indexOf({ surah: 2, ayah: a }));
+  ctx = { corpus, retrieved, tracks: ['en'] };
+});
+
+describe('when checking a citation', () => {
+  it('should verify a retrieved verse and range', () => {
+    expect(checkCitation({ surah: 2, from: 153, to: 153 }, ctx)).toBe('verified');
+    expect(checkCitation({ surah: 2, from: 150, to: 157 }, ctx)).toBe('verified');
+  });
+  it('should mark a real verse that was not retrieved', () => {
+    expect(checkCitation({ surah: 1, from: 1, to: 1 }, ctx)).toBe('not-retrieved');
+    expect(checkCitation({ surah: 2, from: 157, to: 160 }, ctx)).toBe('not-retrieved');
+  });
+  it('should flag references that are not verses', () => {
+    for (const r of [
+      { surah: 2, from: 999, to: 999 },
+      { surah: 115, from: 1, to: 1 },
+      { surah: 0, from: 1, to: 1 },
+      { surah: 1, from: 0, to: 0 },
+      { surah: 2, from: 286, to: 287 },
+      { surah: 2, from: 157, to: 153 },
+    ]) {
+      expect(checkCitation(r, ctx), JSON.stringify(r)).toBe('invalid');
+    }
+  });
+});
+
+describe('when checking a whole answer', () => {
+  it('should list every citation with its status in reading order', () => {
+    const blocks = parseAnswerMarkdown('Seek help through patience [2:153]. See also [1:1] and [2:999], never [115:1].');
+    const check = checkAnswer(blocks, ctx);
+    expect(check.list).toStrictEqual([
+      { ref: '2:153', status: 'verified' },
+      { ref: '1:1', status: 'not-retrieved' },
+      { ref: '2:999', status: 'invalid' },
+      { ref: '115:1', status: 'invalid' },
+    ]);
+  });
+
+  it('should verify a quote of the translation that matches the cited verse, ignoring case and punctuation', () => {
+    const blocks = parseAnswerMarkdown('Allah says: "Indeed, Allah is with the patient" [2:153].');
+    const check = checkAnswer(blocks, ctx);
+    expect([...check.quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
+  });
+
+  it('should flag a quote that claims a verse but does not match it', () => {
+    const blocks = parseAnswerMarkdown('"Patience is half of faith and God loves it" [2:153]');
+    expect([...checkAnswer(blocks, ctx).quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
+  });
+
+  it('should flag a quote attributed to a verse that does not exist', () => {
+    const blocks = parseAnswerMarkdown('"Indeed, Allah is with the patient" [2:999]');
+    const check = checkAnswer(blocks, ctx);
+    expect([...check.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:999' }]);
+    expect(check.list).toStrictEqual([{ ref: '2:999', status: 'invalid' }]);
+  });
+
+  it('should verify the Arabic quoted with different vowel marks, and flag altered Arabic', () => {
+    const ok = checkAnswer(parseAnswerMarkdown('«إن الله مع الصابرين» [2:153]'), ctx);
+    expect([...ok.quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
+    expect(corpus.verse({ surah: 2, ayah: 153 }).arabicSearch).toContain('الصبرين');
+    const bad = checkAnswer(parseAnswerMarkdown('«إن الله مع المحسنين دائما» [2:153]'), ctx);
+    expect([...bad.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
+  });
+
+  it('should check uncited ornate-bracket quotes against the whole Quran', () => {
+    const good = checkAnswer(parseAnswerMarkdown('﴿قل هو الله أحد﴾'), ctx);
+    expect([...good.quotes.values()]).toStrictEqual([{ status: 'verified', against: 'Quran' }]);
+    const bad = checkAnswer(parseAnswerMarkdown('﴿قل هو النبي أحد الناس﴾'), ctx);
+    expect([...bad.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: 'Quran' }]);
+  });
+
+  it('should check a block quote that ends with its citation', () => {
+    const good = checkAnswer(parseAnswerMarkdown('> O you who have believed, seek help through patience and prayer. — [2:153]'), ctx);
+    expect([...good.quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
+    const bad = checkAnswer(parseAnswerMarkdown('> O believers, be patient always and pray often. [2:153]'), ctx);
+    expect([...bad.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
+  });
+
+  it('should not treat short quoted terms as verse quotes', () => {
+    const check = checkAnswer(parseAnswerMarkdown('The word "sabr" [2:153] means patience.'), ctx);
+    expect(check.quotes.size).toBe(0);
+    expect(check.citations.size).toBe(1);
+    const node = [...check.citations.keys()][0] as CitationNode;
+    expect(node.raw).toBe('[2:153]');
+  });
+});
+
+describe('when matching quotes', () => {
+  it('should accept excerpts with an ellipsis and bracketed clarifications either way', () => {
+    const verse = corpus.verse({ surah: 2, ayah: 255 }).translation!;
+    expect(verse).toContain('Sustainer of [all] existence');
+    expect(quoteMatches('Allah - there is no deity except Him … Neither drowsiness overtakes Him nor sleep', [verse])).toBe(true);
+    expect(quoteMatches('the Ever-Living, the Sustainer of all existence', [verse])).toBe(true);
+    expect(quoteMatches('the Ever-Living, the Sustainer of existence', [verse])).toBe(true);
+    expect(quoteMatches('the Ever-Living, the Sustainer of the universe', [verse])).toBe(false);
+    expect(quoteMatches('there is no deity except Him, the Ever-Loving', [verse])).toBe(false);
+  });
+  it('should match on whole words only', () => {
+    expect(quoteMatches('the patient', ['Indeed, Allah is with the patients.'])).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Renders a checked answer tree to Lit templates. Only text bindings and a fixed set of
+ * elements are produced, so model output can never become markup or script. Citations link
+ * to quran.com with a preview of the verse taken from the corpus (never from the answer);
+ * invalid citations and mismatched quotes are flagged visibly.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { formatRange, quranComUrl } from '../../data/corpus/verse-range.js';
+import type { Translate } from '../i18n/ui-language.js';
+import { trackDir, trackLang } from '../verses/track-language.js';
+import type { AnswerCheck } from './answer-check.js';
+import type { BlockNode, CitationNode, InlineNode } from './markdown-subset.js';
+
+export interface AnswerRenderContext {
+  readonly check: AnswerCheck;
+  readonly corpus: Corpus;
+  readonly translation: TextTrackId;
+  readonly t: Translate;
+}
+
+const CLOSE: Readonly<Record<string, string>> = { '"': '"', '“': '”', '«': '»', '﴿': '﴾', '﴾': '﴿' };
+
+function previewTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateResult {
+  const first = ctx.corpus.verse({ surah: c.surah, ayah: c.from }, ctx.translation);
+  const more = c.to > c.from;
+  return html`<span class="citation__preview" part="citation-preview" role="tooltip">
+    <span class="citation__preview-arabic" dir="rtl" lang="ar">${first.arabic}${more ? ' …' : ''}</span>
+    ${first.translation === undefined
+      ? nothing
+      : html`<span class="citation__preview-translation" lang=${trackLang(ctx.translation)} dir=${trackDir(ctx.translation)}>${first.translation}${more ? ' …' : ''}</span>`}
+  </span>`;
+}
+
+function citationTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateResult {
+  const status = ctx.check.citations.get(c) ?? 'invalid';
+  const range = { surah: c.surah, from: c.from, to: c.to };
+  const label = formatRange(range);
+  if (status === 'invalid') {
+    return html`<span class="citation citation--invalid" part="citation citation-invalid" data-ref=${label} data-status="invalid" title=${ctx.t('citationInvalidLong', { ref: label })}
+      >[${label}] <span class="flag" part="citation-flag">${ctx.t('citationInvalid')}</span></span
+    >`;
+  }
+  const notRetrieved = status === 'not-retrieved';
+  return html`<span class="citation-wrap"
+    ><a class="citation ${notRetrieved ? 'citation--not-retrieved' : 'citation--verified'}" part=${notRetrieved ? 'citation citation-not-retrieved' : 'citation citation-verified'}
+      data-ref=${label} data-status=${status} href=${quranComUrl(range)} target="_blank" rel="noopener noreferrer">[${label}]</a
+    >${notRetrieved ? html` <span class="flag" part="citation-flag">${ctx.t('citationNotRetrieved')}</span>` : nothing}${previewTemplate(c, ctx)}</span
+  >`;
+}
+
+function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext): unknown[] {
+  return nodes.map((n) => {
+    switch (n.type) {
+      case 'text':
+        return n.text;
+      case 'strong':
+        return html`<strong>${inlineTemplate(n.children, ctx)}</strong>`;
+      case 'em':
+        return html`<em>${inlineTemplate(n.children, ctx)}</em>`;
+      case 'code':
+        return html`<code>${n.text}</code>`;
+      case 'link':
+        return html`<a href=${n.href} target="_blank" rel="noopener noreferrer nofollow" part="answer-link">${inlineTemplate(n.children, ctx)}</a>`;
+      case 'citation':
+        return citationTemplate(n, ctx);
+      case 'quote': {
+        const verdict = ctx.check.quotes.get(n);
+        const body = html`${n.mark}${inlineTemplate(n.children, ctx)}${CLOSE[n.mark]}`;
+        if (!verdict) return body;
+        const mismatch = verdict.status === 'mismatch';
+        return html`<span class="quote ${mismatch ? 'quote--mismatch' : 'quote--verified'}" part=${mismatch ? 'quote quote-mismatch' : 'quote quote-verified'}
+          >${body}</span
+        >${mismatch ? html` <span class="flag" part="quote-flag">${ctx.t('quoteMismatch', { ref: verdict.against })}</span>` : nothing}`;
+      }
+    }
+  });
+}
+
+function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResult {
+  switch (block.type) {
+    case 'paragraph':
+      return html`<p>${inlineTemplate(block.children, ctx)}</p>`;
+    case 'heading':
+      return html`<p class="answer__heading"><strong>${inlineTemplate(block.children, ctx)}</strong></p>`;
+    case 'list':
+      return block.ordered
+        ? html`<ol>${block.items.map((item) => html`<li>${inlineTemplate(item, ctx)}</li>`)}</ol>`
+        : html`<ul>${block.items.map((item) => html`<li>${inlineTemplate(item, ctx)}</li>`)}</ul>`;
+    case 'code-block':
+      return html`<pre><code>${block.text}</code></pre>`;
+    case 'blockquote': {
+      const verdict = ctx.check.quotes.get(block);
+      const mismatch = verdict?.status === 'mismatch';
+      return html`<blockquote class=${mismatch ? 'quote--mismatch' : ''} part=${verdict ? (mismatch ? 'quote quote-mismatch' : 'quote quote-verified') : 'answer-blockquote'}>
+        ${inlineTemplate(block.children, ctx)}
+        ${mismatch ? html`<span class="flag" part="quote-flag">${ctx.t('quoteMismatch', { ref: verdict.against })}</span>` : nothing}
+      </blockquote>`;
+    }
+  }
+}
+
+export function answerTemplate(blocks: readonly BlockNode[], ctx: AnswerRenderContext): TemplateResult {
+  return html`${blocks.map((b) => blockTemplate(b, ctx))}`;
+}

@@ -1,0 +1,256 @@
+/**
+ * The asking flow as a Lit reactive controller (modelled on @lit/task): keyword results at
+ * once, fused results when the query vector arrives, then the streamed answer. Each ask
+ * owns an AbortController; a newer ask or `stop()` aborts it and every await drops stale
+ * work. Failures never remove the verses already found: they become a notice and an error
+ * callback (the element turns it into `quran-dai-error`).
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatRequest } from '../../data/contracts/chat-request.js';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import { formatRange, formatRef } from '../../data/corpus/verse-range.js';
+import type { SearchResult } from '../../data/search/search-result.js';
+import { isAbortError, ProxyError } from '../api/proxy-error.js';
+import { postChat } from '../chat/post-chat.js';
+import type { QuranDaiErrorCode, QuranDaiErrorDetail } from '../events/quran-dai-error.js';
+import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
+import type { ConversationExchange } from '../history/conversation-store.js';
+import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
+import { followUpQuery } from './follow-up-query.js';
+import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
+
+export const AskStatus = {
+  /** Nothing asked yet (or cleared). */
+  Idle: 'idle',
+  /** Keyword search running (synchronous; shown for a frame at most). */
+  Searching: 'searching',
+  /** Keyword results shown; waiting for the query vector to fuse results. */
+  Refining: 'refining',
+  /** Verses final; the answer is streaming. */
+  Answering: 'answering',
+  /** Done: verses (and the answer, when chat is on). */
+  Complete: 'complete',
+  /** The visitor pressed stop. */
+  Stopped: 'stopped',
+  /** The answer failed (verses still shown); see `notice`. */
+  Failed: 'failed',
+} as const;
+export type AskStatus = (typeof AskStatus)[keyof typeof AskStatus];
+
+/** A short explanation shown above the verses. */
+export interface AskNotice {
+  readonly code: QuranDaiErrorCode | 'chat-off';
+  readonly retryAfterSeconds?: number;
+}
+
+/** Everything one ask needs, gathered by the element when the visitor asks. */
+export interface AskEnvironment {
+  readonly engine: WidgetSearchEngine;
+  readonly corpus: ChatCorpus;
+  readonly proxy: string;
+  readonly fetch: typeof fetch;
+  /** Null when there is no vector index (keyword search only). */
+  readonly embedQuery: QueryEmbedder | null;
+  /** `mode="chat"`: the visitor wants a written answer. */
+  readonly wantsAnswer: boolean;
+  /** The proxy said `/api/chat` is configured. */
+  readonly chatAvailable: boolean;
+  readonly lang: string;
+  /** Language hint for the query (BCP-47): the translation's language, else the UI language. */
+  readonly searchLang: string;
+  readonly translation: TextTrackId;
+  readonly history: readonly ConversationExchange[];
+  /** Loads a translation the query must be searched in (cached like the rest of the data). */
+  readonly loadTrack: (track: TextTrackId, signal: AbortSignal) => Promise<void>;
+}
+
+export interface AskCallbacks {
+  onSearch(detail: QuranDaiSearchDetail): void;
+  /** The answer finished streaming. */
+  onAnswer(question: string, text: string): void;
+  onError(detail: QuranDaiErrorDetail): void;
+  /** A finished exchange to keep in the conversation history. */
+  onExchange(exchange: ConversationExchange): void;
+}
+
+export class AskController implements ReactiveController {
+  status: AskStatus = AskStatus.Idle;
+  question = '';
+  result: SearchResult | undefined;
+  /** Verses shown and sent (hits + context), for citation checks. */
+  retrieved: ReadonlySet<number> = new Set();
+  answer = '';
+  notice: AskNotice | undefined;
+  /** The last request sent to `/api/chat` (for tests and debugging). */
+  lastChatRequest: ChatRequest | undefined;
+
+  readonly #host: ReactiveControllerHost;
+  readonly #callbacks: AskCallbacks;
+  #abort: AbortController | undefined;
+  #run = 0;
+  #lastEnv: AskEnvironment | undefined;
+
+  constructor(host: ReactiveControllerHost, callbacks: AskCallbacks) {
+    this.#host = host;
+    this.#callbacks = callbacks;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.#abort?.abort();
+  }
+
+  get busy(): boolean {
+    return this.status === AskStatus.Searching || this.status === AskStatus.Refining || this.status === AskStatus.Answering;
+  }
+
+  /** Stop the running ask; what is on screen stays. */
+  stop(): void {
+    if (!this.busy) return;
+    this.#run++;
+    this.#abort?.abort();
+    this.status = AskStatus.Stopped;
+    this.#host.requestUpdate();
+  }
+
+  /** Forget the current question and answer. */
+  reset(): void {
+    this.#run++;
+    this.#abort?.abort();
+    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set() });
+    this.#host.requestUpdate();
+  }
+
+  /** Ask the last question again with the environment it was asked in (or a fresh one). */
+  retry(env: AskEnvironment | undefined = this.#lastEnv): Promise<void> {
+    return env && this.question ? this.ask(this.question, env) : Promise.resolve();
+  }
+
+  async ask(question: string, env: AskEnvironment): Promise<void> {
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    const run = ++this.#run;
+    const stale = (): boolean => run !== this.#run;
+    this.#lastEnv = env;
+    Object.assign(this, { question, answer: '', notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined });
+
+    const turns = historyTurns(env.history);
+    const retrievalText = env.engine.retrievalQuery ? env.engine.retrievalQuery(question, turns) : followUpQuery(question, turns);
+    this.#host.requestUpdate();
+    let result: SearchResult;
+    try {
+      const missing = env.engine.missingTrack?.(retrievalText, env.searchLang);
+      if (missing) {
+        await env.loadTrack(missing, abort.signal);
+        if (stale()) return;
+      }
+      result = env.engine.lexical(retrievalText, env.searchLang);
+    } catch (e) {
+      if (stale() || isAbortError(e)) return;
+      this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
+      return;
+    }
+    this.#show(question, result, env);
+
+    if (env.embedQuery && result.stage !== 'direct') {
+      this.status = AskStatus.Refining;
+      this.#host.requestUpdate();
+      try {
+        const vector = await env.embedQuery(retrievalText, abort.signal);
+        if (stale()) return;
+        result = env.engine.hybrid(retrievalText, vector, env.searchLang);
+        this.#show(question, result, env);
+      } catch (e) {
+        if (stale() || isAbortError(e)) return;
+        this.#report(e, 'embed-failed');
+      }
+    }
+
+    const exchangeBase = {
+      question,
+      refs: result.hits.map((h) => formatRef(h.ref)),
+      context: result.hits.slice(0, CONTEXT_HITS).map((h) => formatRange(env.corpus.contextOf(h.ref))),
+    };
+    if (!env.wantsAnswer || result.kind === 'none' || !env.chatAvailable) {
+      if (env.wantsAnswer && !env.chatAvailable && result.kind !== 'none') this.notice = { code: 'chat-off' };
+      this.status = AskStatus.Complete;
+      this.#host.requestUpdate();
+      this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
+      return;
+    }
+
+    this.status = AskStatus.Answering;
+    this.#host.requestUpdate();
+    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation });
+    this.lastChatRequest = request;
+    let streamError: string | undefined;
+    try {
+      const parts = await postChat(env.proxy, request, env.fetch, abort.signal);
+      if (stale()) return;
+      for await (const part of parts) {
+        if (stale()) return;
+        if (part.type === 'text-delta') {
+          this.answer += part.delta;
+          this.#host.requestUpdate();
+        } else if (part.type === 'error') {
+          streamError ??= part.errorText;
+        }
+      }
+    } catch (e) {
+      if (stale() || isAbortError(e)) return;
+      this.#report(e, 'chat-failed');
+      this.status = AskStatus.Failed;
+      this.#host.requestUpdate();
+      return;
+    }
+    if (stale()) return;
+    if (streamError !== undefined) {
+      this.#report(new ProxyError('http-error', `the answer failed: ${streamError}`), 'chat-failed');
+      this.status = AskStatus.Failed;
+      this.#host.requestUpdate();
+      return;
+    }
+    this.status = AskStatus.Complete;
+    this.#host.requestUpdate();
+    this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now() });
+    this.#callbacks.onAnswer(question, this.answer);
+  }
+
+  #show(question: string, result: SearchResult, env: AskEnvironment): void {
+    this.result = result;
+    this.retrieved = retrievedVerses(result, env.corpus);
+    this.#host.requestUpdate();
+    this.#callbacks.onSearch({
+      query: question,
+      kind: result.kind,
+      stage: result.stage,
+      count: result.hits.length,
+      refs: result.hits.map((h) => formatRef(h.ref)),
+    });
+  }
+
+  /** Map a failure to a notice and an error event; the verses stay. */
+  #report(e: unknown, fallback: QuranDaiErrorCode): void {
+    const code: QuranDaiErrorCode =
+      e instanceof ProxyError && (e.code === 'rate-limited' || e.code === 'proxy-down' || e.code === 'chat-not-configured') ? e.code : fallback;
+    const status = e instanceof ProxyError ? e.status : undefined;
+    const retryAfterSeconds = e instanceof ProxyError ? e.retryAfterSeconds : undefined;
+    // An embed failure is worth a notice only when nothing more serious follows.
+    this.notice = { code, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    this.#host.requestUpdate();
+    this.#callbacks.onError({
+      code,
+      message: (e as Error).message ?? String(e),
+      ...(status === undefined ? {} : { status }),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
+  }
+
+  #fail(message: string, code: QuranDaiErrorCode): void {
+    this.notice = { code };
+    this.status = AskStatus.Failed;
+    this.#host.requestUpdate();
+    this.#callbacks.onError({ code, message });
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Builds the `/api/chat` body from a search result: verse references only (never text),
+ * the top hits with their ±5 same-surah context, and the recent conversation. Also gives
+ * the set of verses the model was shown, which citations are checked against.
+ */
+import { CHAT_LIMITS, type ChatRequest, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
+import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
+import { formatRange, formatRef, refsInRange } from '../../data/corpus/verse-range.js';
+import type { SearchResult } from '../../data/search/search-result.js';
+import type { ConversationExchange } from '../history/conversation-store.js';
+
+/** How many top hits carry their context passage (the product rule: top 3, ±5). */
+export const CONTEXT_HITS = 3;
+/** Long earlier answers are cut so the request stays under the proxy's body limit. */
+const MAX_TURN_CHARS = 1500;
+
+export interface ChatCorpus {
+  contextOf(ref: { surah: number; ayah: number }): VerseRange;
+  indexOf(ref: { surah: number; ayah: number }): number;
+}
+
+export interface BuildChatRequestOptions {
+  readonly question: string;
+  readonly result: SearchResult;
+  readonly history: readonly ConversationExchange[];
+  readonly corpus: ChatCorpus;
+  readonly lang: string;
+  readonly translation: TextTrackId;
+}
+
+/** Earlier exchanges as chat turns, oldest first, at most `CHAT_LIMITS.maxHistoryTurns`. */
+export function historyTurns(history: readonly ConversationExchange[]): ChatTurn[] {
+  const turns = history.flatMap((x): ChatTurn[] => [
+    { role: 'user', content: x.question.slice(0, CHAT_LIMITS.maxQuestionChars) },
+    ...(x.answer.trim() ? [{ role: 'assistant' as const, content: x.answer.slice(0, MAX_TURN_CHARS) }] : []),
+  ]);
+  const recent = turns.slice(-CHAT_LIMITS.maxHistoryTurns);
+  // Start on a user turn so the model never sees an orphaned answer.
+  return recent[0]?.role === 'assistant' ? recent.slice(1) : recent;
+}
+
+export function chatVerseRefs(result: SearchResult, corpus: ChatCorpus): ChatVerseRef[] {
+  return result.hits.slice(0, CHAT_LIMITS.maxVerseRefs).map((hit, rank) =>
+    rank < CONTEXT_HITS ? { ref: formatRef(hit.ref), context: formatRange(corpus.contextOf(hit.ref)) } : { ref: formatRef(hit.ref) },
+  );
+}
+
+export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest {
+  return {
+    question: options.question.trim().slice(0, CHAT_LIMITS.maxQuestionChars),
+    history: historyTurns(options.history),
+    verses: chatVerseRefs(options.result, options.corpus),
+    lang: options.lang,
+    translation: options.translation,
+  };
+}
+
+/** Global indexes of every verse the visitor was shown and the model was sent (hits + context). */
+export function retrievedVerses(result: SearchResult, corpus: ChatCorpus): Set<number> {
+  const set = new Set<number>();
+  for (const hit of result.hits) set.add(hit.index);
+  const ranges = [...result.passages.map((p) => p.range), ...result.hits.slice(0, CONTEXT_HITS).map((h) => corpus.contextOf(h.ref))];
+  for (const range of ranges) for (const ref of refsInRange(range)) set.add(corpus.indexOf(ref));
+  return set;
+}

@@ -1,0 +1,27 @@
+/** Adapts `createSearchEngine` (data/search) to the widget's `WidgetSearchEngine` port. */
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import { retrievalQuery } from '../../data/search/retrieval-query.js';
+import type { SearchEngine } from '../../data/search/search-engine.js';
+import type { WidgetSearchEngine } from './search-engine-port.js';
+
+export function adaptSearchEngine(
+  engine: SearchEngine,
+  corpus: Corpus,
+  vectorSearch: VectorSearch | null,
+  indexManifest: VectorIndexManifest | null,
+): WidgetSearchEngine {
+  return {
+    lexical: (query, lang) => engine.lexical(query, { lang }),
+    hybrid: (query, vector, lang) =>
+      vectorSearch && indexManifest
+        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors }, { lang })
+        : engine.lexical(query, { lang }),
+    missingTrack: (query, lang) => {
+      const track = engine.requiredTrack(query, lang);
+      return track === 'arabic-search' || corpus.hasTrack(track) ? undefined : track;
+    },
+    retrievalQuery,
+  };
+}

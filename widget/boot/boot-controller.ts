@@ -1,0 +1,156 @@
+/**
+ * Boots the widget: `GET {proxy}/api/config`, then the corpus (and vector index) through the
+ * data loader with progress, then the search engine. A failed config request still boots
+ * keyword search from the data files; only missing data is fatal.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { WidgetConfig } from '../../data/contracts/widget-config.js';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { fetchQueryEmbedding } from '../api/fetch-query-embedding.js';
+import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
+import { isAbortError, proxyUrl } from '../api/proxy-error.js';
+import type { QueryEmbedder, WidgetSearchEngine } from '../asking/search-engine-port.js';
+import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
+import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
+import type { LoadProgress, WidgetServices } from './widget-services.js';
+
+export const BootStatus = {
+  Idle: 'idle',
+  Loading: 'loading',
+  Ready: 'ready',
+  Failed: 'failed',
+} as const;
+export type BootStatus = (typeof BootStatus)[keyof typeof BootStatus];
+
+export interface BootOptions {
+  readonly proxy: string;
+  readonly dataBase: string;
+  readonly translation: TextTrackId;
+  readonly services: WidgetServices;
+}
+
+export interface BootCallbacks {
+  onReady(detail: QuranDaiReadyDetail): void;
+  onError(detail: QuranDaiErrorDetail): void;
+}
+
+export class BootController implements ReactiveController {
+  status: BootStatus = BootStatus.Idle;
+  progress: LoadProgress | undefined;
+  config: WidgetConfig | null = null;
+  corpus: Corpus | undefined;
+  engine: WidgetSearchEngine | undefined;
+  embedQuery: QueryEmbedder | null = null;
+  indexManifest: VectorIndexManifest | null = null;
+
+  readonly #host: ReactiveControllerHost;
+  readonly #callbacks: BootCallbacks;
+  #abort: AbortController | undefined;
+  #run = 0;
+  #options: BootOptions | undefined;
+
+  constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
+    this.#host = host;
+    this.#callbacks = callbacks;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.#abort?.abort();
+    this.#run++;
+    if (this.status === BootStatus.Loading) this.status = BootStatus.Idle;
+  }
+
+  get chatAvailable(): boolean {
+    return this.config?.chat === true;
+  }
+
+  async boot(options: BootOptions): Promise<void> {
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    const run = ++this.#run;
+    const stale = (): boolean => run !== this.#run;
+    this.#options = options;
+    Object.assign(this, { status: BootStatus.Loading, progress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null });
+    this.#host.requestUpdate();
+    const { proxy, services } = options;
+
+    try {
+      this.config = await fetchWidgetConfig(proxy, services.fetch, abort.signal);
+    } catch (e) {
+      if (stale() || isAbortError(e)) return;
+      this.#callbacks.onError({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
+    }
+    if (stale()) return;
+
+    const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
+    try {
+      const data = await services.loadQuranData({
+        dataBase: options.dataBase,
+        tracks: [options.translation],
+        index,
+        signal: abort.signal,
+        onProgress: (p) => {
+          if (stale()) return;
+          this.progress = p;
+          this.#host.requestUpdate();
+        },
+      });
+      if (stale()) return;
+      this.corpus = data.corpus;
+      this.indexManifest = data.indexManifest;
+      this.engine = services.createSearchEngine(data.corpus, data.vectorSearch, data.indexManifest);
+      this.embedQuery = this.#queryEmbedder(options, data.indexManifest, data.vectorSearch !== null);
+      this.status = BootStatus.Ready;
+      this.#host.requestUpdate();
+      this.#callbacks.onReady({
+        corpusVersion: data.corpus.version,
+        fromCache: data.fromCache,
+        indexId: this.embedQuery ? (data.indexManifest?.id ?? null) : null,
+        chat: this.chatAvailable,
+      });
+    } catch (e) {
+      if (stale() || isAbortError(e)) return;
+      this.status = BootStatus.Failed;
+      this.#host.requestUpdate();
+      this.#callbacks.onError({ code: 'data-failed', message: (e as Error).message ?? String(e) });
+    }
+  }
+
+  /** Load a translation a query must be searched in; throws when it cannot be loaded. */
+  async loadTrack(track: TextTrackId, signal: AbortSignal): Promise<void> {
+    const options = this.#options;
+    const corpus = this.corpus;
+    if (!options || !corpus) throw new Error('the widget is not ready yet');
+    if (corpus.hasTrack(track)) return;
+    await options.services.loadTranslationTrack({ dataBase: options.dataBase, corpus, track, signal });
+  }
+
+  /** Load a translation the visitor switched to (the engine reads the corpus's tracks lazily). */
+  async switchTranslation(track: TextTrackId): Promise<void> {
+    const options = this.#options;
+    const corpus = this.corpus;
+    if (!options || !corpus || this.status !== BootStatus.Ready || corpus.hasTrack(track)) return;
+    const run = this.#run;
+    try {
+      await options.services.loadTranslationTrack({ dataBase: options.dataBase, corpus, track, signal: this.#abort?.signal });
+      if (run !== this.#run) return;
+      this.#options = { ...options, translation: track };
+      this.#host.requestUpdate();
+    } catch (e) {
+      if (run !== this.#run || isAbortError(e)) return;
+      this.#callbacks.onError({ code: 'data-failed', message: `translation "${track}" could not be loaded: ${(e as Error).message}` });
+    }
+  }
+
+  #queryEmbedder(options: BootOptions, manifest: VectorIndexManifest | null, hasVectors: boolean): QueryEmbedder | null {
+    const index = this.config?.index;
+    if (!index || !manifest || !hasVectors) return null;
+    if (index.queryEmbedding === 'browser') return options.services.createBrowserQueryEmbedder(options.proxy, manifest);
+    const expected = { indexId: manifest.id, dims: manifest.dims };
+    return (text, signal) => fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
+  }
+}

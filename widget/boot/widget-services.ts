@@ -1,0 +1,43 @@
+/**
+ * The widget's outside collaborators, gathered so the element can be tested with stand-ins:
+ * network, the data loader (widget/data-cache), the retrieval engine (data/search) and the
+ * conversation store. `default-services.ts` wires the real ones.
+ */
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-port.js';
+import type { ConversationStore } from '../history/conversation-store.js';
+
+export interface LoadProgress {
+  readonly loaded: number;
+  readonly total: number;
+  readonly phase: 'download' | 'verify' | 'store' | 'read';
+}
+
+export interface LoadQuranDataOptions {
+  dataBase: string;
+  tracks: TextTrackId[];
+  index?: { id: string; manifestUrl: string } | null;
+  onProgress?: (p: LoadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface LoadedQuranData {
+  corpus: Corpus;
+  vectorSearch: VectorSearch | null;
+  indexManifest: VectorIndexManifest | null;
+  fromCache: boolean;
+}
+
+export interface WidgetServices {
+  readonly fetch: typeof fetch;
+  readonly loadQuranData: (options: LoadQuranDataOptions) => Promise<LoadedQuranData>;
+  /** Adds a translation the visitor switched to (cached like the rest). */
+  readonly loadTranslationTrack: (options: { dataBase: string; corpus: Corpus; track: TextTrackId; signal?: AbortSignal }) => Promise<void>;
+  readonly createSearchEngine: (corpus: Corpus, vectorSearch: VectorSearch | null, indexManifest: VectorIndexManifest | null) => WidgetSearchEngine;
+  /** Query embedding in the browser for a local-model index (lazy: loads the model runtime on first use). */
+  readonly createBrowserQueryEmbedder: (proxy: string, manifest: VectorIndexManifest) => QueryEmbedder;
+  readonly openConversationStore: () => Promise<ConversationStore>;
+}

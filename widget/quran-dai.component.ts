@@ -1,0 +1,626 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { classMap } from 'lit/directives/class-map.js';
+import { live } from 'lit/directives/live.js';
+import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId, type VerseRange } from '../data/corpus/corpus-types.js';
+import type { Corpus } from '../data/corpus/corpus.js';
+import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
+import { tryParseReference } from '../data/corpus/reference-parser.js';
+import { checkAnswer, type AnswerCheck } from './answer/answer-check.js';
+import { answerTemplate } from './answer/answer-template.js';
+import { parseAnswerMarkdown, type BlockNode } from './answer/markdown-subset.js';
+import { proxyUrl } from './api/proxy-error.js';
+import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { BootController, BootStatus } from './boot/boot-controller.js';
+import type { WidgetServices } from './boot/widget-services.js';
+import { emit } from './events/emit.js';
+import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
+import type { ConversationExchange, ConversationStore } from './history/conversation-store.js';
+import { directionOf, resolveUiLang, starterQuestions, translator, type Translate, type UiLang } from './i18n/ui-language.js';
+import { verseCardTemplate } from './verses/verse-card-template.js';
+import { verseCopyText } from './verses/verse-copy-text.js';
+import { quranDaiStyles } from './quran-dai.styles.js';
+
+export type QuranDaiMode = 'chat' | 'search';
+export type QuranDaiTheme = 'light' | 'dark' | 'auto';
+export type QuranDaiLayout = 'inline' | 'floating';
+
+const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
+const COPIED_MS = 2000;
+
+interface RenderedAnswer {
+  readonly blocks: readonly BlockNode[];
+  readonly check: AnswerCheck;
+}
+
+/**
+ * Ask the Quran: finds relevant verses in the visitor's browser, shows them in Arabic with a
+ * translation and quran.com links, and streams a short answer grounded in those verses.
+ *
+ * @summary A drop-in Quran question box: client-side verse search, verified citations, streamed answer.
+ * @since 0.1
+ *
+ * @event quran-dai-ready - The data is loaded and searchable. `detail: QuranDaiReadyDetail`.
+ * @event quran-dai-search - The verse list changed (keyword results, then fused results). `detail: QuranDaiSearchDetail`.
+ * @event quran-dai-answer - A streamed answer finished. `detail: QuranDaiAnswerDetail` with each citation's check.
+ * @event quran-dai-error - Something failed; the verses stay on screen. `detail: QuranDaiErrorDetail` (`code`, `message`, `status?`, `retryAfterSeconds?`).
+ *
+ * @slot - Nothing is slotted; the widget renders everything itself.
+ *
+ * @csspart base - The wrapper; carries `dir` (rtl for Arabic) and `lang`.
+ * @csspart main - The question, status, answer and verses column.
+ * @csspart launcher - The floating launcher button (`layout="floating"`).
+ * @csspart panel - The floating panel (`layout="floating"`).
+ * @csspart close - The panel's close button.
+ * @csspart progress - The first-load progress bar.
+ * @csspart form - The question form.
+ * @csspart input - The question text field.
+ * @csspart submit - The ask button.
+ * @csspart stop - The stop button (while searching or answering).
+ * @csspart retry - The try-again button after a failure or stop.
+ * @csspart status - The polite live region with the current status.
+ * @csspart notice - A short explanation (rate limit, proxy down, answers off…); also `notice-<code>`.
+ * @csspart starters - Suggested starter questions; each is a `starter` button.
+ * @csspart answer - The answer section; `answer-body` is its text, `answer-disclaimer` the note under it.
+ * @csspart citation - A verse citation in the answer; also `citation-verified`, `citation-not-retrieved` or `citation-invalid`.
+ * @csspart citation-flag - The warning label next to a flagged citation.
+ * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
+ * @csspart quote - A quotation checked against the corpus; also `quote-verified` or `quote-mismatch`; `quote-flag` labels a mismatch.
+ * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
+ * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
+ * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
+ *
+ * @cssproperty --quran-dai-font-family - UI font stack.
+ * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
+ * @cssproperty --quran-dai-arabic-font-family - Quranic Arabic font stack (KFGQPC Uthmanic Script HAFS, Amiri Quran, Scheherazade New, serif).
+ * @cssproperty --quran-dai-arabic-font-size - Size of verse Arabic relative to the UI text (default 1.6em).
+ * @cssproperty --quran-dai-color-text - Text colour.
+ * @cssproperty --quran-dai-color-muted - Secondary text colour.
+ * @cssproperty --quran-dai-color-background - Background of the widget and cards.
+ * @cssproperty --quran-dai-color-surface - Background of the answer and buttons.
+ * @cssproperty --quran-dai-color-border - Borders.
+ * @cssproperty --quran-dai-color-accent - Buttons and links.
+ * @cssproperty --quran-dai-color-accent-text - Text on accent buttons.
+ * @cssproperty --quran-dai-color-highlight - The hit inside its context.
+ * @cssproperty --quran-dai-color-warning - "Not from the retrieved verses" and notices.
+ * @cssproperty --quran-dai-color-danger - Invalid citations and mismatched quotes.
+ * @cssproperty --quran-dai-color-focus - Focus ring.
+ * @cssproperty --quran-dai-radius - Corner radius.
+ * @cssproperty --quran-dai-max-width - Maximum width inline (default 48rem).
+ * @cssproperty --quran-dai-panel-width - Floating panel width (default 26rem).
+ * @cssproperty --quran-dai-panel-height - Floating panel maximum height (default 36rem).
+ * @cssproperty --quran-dai-z-index - Stacking of the launcher and panel.
+ */
+export class QuranDaiElement extends LitElement {
+  static override styles = quranDaiStyles;
+
+  /** Real collaborators, set by the entry module (`quran-dai.ts`); the class itself imports none. */
+  static defaultServices: WidgetServices | undefined;
+
+  /** Base URL of the quran-dai proxy, e.g. `https://quran-proxy.example.org`. Required. */
+  @property() proxy = '';
+
+  /** Base URL of the data files; default `{proxy}/data`. */
+  @property({ attribute: 'data-base' }) dataBase: string | undefined;
+
+  /** UI language: `en` or `ar` (Arabic lays the widget out right to left). Anything else falls back to `en`. */
+  @property() override lang = 'en';
+
+  /** Translation shown under the Arabic: en, fr, id, tr, ur, bn, es, ru, sv, zh or translit. */
+  @property() translation: TextTrackId = 'en';
+
+  /** `chat` streams a written answer after the verses (when the proxy has an LLM); `search` shows verses only. */
+  @property() mode: QuranDaiMode = 'chat';
+
+  /** Colour scheme: `light`, `dark`, or `auto` (follows the visitor's system setting). */
+  @property({ reflect: true }) theme: QuranDaiTheme = 'light';
+
+  /** `inline` renders in place; `floating` shows a launcher button that opens a panel. */
+  @property({ reflect: true }) layout: QuranDaiLayout = 'inline';
+
+  /** Placeholder of the question field; default is a localised "Ask a question about Islam…". */
+  @property() placeholder: string | undefined;
+
+  /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
+  @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
+
+  @state() private panelOpen = false;
+  @state() private question = '';
+  @state() private expanded: ReadonlySet<string> = new Set();
+  @state() private copiedRef: string | undefined;
+  @state() private history: readonly ConversationExchange[] = [];
+  /** The finished exchange of the question on screen; joins `history` when the next question is asked. */
+  @state() private current: ConversationExchange | undefined;
+
+  private uiLang: UiLang = 'en';
+  private t: Translate = translator('en');
+  private track: TextTrackId = 'en';
+  private rendered: RenderedAnswer | undefined;
+  private renderedKey: { text: string; retrieved: ReadonlySet<number>; corpus: Corpus | undefined } | undefined;
+  private store: Promise<ConversationStore> | undefined;
+  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private readonly boot = new BootController(this, {
+    onReady: (detail) => emit(this, 'quran-dai-ready', detail),
+    onError: (detail) => this.reportError(detail),
+  });
+
+  private readonly asking = new AskController(this, {
+    onSearch: (detail) => emit(this, 'quran-dai-search', detail),
+    onError: (detail) => this.reportError(detail),
+    onExchange: (exchange) => this.keepExchange(exchange),
+    onAnswer: (question, text) => {
+      const check = this.checkFor(text, this.asking.retrieved);
+      emit(this, 'quran-dai-answer', { question, text, citations: check ? check.check.list : [] });
+    },
+  });
+
+  private get resolvedServices(): WidgetServices {
+    const base = (this.constructor as typeof QuranDaiElement).defaultServices;
+    const merged = { ...base, ...this.services } as Partial<WidgetServices>;
+    const missing = (['fetch', 'loadQuranData', 'loadTranslationTrack', 'createSearchEngine', 'createBrowserQueryEmbedder', 'openConversationStore'] as const).filter(
+      (k) => typeof merged[k] !== 'function',
+    );
+    if (missing.length > 0) {
+      throw new Error(`quran-dai: missing services ${missing.join(', ')}; import the element from quran-dai.js (which wires them) or pass them in .services`);
+    }
+    return merged as WidgetServices;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.loadHistory();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.copiedTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('lang')) {
+      this.uiLang = resolveUiLang(this.lang);
+      this.t = translator(this.uiLang);
+    }
+    if (changed.has('translation')) {
+      this.track = TRACKS.includes(this.translation) ? this.translation : 'en';
+    }
+    const text = this.asking.answer;
+    const retrieved = this.asking.retrieved;
+    const corpus = this.boot.corpus;
+    const key = this.renderedKey;
+    if (!key || key.text !== text || key.retrieved !== retrieved || key.corpus !== corpus) {
+      this.rendered = this.checkFor(text, retrieved);
+      this.renderedKey = { text, retrieved, corpus };
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if ((changed.has('proxy') || changed.has('dataBase')) && this.isConnected) this.startBoot();
+    else if (changed.has('translation') && this.boot.status === BootStatus.Ready) {
+      void this.boot.switchTranslation(this.track);
+    }
+  }
+
+  private startBoot(): void {
+    if (!this.proxy) {
+      this.reportError({ code: 'not-configured', message: 'quran-dai: set the proxy attribute to the URL of your quran-dai proxy' });
+      return;
+    }
+    let services: WidgetServices;
+    try {
+      services = this.resolvedServices;
+    } catch (e) {
+      this.reportError({ code: 'not-configured', message: (e as Error).message });
+      return;
+    }
+    void this.boot.boot({
+      proxy: this.proxy,
+      dataBase: this.dataBase || proxyUrl(this.proxy, 'data'),
+      translation: this.track,
+      services,
+    });
+  }
+
+  private reportError(detail: QuranDaiErrorDetail): void {
+    emit(this, 'quran-dai-error', detail);
+  }
+
+  private checkFor(text: string, retrieved: ReadonlySet<number>): RenderedAnswer | undefined {
+    const corpus = this.boot.corpus;
+    if (!text || !corpus) return undefined;
+    const blocks = parseAnswerMarkdown(text);
+    const tracks: TextTrackId[] = this.track === 'en' ? ['en'] : [this.track, 'en'];
+    return { blocks, check: checkAnswer(blocks, { corpus, retrieved, tracks }) };
+  }
+
+  // ---- conversation history ----
+
+  private openStore(): Promise<ConversationStore> | undefined {
+    if (this.store) return this.store;
+    let services: WidgetServices;
+    try {
+      services = this.resolvedServices;
+    } catch {
+      return undefined;
+    }
+    this.store = services.openConversationStore();
+    return this.store;
+  }
+
+  private loadHistory(): void {
+    void this.openStore()
+      ?.then((s) => s.list())
+      .then((items) => {
+        if (this.history.length === 0 && !this.current) this.history = items;
+      })
+      .catch(() => undefined);
+  }
+
+  private keepExchange(exchange: ConversationExchange): void {
+    this.current = exchange;
+    void this.openStore()
+      ?.then((s) => s.append(exchange))
+      .catch((e: Error) => console.warn(`quran-dai: conversation not saved (${e.message})`));
+  }
+
+  private async clearHistory(): Promise<void> {
+    this.history = [];
+    this.current = undefined;
+    this.asking.reset();
+    this.question = '';
+    await (await this.openStore())?.clear().catch(() => undefined);
+    await this.updateComplete;
+    this.focusPart('input');
+  }
+
+  // ---- asking ----
+
+  private environment(): AskEnvironment | undefined {
+    const { engine, corpus } = this.boot;
+    if (this.boot.status !== BootStatus.Ready || !engine || !corpus) return undefined;
+    return {
+      engine,
+      corpus,
+      proxy: this.proxy,
+      fetch: this.resolvedServices.fetch,
+      embedQuery: this.boot.embedQuery,
+      wantsAnswer: this.mode !== 'search',
+      chatAvailable: this.boot.chatAvailable,
+      lang: this.uiLang,
+      searchLang: this.track === 'translit' ? this.uiLang : this.track,
+      translation: this.track,
+      history: this.history,
+      loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
+    };
+  }
+
+  /** Ask a question programmatically (same as typing it and pressing Ask). */
+  async ask(question: string): Promise<void> {
+    const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
+    if (!text) return;
+    if (this.current) {
+      this.history = [...this.history, this.current];
+      this.current = undefined;
+    }
+    const env = this.environment();
+    if (!env) return;
+    this.question = text;
+    this.expanded = new Set();
+    const done = this.asking.ask(text, env);
+    await this.updateComplete;
+    this.keepFocusInside('stop');
+    await done;
+    await this.updateComplete;
+    this.keepFocusInside('answer-heading');
+  }
+
+  /** Stop the running search or answer; what is shown stays. */
+  stop(): void {
+    this.asking.stop();
+  }
+
+  private retry(): void {
+    const env = this.environment();
+    if (env) void this.asking.retry(env);
+  }
+
+  private onSubmit(event: Event): void {
+    event.preventDefault();
+    if (this.asking.busy) return;
+    void this.ask(this.question);
+  }
+
+  private onStarter(question: string): void {
+    this.question = question;
+    void this.ask(question);
+  }
+
+  // ---- focus ----
+
+  private focusPart(part: string): boolean {
+    const el = this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`);
+    if (!el || el.hidden) return false;
+    el.focus();
+    return true;
+  }
+
+  /** When the focused control disappeared (buttons swap during an ask), move focus somewhere sensible. */
+  private keepFocusInside(preferred: string): void {
+    const root = this.renderRoot as ShadowRoot;
+    const active = root.activeElement as HTMLElement | null;
+    if (active && active.isConnected && !(active as HTMLButtonElement).disabled) return;
+    if (this.ownerDocument.activeElement !== this && this.ownerDocument.activeElement !== this.ownerDocument.body) return;
+    if (!this.focusPart(preferred) && !this.focusPart('verses-heading')) this.focusPart('input');
+  }
+
+  // ---- floating panel ----
+
+  private async openPanel(): Promise<void> {
+    this.panelOpen = true;
+    await this.updateComplete;
+    this.focusPart('input');
+  }
+
+  private async closePanel(): Promise<void> {
+    this.panelOpen = false;
+    await this.updateComplete;
+    this.focusPart('launcher');
+  }
+
+  private onPanelKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      void this.closePanel();
+    }
+  }
+
+  // ---- verse cards ----
+
+  private toggleContext(ref: string): void {
+    const next = new Set(this.expanded);
+    if (!next.delete(ref)) next.add(ref);
+    this.expanded = next;
+  }
+
+  private async copyVerse(ref: string): Promise<void> {
+    const corpus = this.boot.corpus;
+    const range = corpus && tryParseReference(ref, corpus);
+    if (!corpus || !range) return;
+    const target = { surah: range.surah, ayah: range.from };
+    const verse = corpus.verse(target, this.track);
+    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track));
+    try {
+      await navigator.clipboard.writeText(text);
+      this.copiedRef = ref;
+      clearTimeout(this.copiedTimer);
+      this.copiedTimer = setTimeout(() => (this.copiedRef = undefined), COPIED_MS);
+    } catch (e) {
+      console.warn(`quran-dai: copy failed (${(e as Error).message})`);
+    }
+  }
+
+  // ---- rendering ----
+
+  private statusText(): string {
+    const t = this.t;
+    switch (this.asking.status) {
+      case AskStatus.Searching:
+        return t('searching');
+      case AskStatus.Refining:
+        return t('refining');
+      case AskStatus.Answering:
+        return t('answering');
+      case AskStatus.Stopped:
+        return t('stopped');
+      case AskStatus.Complete:
+        return this.asking.answer ? t('answerDone') : this.asking.result?.kind === 'none' ? '' : t('versesFound', { count: this.asking.result?.hits.length ?? 0 });
+      default:
+        return '';
+    }
+  }
+
+  private noticeTemplate(): TemplateResult | typeof nothing {
+    const notice = this.asking.notice;
+    const t = this.t;
+    const status = this.asking.status;
+    const canRetry = status === AskStatus.Failed || status === AskStatus.Stopped;
+    const retry = canRetry ? html`<button type="button" class="button button--quiet" part="retry" @click=${() => this.retry()}>${t('retry')}</button>` : nothing;
+    if (!notice) return status === AskStatus.Stopped ? html`<div class="notice" part="notice notice-stopped">${t('stopped')} ${retry}</div>` : nothing;
+    const text = ((): string => {
+      switch (notice.code) {
+        case 'rate-limited':
+          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { seconds: notice.retryAfterSeconds });
+        case 'proxy-down':
+          return t('proxyDown');
+        case 'chat-not-configured':
+        case 'chat-off':
+          return t('chatOff');
+        case 'embed-failed':
+          return t('embedFailed');
+        default:
+          return t('chatFailed');
+      }
+    })();
+    const isError = notice.code !== 'chat-off' && notice.code !== 'embed-failed' && notice.code !== 'chat-not-configured';
+    return html`<div class=${classMap({ notice: true, 'notice--error': isError })} part=${`notice notice-${notice.code}`} role=${isError ? 'alert' : 'note'}>
+      <span>${text}</span> ${retry}
+    </div>`;
+  }
+
+  private formTemplate(): TemplateResult {
+    const t = this.t;
+    const ready = this.boot.status === BootStatus.Ready;
+    const busy = this.asking.busy;
+    return html`<form class="form" part="form" @submit=${this.onSubmit} role="search">
+      <label class="visually-hidden" for="question">${t('inputLabel')}</label>
+      <input
+        id="question"
+        class="form__input"
+        part="input"
+        type="search"
+        enterkeyhint="send"
+        autocomplete="off"
+        maxlength=${CHAT_LIMITS.maxQuestionChars}
+        placeholder=${this.placeholder || t('placeholder')}
+        .value=${live(this.question)}
+        @input=${(e: Event) => (this.question = (e.target as HTMLInputElement).value)}
+      />
+      ${busy
+        ? html`<button type="button" class="button" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
+        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready}>${t('submit')}</button>`}
+    </form>`;
+  }
+
+  private bootTemplate(): TemplateResult | typeof nothing {
+    const t = this.t;
+    if (!this.proxy) return html`<p class="notice notice--error" part="notice notice-not-configured" role="alert">${t('notConfigured')}</p>`;
+    if (this.boot.status === BootStatus.Failed) return html`<p class="notice notice--error" part="notice notice-data-failed" role="alert">${t('loadFailed')}</p>`;
+    if (this.boot.status !== BootStatus.Loading && this.boot.status !== BootStatus.Idle) return nothing;
+    const p = this.boot.progress;
+    const percent = p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
+    const label = p?.phase === 'read' ? t('loadingFromCache') : percent === undefined ? t('loading') : t('loadProgress', { percent });
+    return html`<div class="progress" part="progress-region">
+      <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
+      <span>${label}</span>
+    </div>`;
+  }
+
+  private historyTemplate(): TemplateResult | typeof nothing {
+    const corpus = this.boot.corpus;
+    const items = this.history;
+    if (items.length === 0 && !this.current) return nothing;
+    const t = this.t;
+    return html`<section class="history" part="history" aria-label=${t('historyHeading')}>
+      <div class="history__header">
+        <h3>${t('historyHeading')}</h3>
+        <button type="button" class="button button--quiet" part="clear" @click=${() => this.clearHistory()}>${t('clearHistory')}</button>
+      </div>
+      ${items.length === 0
+        ? nothing
+        : html`<ol>
+            ${items.map((x) => {
+              const rendered = corpus ? this.checkFor(x.answer, retrievedFromExchange(x, corpus)) : undefined;
+              return html`<li part="history-item">
+                <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
+                ${rendered && corpus
+                  ? html`<div class="answer__body">${answerTemplate(rendered.blocks, { check: rendered.check, corpus, translation: this.track, t })}</div>`
+                  : x.answer
+                    ? html`<p>${x.answer}</p>`
+                    : nothing}
+              </li>`;
+            })}
+          </ol>`}
+    </section>`;
+  }
+
+  private answerTemplate(): TemplateResult | typeof nothing {
+    const corpus = this.boot.corpus;
+    const answering = this.asking.status === AskStatus.Answering;
+    if (!corpus || (!this.asking.answer && !answering)) return nothing;
+    const t = this.t;
+    return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
+      <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
+      <div class="answer__body" part="answer-body" aria-live="polite" aria-busy=${answering ? 'true' : 'false'}>
+        ${this.rendered ? answerTemplate(this.rendered.blocks, { check: this.rendered.check, corpus, translation: this.track, t }) : nothing}
+      </div>
+      <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
+    </section>`;
+  }
+
+  private versesTemplate(): TemplateResult | typeof nothing {
+    const corpus = this.boot.corpus;
+    const result = this.asking.result;
+    if (!corpus || !result) return nothing;
+    const t = this.t;
+    if (result.kind === 'none' || result.hits.length === 0) {
+      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>`;
+    }
+    const topRefs = new Set(result.hits.slice(0, 3).map((h) => formatRef(h.ref)));
+    const passageOf = (ref: string): VerseRange | undefined => {
+      if (!topRefs.has(ref)) return undefined;
+      const p = result.passages.find((x) => x.hits.some((h) => formatRef(h) === ref));
+      return p && p.range.from !== p.range.to ? p.range : undefined;
+    };
+    return html`<section class="verses" part="verses" aria-labelledby="verses-heading">
+      <h3 id="verses-heading" part="verses-heading" tabindex="-1">${t('versesHeading')}</h3>
+      <ol class="verse-list" part="verse-list">
+        ${result.hits.map((hit) => {
+          const ref = formatRef(hit.ref);
+          return html`<li>
+            ${verseCardTemplate({
+              corpus,
+              ref: hit.ref,
+              translation: corpus.hasTrack(this.track) ? this.track : 'en',
+              passage: passageOf(ref),
+              expanded: this.expanded.has(ref),
+              copied: this.copiedRef === ref,
+              t,
+              onToggleContext: (r) => this.toggleContext(r),
+              onCopy: (r) => void this.copyVerse(r),
+            })}
+          </li>`;
+        })}
+      </ol>
+    </section>`;
+  }
+
+  private startersTemplate(): TemplateResult | typeof nothing {
+    if (this.asking.status !== AskStatus.Idle || this.history.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
+    const t = this.t;
+    return html`<div class="starters" part="starters">
+      <p>${t('starterHeading')}</p>
+      <ul>
+        ${starterQuestions(this.uiLang).map(
+          (q) => html`<li><button type="button" class="starter" part="starter" @click=${() => this.onStarter(q)}>${q}</button></li>`,
+        )}
+      </ul>
+    </div>`;
+  }
+
+  private mainTemplate(): TemplateResult {
+    return html`<div class="main" part="main">
+      ${this.bootTemplate()} ${this.historyTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
+      <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
+      ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()}
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const dir = directionOf(this.uiLang);
+    const t = this.t;
+    if (this.layout !== 'floating') {
+      return html`<div class="base" part="base" dir=${dir} lang=${this.uiLang}>${this.mainTemplate()}</div>`;
+    }
+    return html`<div class="base" part="base" dir=${dir} lang=${this.uiLang}>
+      <button
+        type="button"
+        class="launcher"
+        part="launcher"
+        aria-expanded=${this.panelOpen ? 'true' : 'false'}
+        aria-controls="panel"
+        @click=${() => (this.panelOpen ? this.closePanel() : this.openPanel())}
+      >
+        <span aria-hidden="true">﴾﴿</span> ${t('launcher')}
+      </button>
+      <div class="panel" part="panel" id="panel" role="dialog" aria-modal="false" aria-labelledby="panel-title" ?hidden=${!this.panelOpen} @keydown=${this.onPanelKeydown}>
+        <div class="panel__header">
+          <h2 id="panel-title">${t('title')}</h2>
+          <button type="button" class="button button--quiet" part="close" aria-label=${t('closePanel')} @click=${() => this.closePanel()}>✕</button>
+        </div>
+        ${this.mainTemplate()}
+      </div>
+    </div>`;
+  }
+}
+
+/** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */
+function retrievedFromExchange(x: ConversationExchange, corpus: Corpus): Set<number> {
+  const set = new Set<number>();
+  for (const text of [...x.refs, ...x.context]) {
+    const range = tryParseReference(text, corpus);
+    if (range) for (const ref of refsInRange(range)) set.add(corpus.indexOf(ref));
+  }
+  return set;
+}

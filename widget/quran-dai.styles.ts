@@ -1,0 +1,467 @@
+/** Styles of `<quran-dai>`: everything themeable goes through `--quran-dai-*` properties set on :host. */
+import { css } from 'lit';
+
+export const quranDaiStyles = css`
+  :host {
+    display: block;
+    --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', sans-serif;
+    --quran-dai-font-size: 1rem;
+    --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Amiri Quran', 'Scheherazade New', 'Noto Naskh Arabic', serif;
+    --quran-dai-arabic-font-size: 1.6em;
+    --quran-dai-color-text: #1f2328;
+    --quran-dai-color-muted: #59636e;
+    --quran-dai-color-background: #ffffff;
+    --quran-dai-color-surface: #f6f8f7;
+    --quran-dai-color-border: #d0d7de;
+    --quran-dai-color-accent: #0f6e4f;
+    --quran-dai-color-accent-text: #ffffff;
+    --quran-dai-color-highlight: #fff6d6;
+    --quran-dai-color-warning: #8a5300;
+    --quran-dai-color-danger: #b42318;
+    --quran-dai-color-focus: #1a73e8;
+    --quran-dai-radius: 0.5rem;
+    --quran-dai-max-width: 48rem;
+    --quran-dai-panel-width: 26rem;
+    --quran-dai-panel-height: 36rem;
+    --quran-dai-z-index: 2147483000;
+  }
+  :host([theme='dark']) {
+    --quran-dai-color-text: #e6edf3;
+    --quran-dai-color-muted: #9da7b1;
+    --quran-dai-color-background: #121614;
+    --quran-dai-color-surface: #1b211e;
+    --quran-dai-color-border: #34403a;
+    --quran-dai-color-accent: #4cc38a;
+    --quran-dai-color-accent-text: #06130d;
+    --quran-dai-color-highlight: #3a3213;
+    --quran-dai-color-warning: #f0b45b;
+    --quran-dai-color-danger: #ff8a80;
+    --quran-dai-color-focus: #8ab4f8;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      --quran-dai-color-text: #e6edf3;
+      --quran-dai-color-muted: #9da7b1;
+      --quran-dai-color-background: #121614;
+      --quran-dai-color-surface: #1b211e;
+      --quran-dai-color-border: #34403a;
+      --quran-dai-color-accent: #4cc38a;
+      --quran-dai-color-accent-text: #06130d;
+      --quran-dai-color-highlight: #3a3213;
+      --quran-dai-color-warning: #f0b45b;
+      --quran-dai-color-danger: #ff8a80;
+      --quran-dai-color-focus: #8ab4f8;
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([layout='floating']) {
+    display: contents;
+  }
+
+  /* Inherited page styles stop here: the widget sets its own text basics. */
+  .base {
+    box-sizing: border-box;
+    font-family: var(--quran-dai-font-family);
+    font-size: var(--quran-dai-font-size);
+    font-weight: normal;
+    font-style: normal;
+    line-height: 1.5;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-align: start;
+    text-transform: none;
+    text-indent: 0;
+    white-space: normal;
+    color: var(--quran-dai-color-text);
+    overflow-wrap: anywhere;
+  }
+  .base *,
+  .base *::before,
+  .base *::after {
+    box-sizing: inherit;
+  }
+  .main {
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+    max-width: var(--quran-dai-max-width);
+    margin-inline: auto;
+    padding: 1rem;
+    background: var(--quran-dai-color-background);
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    min-width: 0;
+  }
+  h2,
+  h3 {
+    margin: 0;
+    font-size: 1.05em;
+    line-height: 1.3;
+  }
+  h3:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+  }
+  a {
+    color: var(--quran-dai-color-accent);
+  }
+  button,
+  input {
+    font: inherit;
+    color: inherit;
+  }
+  :focus-visible {
+    outline: 2px solid var(--quran-dai-color-focus);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  .form {
+    display: flex;
+    gap: 0.5rem;
+    min-width: 0;
+  }
+  .form__input {
+    flex: 1 1 auto;
+    min-width: 0;
+    padding: 0.6rem 0.75rem;
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    background: var(--quran-dai-color-background);
+  }
+  .button {
+    flex: 0 0 auto;
+    padding: 0.55rem 1rem;
+    border: 1px solid var(--quran-dai-color-accent);
+    border-radius: var(--quran-dai-radius);
+    background: var(--quran-dai-color-accent);
+    color: var(--quran-dai-color-accent-text);
+    cursor: pointer;
+  }
+  .button:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  .button--quiet {
+    background: transparent;
+    color: var(--quran-dai-color-accent);
+  }
+
+  .progress {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    color: var(--quran-dai-color-muted);
+  }
+  .progress progress {
+    width: 100%;
+    accent-color: var(--quran-dai-color-accent);
+  }
+  .status {
+    color: var(--quran-dai-color-muted);
+    font-size: 0.9em;
+    min-height: 1.2em;
+  }
+  .notice {
+    padding: 0.6rem 0.75rem;
+    border-inline-start: 4px solid var(--quran-dai-color-warning);
+    background: var(--quran-dai-color-surface);
+    border-radius: var(--quran-dai-radius);
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .notice--error {
+    border-inline-start-color: var(--quran-dai-color-danger);
+  }
+
+  .starters ul {
+    list-style: none;
+    margin: 0.4rem 0 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  .starter {
+    padding: 0.35rem 0.7rem;
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: 999px;
+    background: var(--quran-dai-color-surface);
+    cursor: pointer;
+    text-align: start;
+  }
+
+  .answer {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    padding: 0.75rem;
+    background: var(--quran-dai-color-surface);
+    border-radius: var(--quran-dai-radius);
+  }
+  .answer__body {
+    display: flex;
+    flex-direction: column;
+    gap: 0.6rem;
+  }
+  .answer__body ul,
+  .answer__body ol {
+    margin: 0;
+    padding-inline-start: 1.4rem;
+  }
+  .answer__body blockquote {
+    margin: 0;
+    padding-inline-start: 0.75rem;
+    border-inline-start: 3px solid var(--quran-dai-color-border);
+  }
+  .answer__body pre {
+    white-space: pre-wrap;
+    margin: 0;
+  }
+  .answer__disclaimer {
+    font-size: 0.85em;
+    color: var(--quran-dai-color-muted);
+  }
+  .citation-wrap {
+    position: relative;
+    display: inline;
+  }
+  .citation {
+    white-space: nowrap;
+    font-weight: 600;
+  }
+  .citation--not-retrieved {
+    color: var(--quran-dai-color-warning);
+  }
+  .citation--invalid {
+    color: var(--quran-dai-color-danger);
+    text-decoration: line-through wavy;
+    text-decoration-thickness: 1px;
+  }
+  .flag {
+    display: inline-block;
+    font-size: 0.78em;
+    font-weight: 600;
+    padding: 0 0.35rem;
+    border-radius: 0.3rem;
+    border: 1px solid currentColor;
+    text-decoration: none;
+  }
+  .citation--invalid .flag,
+  .quote--mismatch + .flag,
+  blockquote .flag {
+    color: var(--quran-dai-color-danger);
+  }
+  .citation-wrap > .flag {
+    color: var(--quran-dai-color-warning);
+  }
+  .quote--mismatch {
+    text-decoration: underline wavy var(--quran-dai-color-danger);
+  }
+  .citation__preview {
+    display: none;
+    position: absolute;
+    inset-inline-start: 0;
+    top: 1.6em;
+    z-index: 2;
+    width: min(22rem, 80vw);
+    padding: 0.6rem;
+    background: var(--quran-dai-color-background);
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
+    font-weight: normal;
+    white-space: normal;
+  }
+  .citation-wrap:hover .citation__preview,
+  .citation-wrap:focus-within .citation__preview {
+    display: flex;
+    flex-direction: column;
+    gap: 0.3rem;
+  }
+  .citation__preview-arabic {
+    font-family: var(--quran-dai-arabic-font-family);
+    font-size: 1.25em;
+    line-height: 1.9;
+  }
+
+  .verses {
+    display: flex;
+    flex-direction: column;
+    gap: 0.6rem;
+  }
+  .verse-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.6rem;
+  }
+  .verse {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    padding: 0.75rem;
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    background: var(--quran-dai-color-background);
+    min-width: 0;
+  }
+  .verse__header,
+  .verse__footer {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25rem 0.75rem;
+    font-size: 0.9em;
+  }
+  .verse__ref {
+    font-weight: 700;
+  }
+  .verse__surah,
+  .verse__source {
+    color: var(--quran-dai-color-muted);
+  }
+  .verse__actions {
+    display: flex;
+    gap: 0.4rem;
+    margin-inline-start: auto;
+  }
+  .verse__button {
+    padding: 0.25rem 0.6rem;
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    background: var(--quran-dai-color-surface);
+    cursor: pointer;
+    font-size: 0.9em;
+  }
+  .verse__arabic {
+    font-family: var(--quran-dai-arabic-font-family);
+    font-size: var(--quran-dai-arabic-font-size);
+    line-height: 2.1;
+    text-align: right;
+    direction: rtl;
+  }
+  .verse__context {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    border-top: 1px dashed var(--quran-dai-color-border);
+    padding-top: 0.5rem;
+  }
+  .context-verse {
+    padding: 0.4rem;
+    border-radius: var(--quran-dai-radius);
+  }
+  .context-verse--hit {
+    background: var(--quran-dai-color-highlight);
+  }
+  .context-verse__ref {
+    font-size: 0.85em;
+  }
+
+  .history {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    border-bottom: 1px solid var(--quran-dai-color-border);
+    padding-bottom: 0.75rem;
+  }
+  .history ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.6rem;
+  }
+  .history__question {
+    font-weight: 600;
+  }
+  .history__header {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 0.5rem;
+  }
+
+  /* Floating layout: a launcher button and a panel anchored to the inline end. */
+  .launcher {
+    position: fixed;
+    inset-inline-end: 1rem;
+    bottom: 1rem;
+    z-index: var(--quran-dai-z-index);
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.75rem 1.1rem;
+    border: none;
+    border-radius: 999px;
+    background: var(--quran-dai-color-accent);
+    color: var(--quran-dai-color-accent-text);
+    box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
+    cursor: pointer;
+    font-family: var(--quran-dai-font-family);
+  }
+  .panel {
+    position: fixed;
+    inset-inline-end: 1rem;
+    bottom: 4.75rem;
+    z-index: var(--quran-dai-z-index);
+    width: min(var(--quran-dai-panel-width), calc(100vw - 1rem));
+    max-height: min(var(--quran-dai-panel-height), calc(100dvh - 6rem));
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    background: var(--quran-dai-color-background);
+    border: 1px solid var(--quran-dai-color-border);
+    border-radius: var(--quran-dai-radius);
+    box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
+  }
+  .panel[hidden] {
+    display: none;
+  }
+  .panel__header {
+    position: sticky;
+    top: 0;
+    z-index: 3;
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    padding: 0.6rem 1rem;
+    background: var(--quran-dai-color-background);
+    border-bottom: 1px solid var(--quran-dai-color-border);
+  }
+  .panel .main {
+    border: none;
+    border-radius: 0;
+  }
+  @media (max-width: 480px) {
+    .panel {
+      inset-inline: 0.5rem;
+      width: auto;
+    }
+    .main {
+      padding: 0.75rem;
+    }
+  }
+`;

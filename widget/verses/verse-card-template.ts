@@ -1,0 +1,75 @@
+/**
+ * One verse card: Arabic (RTL, Quranic font), the chosen translation, the `S:A` link to
+ * quran.com, surah name, the passage range for top hits, expandable ±5 context from the
+ * same surah, and a copy button. All text comes from the corpus; Lit escapes it.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { classMap } from 'lit/directives/class-map.js';
+import type { TextTrackId, VerseRange, VerseRef } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { formatRange, formatRef, quranComUrl } from '../../data/corpus/verse-range.js';
+import type { Translate } from '../i18n/ui-language.js';
+import { trackDir, trackLang } from './track-language.js';
+
+export interface VerseCardOptions {
+  readonly corpus: Corpus;
+  readonly ref: VerseRef;
+  readonly translation: TextTrackId;
+  /** Merged passage around a top hit, shown as its range. */
+  readonly passage: VerseRange | undefined;
+  readonly expanded: boolean;
+  readonly copied: boolean;
+  readonly t: Translate;
+  readonly onToggleContext: (ref: string) => void;
+  readonly onCopy: (ref: string) => void;
+}
+
+function contextTemplate(o: VerseCardOptions, id: string): TemplateResult {
+  const range = o.corpus.contextOf(o.ref);
+  const verses = o.corpus.versesIn(range, o.translation);
+  return html`<ol class="verse__context" part="verse-context" id=${id} aria-label=${o.t('contextLabel', { range: formatRange(range) })}>
+    ${verses.map((v) => {
+      const hit = v.ref.ayah === o.ref.ayah;
+      return html`<li class=${classMap({ 'context-verse': true, 'context-verse--hit': hit })} part=${hit ? 'context-verse context-verse-hit' : 'context-verse'} value=${v.ref.ayah}>
+        <a class="context-verse__ref" href=${quranComUrl(v.ref)} target="_blank" rel="noopener noreferrer">${formatRef(v.ref)}</a>
+        <p class="verse__arabic" part="verse-arabic" dir="rtl" lang="ar">${v.arabic}</p>
+        ${v.translation === undefined
+          ? nothing
+          : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${v.translation}</p>`}
+      </li>`;
+    })}
+  </ol>`;
+}
+
+export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
+  const verse = o.corpus.verse(o.ref, o.translation);
+  const surah = o.corpus.surah(o.ref.surah);
+  const ref = formatRef(o.ref);
+  const contextId = `context-${o.ref.surah}-${o.ref.ayah}`;
+  const translationName = o.corpus.trackName(o.translation);
+  return html`<article class="verse" part="verse" data-ref=${ref} aria-label=${`${ref} ${surah.nameTransliterated}`}>
+    <header class="verse__header">
+      <a class="verse__ref" part="verse-ref" href=${quranComUrl(o.ref)} target="_blank" rel="noopener noreferrer" aria-label=${o.t('openOnQuranCom', { ref })}>${ref}</a>
+      <span class="verse__surah" part="verse-surah">${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span></span>
+      ${o.passage
+        ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${o.t('passage', { range: formatRange(o.passage) })}</a>`
+        : nothing}
+    </header>
+    <p class="verse__arabic" part="verse-arabic" dir="rtl" lang="ar">${verse.arabic}</p>
+    ${verse.translation === undefined
+      ? nothing
+      : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${verse.translation}</p>`}
+    <footer class="verse__footer">
+      ${translationName ? html`<span class="verse__source" part="verse-translation-name">${translationName}</span>` : nothing}
+      <span class="verse__actions">
+        <button type="button" class="verse__button" part="context-toggle" aria-expanded=${o.expanded ? 'true' : 'false'} aria-controls=${contextId} @click=${() => o.onToggleContext(ref)}>
+          ${o.expanded ? o.t('contextHide') : o.t('contextShow')}
+        </button>
+        <button type="button" class="verse__button" part="copy" aria-label=${o.t('copyLabel', { ref })} @click=${() => o.onCopy(ref)}>
+          ${o.copied ? o.t('copied') : o.t('copy')}
+        </button>
+      </span>
+    </footer>
+    ${o.expanded ? contextTemplate(o, contextId) : nothing}
+  </article>`;
+}
