@@ -23,6 +23,20 @@ export interface Bm25Params {
 
 export const DEFAULT_BM25_PARAMS: Bm25Params = { k1: BM25_K1, b: BM25_B };
 
+export interface Bm25SearchOptions {
+  /**
+   * Neighbour smoothing: a verse also gets this share of the scores of the verses just before
+   * and after it in the same group (surah). Verses are short and a passage carries the meaning,
+   * so a verse between two matching verses is likely relevant. 0 turns it off. Needs `groups`.
+   */
+  readonly neighbourWeight?: number;
+}
+
+export interface Bm25BuildOptions {
+  /** Group (surah) of each document; neighbours only count inside a group. */
+  readonly groups?: Uint8Array | Uint16Array;
+}
+
 /** One lexical hit. */
 export interface LexicalHit {
   /** Global verse index 0..6235. */
@@ -60,6 +74,10 @@ export class Bm25Index {
   readonly #scores: Float32Array;
   readonly #coverage: Float32Array;
   readonly #touched: Uint16Array;
+  readonly #marked: Uint8Array;
+  readonly #smoothScores: Float32Array;
+  readonly #smoothCoverage: Float32Array;
+  readonly #groups: Uint8Array | Uint16Array | undefined;
 
   private constructor(
     analyzer: TextAnalyzer,
@@ -71,6 +89,7 @@ export class Bm25Index {
     idf: Float32Array,
     docLength: Uint16Array,
     avgDocLength: number,
+    groups: Uint8Array | Uint16Array | undefined,
   ) {
     this.analyzer = analyzer;
     this.params = params;
@@ -86,10 +105,15 @@ export class Bm25Index {
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
     this.#touched = new Uint16Array(n);
+    this.#marked = new Uint8Array(n);
+    this.#smoothScores = new Float32Array(n);
+    this.#smoothCoverage = new Float32Array(n);
+    if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
+    this.#groups = groups;
   }
 
   /** Build the index of `texts` (one per verse, in verse-index order). */
-  static build(texts: readonly string[], analyzer: TextAnalyzer, params: Bm25Params = DEFAULT_BM25_PARAMS): Bm25Index {
+  static build(texts: readonly string[], analyzer: TextAnalyzer, params: Bm25Params = DEFAULT_BM25_PARAMS, options: Bm25BuildOptions = {}): Bm25Index {
     const n = texts.length;
     if (n > 0xffff) throw new RangeError(`BM25 index holds at most 65535 documents (Uint16 postings), got ${n}`);
     const termIds = new Map<string, number>();
@@ -153,7 +177,7 @@ export class Bm25Index {
     }
     const idf = new Float32Array(termCount);
     for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
-    return new Bm25Index(analyzer, params, termIds, offsets, docs, weights, idf, docLength, avgDocLength);
+    return new Bm25Index(analyzer, params, termIds, offsets, docs, weights, idf, docLength, avgDocLength, options.groups);
   }
 
   get stats(): Bm25Stats {
@@ -179,15 +203,16 @@ export class Bm25Index {
   }
 
   /** Analyse `text` as a query and search. */
-  searchText(text: string, k: number): LexicalHit[] {
-    return this.search(analyzeQuery(this.analyzer, text), k);
+  searchText(text: string, k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
+    return this.search(analyzeQuery(this.analyzer, text), k, options);
   }
 
   /** Top `k` verses for already-analysed query terms, best first (ties: lower verse index first). */
-  search(query: readonly QueryTerm[], k: number): LexicalHit[] {
+  search(query: readonly QueryTerm[], k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
     const scores = this.#scores;
     const coverage = this.#coverage;
     const touched = this.#touched;
+    const marked = this.#marked;
     let touchedCount = 0;
     // Coverage denominator: each query word (group) counts once, at its most specific known term.
     const groupIdf = new Map<number, number>();
@@ -206,15 +231,61 @@ export class Bm25Index {
       const covered = Math.min(idf, groupIdf.get(q.group)!) / totalIdf;
       for (let p = this.#offsets[t]!, end = this.#offsets[t + 1]!; p < end; p++) {
         const d = this.#docs[p]!;
-        if (scores[d] === 0) touched[touchedCount++] = d;
+        if (marked[d] === 0) {
+          marked[d] = 1;
+          touched[touchedCount++] = d;
+        }
         scores[d]! += factor * this.#weights[p]!;
         coverage[d]! += covered;
       }
     }
-    const hits = topK(scores, coverage, touched, touchedCount, k);
+    const weight = options.neighbourWeight ?? 0;
+    const groups = this.#groups;
+    let hits: LexicalHit[];
+    if (weight > 0 && groups) {
+      const n = scores.length;
+      const direct = touchedCount;
+      for (let i = 0; i < direct; i++) {
+        const d = touched[i]!;
+        if (d > 0 && marked[d - 1] === 0 && groups[d - 1] === groups[d]) {
+          marked[d - 1] = 1;
+          touched[touchedCount++] = d - 1;
+        }
+        if (d + 1 < n && marked[d + 1] === 0 && groups[d + 1] === groups[d]) {
+          marked[d + 1] = 1;
+          touched[touchedCount++] = d + 1;
+        }
+      }
+      const smoothScores = this.#smoothScores;
+      const smoothCoverage = this.#smoothCoverage;
+      for (let i = 0; i < touchedCount; i++) {
+        const d = touched[i]!;
+        let s = scores[d]!;
+        let c = coverage[d]!;
+        if (d > 0 && groups[d - 1] === groups[d]) {
+          s += weight * scores[d - 1]!;
+          c += weight * coverage[d - 1]!;
+        }
+        if (d + 1 < n && groups[d + 1] === groups[d]) {
+          s += weight * scores[d + 1]!;
+          c += weight * coverage[d + 1]!;
+        }
+        smoothScores[d] = s;
+        smoothCoverage[d] = c;
+      }
+      hits = topK(smoothScores, smoothCoverage, touched, touchedCount, k);
+      for (let i = 0; i < touchedCount; i++) {
+        smoothScores[touched[i]!] = 0;
+        smoothCoverage[touched[i]!] = 0;
+      }
+    } else {
+      hits = topK(scores, coverage, touched, touchedCount, k);
+    }
     for (let i = 0; i < touchedCount; i++) {
-      scores[touched[i]!] = 0;
-      coverage[touched[i]!] = 0;
+      const d = touched[i]!;
+      scores[d] = 0;
+      coverage[d] = 0;
+      marked[d] = 0;
     }
     return hits;
   }

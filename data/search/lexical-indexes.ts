@@ -2,7 +2,7 @@
  * One BM25 index per text track, built on first use (translations load lazily, and an
  * index is only worth building for a language someone searches in).
  */
-import type { Corpus } from '../corpus/corpus.js';
+import { VERSE_COUNT, type Corpus } from '../corpus/corpus.js';
 import { CorpusError } from '../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
 import { createArabicAnalyzer } from './arabic-analyzer.js';
@@ -27,6 +27,16 @@ export class LexicalIndexes {
     this.#params = params;
   }
 
+  #surahs: Uint8Array | undefined;
+  /** Surah of each verse index, so neighbour smoothing stays inside a surah. */
+  #surahOfVerse(): Uint8Array {
+    if (!this.#surahs) {
+      this.#surahs = new Uint8Array(VERSE_COUNT);
+      for (const s of this.#corpus.surahs) this.#surahs.fill(s.number, s.firstVerseIndex, s.firstVerseIndex + s.verseCount);
+    }
+    return this.#surahs;
+  }
+
   isLoaded(track: SearchTrack): boolean {
     return track === 'arabic-search' || this.#corpus.hasTrack(track);
   }
@@ -42,7 +52,7 @@ export class LexicalIndexes {
       if (!this.isLoaded(track)) {
         throw new CorpusError('missing-part', `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`);
       }
-      index = Bm25Index.build(this.#corpus.trackTexts(track), analyzerForTrack(track), this.#params);
+      index = Bm25Index.build(this.#corpus.trackTexts(track), analyzerForTrack(track), this.#params, { groups: this.#surahOfVerse() });
       this.#built.set(track, index);
     }
     return index;

@@ -48,6 +48,11 @@ export interface SearchEngineOptions {
   readonly lexicalMinCoverage: number;
   /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
   readonly lexicalMinRelativeScore: number;
+  /**
+   * Share of a neighbouring verse's BM25 score a verse receives (same surah only), because a
+   * passage, not a lone verse, carries the meaning. 0 turns it off. Default 0.3.
+   */
+  readonly neighbourWeight: number;
   /** BM25 k1 and b. Default k1 1.2, b 0.75. */
   readonly bm25: Bm25Params;
 }
@@ -58,8 +63,9 @@ export const DEFAULT_SEARCH_OPTIONS = {
   radius: 5,
   rrfK: RRF_K,
   candidates: 100,
-  lexicalMinCoverage: 0.2,
+  lexicalMinCoverage: 0.15,
   lexicalMinRelativeScore: 0.1,
+  neighbourWeight: 0.3,
   bm25: DEFAULT_BM25_PARAMS,
 } as const satisfies SearchEngineOptions;
 
@@ -116,7 +122,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   function lexicalCandidates(query: string, track: SearchTrack): LexicalHit[] {
     const key = `${track}\u0000${query}`;
     if (lastLexical?.key === key) return lastLexical.hits;
-    const raw = indexes.get(track).searchText(query, opts.candidates);
+    const raw = indexes.get(track).searchText(query, opts.candidates, { neighbourWeight: opts.neighbourWeight });
     const minScore = (raw[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
     const hits = raw.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore);
     lastLexical = { key, hits };
