@@ -1,0 +1,75 @@
+/**
+ * Hybrid retrieval for the eval: embed each question with the embedder that built the
+ * vector index, then ask the engine's `hybrid(query, vector)` (lexical + vector, RRF).
+ *
+ * Which embedder is used comes from the index manifest, never from a flag, so the query and
+ * the verses are always in the same space:
+ * - `test-hashing`: offline and deterministic but NOT semantic (hashed word overlap); the
+ *   system is named `hybrid[test-hashing, NOT semantic]` so its numbers are never mistaken
+ *   for semantic search.
+ * - `local`: the transformers.js model in `MODELS_DIR` / `data/models/` (must be present).
+ * - `gemini`: needs GEMINI_API_KEY (one embedding call per question; GEMINI_BASE_URL points
+ *   it at another server, e.g. the fake one in tests).
+ */
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { Embedder } from '../../data/embed/embedder.js';
+import { GeminiEmbedder, type GeminiTaskType } from '../../data/embed/gemini-embedder.js';
+import { openLocalEmbedderFromDir } from '../../data/embed/local-embedder-node.js';
+import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { createVectorSearch } from '../../data/index/create-vector-search.js';
+import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import { createSearchEngine, type SearchEngine } from '../../data/search/search-engine.js';
+import { retrieverFromSearch } from './search-result-retriever.js';
+import type { VerseRetriever } from './verse-retriever.js';
+
+export const HYBRID_NEEDS_INDEX =
+  'hybrid eval needs --index <dir> holding a vector index manifest.json (build one with npm run build:index); ' +
+  'no real semantic index exists offline: a test-hashing index is word overlap, not semantic';
+
+/** System name for tables: says plainly when the vectors are not semantic. */
+export function hybridSystemName(manifest: Pick<VectorIndexManifest, 'id' | 'embedder'>): string {
+  return manifest.embedder === 'test-hashing' ? 'hybrid[test-hashing, NOT semantic]' : `hybrid[${manifest.id}]`;
+}
+
+/** The hybrid retriever over an already-loaded engine, vector search and query embedder. */
+export function hybridRetriever(
+  engine: SearchEngine,
+  search: VectorSearch,
+  embedder: Embedder,
+  manifest: Pick<VectorIndexManifest, 'id' | 'embedder' | 'floors'>,
+): VerseRetriever {
+  return retrieverFromSearch(hybridSystemName(manifest), async ({ query, lang }) => {
+    const [vector] = await embedder.embed([query], 'query');
+    if (!vector) throw new Error(`embedder ${embedder.id} returned no vector for a query`);
+    return engine.hybrid(query, { search, vector, floors: manifest.floors }, lang === undefined ? {} : { lang });
+  });
+}
+
+export async function queryEmbedderFor(manifest: VectorIndexManifest, env: NodeJS.ProcessEnv = process.env): Promise<Embedder> {
+  switch (manifest.embedder) {
+    case 'test-hashing':
+      return new TestHashingEmbedder({ dims: manifest.dims });
+    case 'local':
+      return openLocalEmbedderFromDir({ model: manifest.model, expectedDims: manifest.dims });
+    case 'gemini': {
+      const apiKey = env.GEMINI_API_KEY;
+      if (!apiKey) throw new Error(`index ${manifest.id} is a Gemini index: set GEMINI_API_KEY to embed the questions (one call per question)`);
+      return new GeminiEmbedder({
+        apiKey,
+        model: manifest.model,
+        dims: manifest.dims,
+        queryTask: manifest.queryTask as GeminiTaskType,
+        ...(env.GEMINI_BASE_URL ? { baseURL: env.GEMINI_BASE_URL } : {}),
+      });
+    }
+  }
+}
+
+export async function createHybridRetriever(corpus: Corpus, indexDir?: string, env: NodeJS.ProcessEnv = process.env): Promise<VerseRetriever> {
+  if (!indexDir) throw new Error(HYBRID_NEEDS_INDEX);
+  const { manifest, vectors } = await loadVectorIndexFromDir(indexDir, { corpusVersion: corpus.version });
+  const search = await createVectorSearch(vectors, { kind: 'flat' });
+  return hybridRetriever(createSearchEngine(corpus), search, await queryEmbedderFor(manifest, env), manifest);
+}
