@@ -1,0 +1,198 @@
+/**
+ * @module
+ * Node entry: reads env (and `.env`), validates it, loads the corpus and the vector index
+ * manifest, builds the providers and serves the Hono app with @hono/node-server.
+ * `npm start` calls `startServer`; `tsx proxy/server.ts` runs it alone.
+ *
+ * @example
+ * const server = await startServer({ env: { PORT: '0', XAI_API_KEY: '...' } });
+ * console.log(server.url); await server.close();
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { Duplex } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseEnv } from 'node:util';
+import { constants as zlibConstants, createBrotliCompress } from 'node:zlib';
+import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
+import type { Corpus } from '../data/corpus/corpus.js';
+import type { Embedder } from '../data/embed/embedder.js';
+import { GeminiEmbedder, type GeminiTaskType } from '../data/embed/gemini-embedder.js';
+import { TestHashingEmbedder } from '../data/embed/test-hashing-embedder.js';
+import type { VectorIndexManifest } from '../data/index/index-manifest.js';
+import { createApp, type ProxyApp, type StaticMount } from './app.js';
+import { parseProxyConfig, ProxyConfigError, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
+import { locateIndex } from './config/index-locator.js';
+import { createChatModel } from './chat/chat-model-factory.js';
+import { createNodeFileSource } from './middleware/static-files/node-file-source.js';
+import type { FileSource } from './middleware/static-files/file-source.js';
+import { createScrubber } from './middleware/request-log/index.js';
+import type { EncoderFactory } from './middleware/compression/index.js';
+
+/** The repository root (static paths in env are relative to it). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface StartServerOptions {
+  /** Environment. Default `process.env` over the `.env` file in `rootDir` (real env wins). */
+  env?: ProxyEnv;
+  /** Read `<rootDir>/.env` when `env` is not given. Default true. */
+  loadDotEnv?: boolean;
+  /** Override PORT (0 = a random free port). */
+  port?: number;
+  /** Override HOST. */
+  host?: string;
+  /** Base for relative paths in env. Default the repository root. */
+  rootDir?: string;
+  /** fetch used by the LLM and embedding providers. Default global fetch. */
+  fetch?: typeof fetch;
+  /** Log sink. Default `console.log` (one JSON line per request). */
+  log?: (line: string) => void;
+  /** A corpus already loaded (tests). Default: loaded from CORPUS_DIR with every translation. */
+  corpus?: Corpus;
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:8787` */
+  readonly url: string;
+  readonly port: number;
+  readonly host: string;
+  readonly app: ProxyApp;
+  readonly config: ProxyConfig;
+  readonly index: VectorIndexManifest | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const rootDir = options.rootDir ?? REPO_ROOT;
+  const env = options.env ?? { ...(options.loadDotEnv === false ? {} : readDotEnv(join(rootDir, '.env'))), ...process.env };
+  const config = parseProxyConfig(env);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const scrub = createScrubber(config.secrets);
+  const note = (event: string, fields: Record<string, unknown> = {}) => log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(rootDir, p));
+
+  const corpus = options.corpus ?? (await loadCorpusFromDir({ dir: at(config.paths.corpusDir), tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] }));
+  const index = await locateIndex(at(config.paths.indexDir), config.paths.indexId);
+  if (index && index.corpusVersion !== corpus.version) {
+    note('index-corpus-mismatch', { index: index.id, indexCorpus: index.corpusVersion, corpus: corpus.version, hint: 'rebuild the index (npm run build:index)' });
+  }
+  const embedder = createQueryEmbedder(index, config, options.fetch, note);
+  const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
+
+  const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
+  const files: Partial<Record<StaticMount, FileSource>> = {
+    demo: createNodeFileSource(at(config.paths.demoDir)),
+    widget: createNodeFileSource(at(config.paths.widgetDir)),
+    corpus: createNodeFileSource(at(config.paths.corpusDir)),
+    index: createNodeFileSource(at(config.paths.indexDir)),
+    models: createNodeFileSource(at(config.paths.modelsDir)),
+    ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
+  };
+  const app = createApp(config, {
+    corpus,
+    index,
+    embedder,
+    chat,
+    files,
+    log,
+    remoteAddress: (c) => getConnInfo(c).remote.address,
+    encoders: { br: nodeBrotli },
+  });
+
+  const host = options.host ?? config.host;
+  const server: ServerType = await new Promise((resolveServer, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: host }, () => resolveServer(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? config.port);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  note('listening', {
+    url,
+    corpus: corpus.version,
+    index: index?.id ?? null,
+    queryEmbedding: index ? (index.embedder === 'local' ? 'browser' : embedder ? 'proxy' : 'unavailable') : null,
+    chat: chat ? `${chat.provider}:${chat.modelId}` : null,
+  });
+  return {
+    url,
+    port,
+    host,
+    app,
+    config,
+    index,
+    close: () =>
+      new Promise<void>((done) => {
+        const s = server as ServerType & { closeAllConnections?: () => void };
+        s.close(() => done());
+        s.closeAllConnections?.();
+      }),
+  };
+}
+
+function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyConfig, fetchImpl: typeof fetch | undefined, note: (e: string, f?: Record<string, unknown>) => void): Embedder | null {
+  if (!index) return null;
+  switch (index.embedder) {
+    case 'local':
+      return null; // the browser embeds its own queries
+    case 'test-hashing':
+      note('test-embedder', { index: index.id, hint: 'this index uses the test-only hashing embedder: not semantic search' });
+      return new TestHashingEmbedder({ dims: index.dims });
+    case 'gemini':
+      if (!config.gemini.apiKey) {
+        note('embed-disabled', { index: index.id, hint: 'set GEMINI_API_KEY to embed queries for this index; search stays lexical until then' });
+        return null;
+      }
+      return new GeminiEmbedder({
+        apiKey: config.gemini.apiKey,
+        baseURL: config.gemini.baseURL,
+        model: index.model,
+        dims: index.dims,
+        queryTask: index.queryTask as GeminiTaskType,
+        maxRetries: config.upstream.maxRetries,
+        retryDelayMs: 300,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      });
+  }
+}
+
+/** Brotli through zlib (quality 7: fast, and results for files with an ETag are cached). */
+const nodeBrotli: EncoderFactory = () =>
+  Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
+
+/** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
+function resolveOrtDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('onnxruntime-web/package.json')), 'dist');
+  } catch {
+    return undefined;
+  }
+}
+
+function readDotEnv(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
+}
+
+async function main(): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (error) {
+    if (error instanceof ProxyConfigError || (error as Error)?.name?.endsWith('Error')) {
+      console.error(`quran-dai proxy did not start: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.error(`quran-dai proxy on ${running.url}`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();
