@@ -27,6 +27,8 @@ export interface BuildWidgetOptions {
   outDir?: string;
   /** Vite log level. Default `warn`. */
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
+  /** Another entry built the same way (browser tests' probe pages). Default: the widget. */
+  entry?: string;
 }
 
 export async function buildWidgetBundle(options: BuildWidgetOptions = {}): Promise<WidgetBundleFile[]> {
@@ -35,7 +37,11 @@ export async function buildWidgetBundle(options: BuildWidgetOptions = {}): Promi
     configFile: join(REPO_ROOT, 'vite.config.ts'),
     root: REPO_ROOT,
     logLevel: options.logLevel ?? 'warn',
-    build: { outDir, emptyOutDir: true },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      ...(options.entry ? { lib: { entry: options.entry, formats: ['es' as const], fileName: () => WIDGET_ENTRY_FILE } } : {}),
+    },
   });
   return measureWidgetBundle(outDir);
 }

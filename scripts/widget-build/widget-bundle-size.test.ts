@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { buildWidgetBundle, formatBundleReport, WIDGET_ENTRY_FILE, type WidgetBundleFile } from './build-widget-bundle.js';
+
+/** Issue 5: the widget JS a page always loads stays under 50 KB gzip (data excluded). */
+export const MAIN_CHUNK_GZIP_LIMIT = 50 * 1024;
+
+let outDir: string;
+let files: WidgetBundleFile[];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'quran-dai-size-'));
+  files = await buildWidgetBundle({ outDir, logLevel: 'error' });
+  console.log(formatBundleReport(files));
+}, 120_000);
+
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('when the widget is built', () => {
+  it('should emit quran-dai.js as the one entry file', () => {
+    expect(files.filter((f) => f.main).map((f) => f.path)).toEqual([WIDGET_ENTRY_FILE]);
+  });
+
+  it('should keep the main chunk under 50 KB gzip', () => {
+    const main = files.find((f) => f.main)!;
+    expect(main.gzipBytes).toBeGreaterThan(1000);
+    expect(main.gzipBytes).toBeLessThanOrEqual(MAIN_CHUNK_GZIP_LIMIT);
+  });
+
+  it('should not bundle any verse text (data is fetched and cached at run time)', async () => {
+    const corpus = await loadTestCorpus();
+    const main = await readFile(join(outDir, WIDGET_ENTRY_FILE), 'utf8');
+    // Long, distinctive verses from both the English and the Arabic files.
+    const verseTexts = [corpus.verse({ surah: 2, ayah: 255 }, 'en').translation!, corpus.verse({ surah: 2, ayah: 282 }, 'en').arabic];
+    for (const text of verseTexts) expect(main.includes(text.slice(0, 60))).toBe(false);
+  });
+});

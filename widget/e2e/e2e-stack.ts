@@ -1,0 +1,137 @@
+/**
+ * The shared harness of the browser tests: the real proxy on 127.0.0.1 serving the demo
+ * page, the freshly built widget and the built corpus, with fake upstreams (fake xAI for
+ * answers, fake Gemini for query embeddings) and a vector index built with the test-hashing
+ * embedder into a temp dir; plus one headless Chromium with a fresh profile.
+ * One stack per test file: start it in `beforeAll`, reuse its browser, close in `afterAll`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
+import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
+import { runIndexBuild } from '../../scripts/index-build/index-build-run.js';
+import { buildWidgetBundle, REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
+import { startFakeXai, type FakeXaiResponder, type FakeXaiServer } from '../../proxy/testing/fake-xai.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../proxy/testing/fake-gemini.js';
+import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
+import { recordNetwork, type NetworkLog } from './network-log.js';
+import { startServer, type RunningServer } from '../../proxy/server.js';
+
+/** Dimension of the test index: small, so the tests' IndexedDB writes stay fast. */
+export const E2E_INDEX_DIMS = 256;
+export const FAKE_XAI_API_KEY = 'fake-xai-test-key';
+
+export interface E2eStackOptions {
+  /** Answer script of the fake xAI. Default: its grounded answer citing [2:153] and [94:5]. */
+  answer?: FakeXaiResponder;
+  /** Build and serve a vector index (test-hashing embedder, fake Gemini for queries). Default true. */
+  withIndex?: boolean;
+  /** Configure a chat provider. Default true. */
+  withChat?: boolean;
+  /** Viewport of the browser. Default 1280 x 900. */
+  viewport?: { width: number; height: number };
+}
+
+export interface E2eStack {
+  /** `http://127.0.0.1:PORT` of the proxy (the demo page is at `/`). */
+  readonly baseUrl: string;
+  readonly xai: FakeXaiServer;
+  readonly gemini: FakeGemini;
+  readonly proxy: RunningServer;
+  /** Proxy log lines (JSON), for tests that check what the proxy saw. */
+  readonly proxyLog: string[];
+  readonly browser: LaunchedChromium;
+  /** Index id served, or null without an index. */
+  readonly indexId: string | null;
+  /** A new tab in the shared profile (IndexedDB persists between tabs, like revisits). */
+  newPage(): Promise<{ page: Page; network: NetworkLog }>;
+  close(): Promise<void>;
+}
+
+let widgetBuild: Promise<string> | undefined;
+
+/** Build the widget once per test process into a temp dir (never touches dist/). */
+export function buildWidgetForTests(): Promise<string> {
+  widgetBuild ??= (async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'quran-dai-widget-'));
+    await buildWidgetBundle({ outDir, logLevel: 'error' });
+    return outDir;
+  })();
+  return widgetBuild;
+}
+
+export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eStack> {
+  const withIndex = options.withIndex ?? true;
+  const withChat = options.withChat ?? true;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const widgetDir = await buildWidgetForTests();
+    const xai = await startFakeXai(options.answer === undefined ? {} : { respondWith: options.answer });
+    cleanups.push(() => xai.close());
+    const gemini = await startFakeGemini();
+    cleanups.push(() => gemini.close());
+
+    const indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-index-'));
+    cleanups.push(() => rm(indexRoot, { recursive: true, force: true }));
+    let indexId: string | null = null;
+    if (withIndex) {
+      const built = await runIndexBuild({
+        corpus: await loadTestCorpus(),
+        embedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }),
+        embedderKind: 'test-hashing',
+        outRoot: indexRoot,
+      });
+      indexId = built.manifest.id;
+    }
+
+    const proxyLog: string[] = [];
+    const proxy = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      log: (line) => void proxyLog.push(line),
+      corpus: await loadTestCorpus(),
+      env: {
+      CHAT_PROVIDER: withChat ? 'xai' : '',
+      XAI_API_KEY: withChat ? FAKE_XAI_API_KEY : '',
+      XAI_BASE_URL: xai.baseURL,
+      GEMINI_API_KEY: withIndex ? FAKE_GEMINI_API_KEY : '',
+      GEMINI_BASE_URL: gemini.baseURL,
+      CORPUS_DIR: DEFAULT_CORPUS_DIR,
+      INDEX_DIR: indexRoot,
+      INDEX_ID: indexId ?? '',
+      DEMO_DIR: join(REPO_ROOT, 'demo'),
+      WIDGET_DIR: widgetDir,
+      RATE_LIMIT_CHAT_PER_HOUR: '10000',
+      RATE_LIMIT_EMBED_PER_HOUR: '10000',
+      UPSTREAM_MAX_RETRIES: '0',
+      },
+    });
+    cleanups.push(() => proxy.close());
+
+    const browser = await launchChromium(options.viewport ? { viewport: options.viewport } : {});
+    cleanups.push(() => browser.close());
+
+    return {
+      baseUrl: proxy.url,
+      xai,
+      gemini,
+      proxy,
+      proxyLog,
+      browser,
+      indexId,
+      async newPage() {
+        const page = await browser.context.newPage();
+        return { page, network: recordNetwork(page) };
+      },
+      async close() {
+        for (const c of cleanups.reverse()) await c().catch(() => undefined);
+      },
+    };
+  } catch (e) {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Browser probe (built like the widget, loaded by the bench and the ADR 0004 measurement):
+ * loads the data exactly as the widget does, builds the search, and records how long each
+ * step took and every main-thread long task (> 50 ms) seen meanwhile. Results land on
+ * `window.__quranDaiProbe` for Playwright to read.
+ */
+import { loadQuranData, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
+import { buildProbeSearch } from './probe-search.js';
+
+export interface ProbeResult {
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly fromCache: boolean;
+  /** ms from navigation start to data loaded (verified, stored or read). */
+  readonly dataReadyMs: number;
+  /** ms from navigation start to searchable (data loaded + search built + one query answered). */
+  readonly readyMs: number;
+  /** ms spent building the search index(es). */
+  readonly buildSearchMs: number;
+  readonly firstQueryHits: number;
+  readonly longTasks: readonly { readonly startMs: number; readonly durationMs: number }[];
+  readonly phases: Partial<Record<DataLoadPhase, number>>;
+  readonly vectorSearch: boolean;
+}
+
+declare global {
+  interface Window {
+    __quranDaiProbe?: ProbeResult;
+  }
+}
+
+const longTasks: { startMs: number; durationMs: number }[] = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longTasks.push({ startMs: Math.round(e.startTime), durationMs: Math.round(e.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+} catch {
+  // longtask timing is Chromium-only; the probe still reports times elsewhere
+}
+
+async function run(): Promise<void> {
+  const params = new URL(location.href).searchParams;
+  const dataBase = params.get('dataBase') ?? '/data';
+  const indexId = params.get('index');
+  const phases: Partial<Record<DataLoadPhase, number>> = {};
+  try {
+    const data = await loadQuranData({
+      dataBase,
+      tracks: ['en'],
+      index: indexId ? { id: indexId, manifestUrl: `${dataBase}/index/${indexId}/manifest.json` } : null,
+      onProgress: (p) => (phases[p.phase] ??= Math.round(performance.now())),
+    });
+    const dataReadyMs = performance.now();
+    const search = await buildProbeSearch(data.corpus);
+    const buildSearchMs = performance.now() - dataReadyMs;
+    const hits = search('patience and prayer');
+    const readyMs = performance.now();
+    // Let the long-task observer deliver entries from the last task.
+    await new Promise((r) => setTimeout(r, 50));
+    window.__quranDaiProbe = {
+      ok: true,
+      fromCache: data.fromCache,
+      dataReadyMs: Math.round(dataReadyMs),
+      readyMs: Math.round(readyMs),
+      buildSearchMs: Math.round(buildSearchMs),
+      firstQueryHits: hits,
+      longTasks,
+      phases,
+      vectorSearch: data.vectorSearch !== null,
+    };
+  } catch (e) {
+    window.__quranDaiProbe = { ok: false, error: String((e as Error)?.message ?? e), fromCache: false, dataReadyMs: 0, readyMs: 0, buildSearchMs: 0, firstQueryHits: 0, longTasks, phases, vectorSearch: false };
+  }
+}
+
+void run();
