@@ -1,0 +1,52 @@
+/**
+ * `npm run eval:suite [-- --engine lexical] [--index <dir>] [--json out.json]`: convert the
+ * external datasets into eval-data/, run every measurement of EVAL.md, print markdown.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TRANSLATION_LANGS } from '../data/corpus/corpus-types.js';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { convertAll } from './eval/convert-all.js';
+import { createRetriever } from './eval/create-retriever.js';
+import { ENGINES, type EngineName } from './eval/eval-args.js';
+import { runSuite, suiteSteps } from './eval/eval-suite.js';
+import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
+import { machineInfo } from './eval/machine-info.js';
+import { formatVerseDataset } from './eval/verse-dataset.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { engine: { type: 'string', default: 'lexical' }, index: { type: 'string' }, json: { type: 'string' } },
+    strict: true,
+  });
+  const engine = values.engine as EngineName;
+  if (!ENGINES.includes(engine)) throw new Error(`--engine must be one of ${ENGINES.join(', ')}`);
+  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS] });
+  const external = externalDataDir();
+  const evalData = join(REPO_ROOT, 'eval-data');
+  await mkdir(evalData, { recursive: true });
+  const converted = await convertAll((p) => readFile(join(external, p), 'utf8'), (r) => corpus.parseRef(r));
+  for (const [file, result] of Object.entries(converted)) await writeFile(join(evalData, file), formatVerseDataset(result.lines));
+
+  const rel = (p: string) => relative(process.cwd(), p) || '.';
+  const machine = machineInfo();
+  const now = new Date();
+  const { markdown, outputs } = await runSuite(suiteSteps(rel(external), rel(evalData), engine, values.index), {
+    corpus,
+    createRetriever: (name) => createRetriever(name, corpus, values.index ? { index: values.index } : {}),
+    machine,
+    now,
+  });
+  console.log(`Measured ${now.toISOString()} on ${machine}, corpus ${corpus.version}\n`);
+  console.log(markdown);
+  if (values.json) {
+    await writeFile(values.json, JSON.stringify(outputs.map((o) => o.output.report), null, 2) + '\n');
+    console.log(`JSON reports: ${values.json}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});

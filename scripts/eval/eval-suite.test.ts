@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { parseEvalArgs } from './eval-args.js';
+import { runSuite, suiteSteps } from './eval-suite.js';
+import { externalDataDir } from './external-data.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+describe('when listing the suite', () => {
+  it('should give six valid eval invocations, the scorer check first', () => {
+    const steps = suiteSteps('ext', 'eval-data', 'lexical');
+    expect(steps).toHaveLength(6);
+    expect(steps.map((s) => parseEvalArgs(s.args).format)).toEqual(['taskA', 'taskA', 'taskA', 'verses', 'verses', 'verses']);
+    expect(parseEvalArgs(steps[0]!.args).run).toBe(join('ext', 'quran-qa-2023-taskA', 'baseline_runs', 'bigIR_BM25_dev.tsv'));
+    expect(parseEvalArgs(suiteSteps('ext', 'd', 'hybrid', 'idx')[1]!.args)).toMatchObject({ engine: 'hybrid', index: 'idx', split: 'dev' });
+  });
+});
+
+describe('when running a suite step', () => {
+  it('should print the pasteable command and the table', async () => {
+    const [check] = suiteSteps(externalDataDir(), 'eval-data', 'lexical');
+    const { markdown } = await runSuite([check!], {
+      corpus,
+      createRetriever: () => Promise.reject(new Error('not used by a --run step')),
+      machine: 'm',
+      now: new Date(0),
+    });
+    expect(markdown).toContain(`npm run eval -- ${check!.args.join(' ')}`);
+    expect(markdown).toMatch(/\| bigIR_BM25_dev\.tsv \| 25 +\| 0\.1703 \| 0\.3133 \|/);
+  });
+});
