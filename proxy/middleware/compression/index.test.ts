@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { compression, negotiate, WEB_ENCODERS } from './index.js';
+
+const BIG = JSON.stringify({ texts: Array.from({ length: 400 }, (_, i) => `verse number ${i}`) });
+
+function appWith() {
+  const app = new Hono();
+  app.use(compression());
+  app.get('/json', () => new Response(BIG, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } }));
+  app.get('/tiny', () => new Response('{}', { headers: { 'content-type': 'application/json', 'content-length': '2' } }));
+  app.get('/sse', () => new Response('data: x\n\n'.repeat(500), { headers: { 'content-type': 'text/event-stream' } }));
+  app.get('/onnx', () => new Response(new Uint8Array(5000), { headers: { 'content-type': 'application/octet-stream', 'content-length': '5000' } }));
+  return app;
+}
+
+describe('when the client accepts gzip', () => {
+  it('should gzip a JSON body, set its length and weaken the ETag', async () => {
+    const res = await appWith().request('/json', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('etag')).toBe('W/"v1"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(bytes.byteLength).toBeLessThan(BIG.length / 3);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(BIG);
+  });
+  it('should leave small bodies, event streams and binary models alone', async () => {
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    for (const path of ['/tiny', '/sse', '/onnx']) {
+      expect((await appWith().request(path, h)).headers.get('content-encoding')).toBeNull();
+    }
+  });
+});
+
+describe('when the client accepts no known encoding', () => {
+  it('should send the body as is', async () => {
+    const res = await appWith().request('/json', { headers: { 'accept-encoding': 'identity' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(BIG);
+  });
+});
+
+describe('when negotiating', () => {
+  it('should prefer br, honour q=0 and the wildcard', () => {
+    const all = { ...WEB_ENCODERS, br: WEB_ENCODERS.gzip! };
+    expect(negotiate('gzip, br', all)).toBe('br');
+    expect(negotiate('br;q=0, gzip', all)).toBe('gzip');
+    expect(negotiate('*', WEB_ENCODERS)).toBe('gzip');
+    expect(negotiate('br', WEB_ENCODERS)).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { createMemoryFileSource } from './file-source.js';
+import { etagMatches, IMMUTABLE_CACHE_CONTROL, relativePath, staticFiles } from './index.js';
+
+const source = createMemoryFileSource({
+  'manifest.json': '{"version":"abc"}',
+  'arabic.ad377878a3.json': '{"texts":[]}',
+  'ort-wasm-simd.wasm': new Uint8Array([0, 97, 115, 109]),
+  'model/model.onnx': new Uint8Array([1, 2, 3]),
+  'index.html': '<!doctype html><title>demo</title>',
+  '.env': 'SECRET=1',
+});
+
+function appWith(prefix: string) {
+  const app = new Hono();
+  app.get(prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
+  app.notFound((c) => c.text('nf', 404));
+  return app;
+}
+
+describe('when a content-hashed file is requested', () => {
+  it('should be cacheable forever and readable cross-origin', async () => {
+    const res = await appWith('/data/corpus').request('/data/corpus/arabic.ad377878a3.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe('{"texts":[]}');
+  });
+});
+
+describe('when a manifest is requested', () => {
+  it('should be no-cache with an ETag', async () => {
+    const res = await appWith('/data/corpus').request('/data/corpus/manifest.json');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+  });
+  it('should answer 304 with no body when the ETag matches (also weakly)', async () => {
+    const app = appWith('/data/corpus');
+    const etag = (await app.request('/data/corpus/manifest.json')).headers.get('etag')!;
+    for (const inm of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const res = await app.request('/data/corpus/manifest.json', { headers: { 'if-none-match': inm } });
+      expect(res.status).toBe(304);
+      expect(await res.text()).toBe('');
+    }
+    expect((await app.request('/data/corpus/manifest.json', { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+  });
+});
+
+describe('when binary runtime files are requested', () => {
+  it('should send WASM and ONNX with the right types', async () => {
+    expect((await appWith('/runtime/ort').request('/runtime/ort/ort-wasm-simd.wasm')).headers.get('content-type')).toBe('application/wasm');
+    expect((await appWith('/models').request('/models/model/model.onnx')).headers.get('content-type')).toBe('application/octet-stream');
+  });
+});
+
+describe('when the path is hostile or missing', () => {
+  it('should never serve dotfiles or escape the root', async () => {
+    const app = appWith('');
+    expect((await app.request('/.env')).status).toBe(404);
+    expect((await app.request('/%2e%2e/etc/passwd')).status).toBe(404);
+    expect(relativePath('/data/corpus/../../x', '/data/corpus', 'index.html')).toBeNull();
+    expect(relativePath('/a%00b', '', 'index.html')).toBeNull();
+  });
+  it('should fall through to the next handler for a missing file', async () => {
+    expect((await appWith('/data/corpus').request('/data/corpus/nope.json')).status).toBe(404);
+  });
+  it('should serve index.html for the root', async () => {
+    const res = await appWith('').request('/');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('<title>demo</title>');
+  });
+});
+
+describe('when comparing ETags', () => {
+  it('should match weakly and reject absent headers', () => {
+    expect(etagMatches(undefined, '"a"')).toBe(false);
+    expect(etagMatches('*', '"a"')).toBe(true);
+    expect(etagMatches('W/"a"', '"a"')).toBe(true);
+    expect(etagMatches('"b"', '"a"')).toBe(false);
+  });
+});
