@@ -241,3 +241,26 @@ describe('when nothing is cached and the data cannot be reached', () => {
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/data\.test\/data\/corpus\/manifest\.json/);
   });
 });
+
+describe('when two widgets on one page load the same data at once', () => {
+  it('should download each file once and give both the corpus', async () => {
+    const seen: string[] = [];
+    const [a, b] = await Promise.all([
+      loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('a') }),
+      loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('b') }),
+    ]);
+    expect(stub.dataRequests()).toHaveLength(4);
+    expect(a.corpus).toBe(b.corpus);
+    expect(seen).toContain('a');
+    expect(seen).toContain('b');
+  });
+
+  it('should keep loading for the other widget when one of them is removed', async () => {
+    const controller = new AbortController();
+    const first = loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], signal: controller.signal });
+    const second = loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await second).corpus.trackTexts('en')).toHaveLength(6236);
+  });
+});

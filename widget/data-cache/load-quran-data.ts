@@ -21,6 +21,7 @@ import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import { loadVectorIndexData } from './load-vector-index-data.js';
 import { isAbortError } from './data-load-error.js';
 import { openDataStores } from './open-data-stores.js';
+import { shareInFlight } from './share-in-flight.js';
 import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
 
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
@@ -46,7 +47,12 @@ export interface QuranData {
   fromCache: boolean;
 }
 
-export async function loadQuranData(options: LoadQuranDataOptions): Promise<QuranData> {
+export function loadQuranData(options: LoadQuranDataOptions): Promise<QuranData> {
+  const key = JSON.stringify([options.dataBase, [...options.tracks].sort(), options.index ?? null]);
+  return shareInFlight(key, options, (onProgress, signal) => loadQuranDataOnce({ ...options, onProgress, signal }));
+}
+
+async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranData> {
   const stores = await openDataStores();
   const progress = combineProgress(options.onProgress, ['corpus', 'index']);
   const corpusData = await loadCorpusData({
