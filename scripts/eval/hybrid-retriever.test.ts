@@ -6,7 +6,9 @@ import { TestHashingEmbedder, testHashingVector } from '../../data/embed/test-ha
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
-import { createHybridRetriever, hybridRetriever, hybridSystemName, HYBRID_NEEDS_INDEX } from './hybrid-retriever.js';
+import { GeminiEmbedder } from '../../data/embed/gemini-embedder.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { createHybridRetriever, hybridRetriever, hybridSystemName, HYBRID_NEEDS_INDEX, queryEmbedderFor } from './hybrid-retriever.js';
 
 const DIMS = 32;
 let corpus: Corpus;
@@ -45,5 +47,23 @@ describe('when the hybrid retriever runs over a small test-hashing index', () =>
 describe('when no index is given', () => {
   it('should say how to get one and that offline vectors are not semantic', async () => {
     await expect(createHybridRetriever(corpus)).rejects.toThrow(HYBRID_NEEDS_INDEX);
+  });
+});
+
+describe('when choosing the query embedder from the index manifest', () => {
+  const manifest = (embedder: VectorIndexManifest['embedder'], model: string, dims: number) =>
+    ({ id: `${model}-${dims}`, embedder, model, dims, queryTask: 'RETRIEVAL_QUERY' }) as VectorIndexManifest;
+
+  it('should use the test-hashing embedder at the index dimension', async () => {
+    const e = await queryEmbedderFor(manifest('test-hashing', 'test-hashing-v1', 64), {});
+    expect(e).toBeInstanceOf(TestHashingEmbedder);
+    expect(e.dims).toBe(64);
+  });
+
+  it('should need GEMINI_API_KEY for a Gemini index and use the index model and dims', async () => {
+    await expect(queryEmbedderFor(manifest('gemini', 'gemini-embedding-001', 768), {})).rejects.toThrow(/set GEMINI_API_KEY/);
+    const e = await queryEmbedderFor(manifest('gemini', 'gemini-embedding-001', 256), { GEMINI_API_KEY: 'k', GEMINI_BASE_URL: 'http://127.0.0.1:9/v1beta' });
+    expect(e).toBeInstanceOf(GeminiEmbedder);
+    expect([e.model, e.dims]).toEqual(['gemini-embedding-001', 256]);
   });
 });
