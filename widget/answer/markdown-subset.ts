@@ -190,7 +190,8 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
     if ((ch === '*' || ch === '_') && depth < MAX_DEPTH) {
       const double = text[i + 1] === ch;
       const marker = double ? ch + ch : ch;
-      const wordInside = ch === '_' && i > 0 && /[\p{L}\p{N}]/u.test(text[i - 1]!);
+      // `_` emphasises only at a word start (not in snake_case or window.__x).
+      const wordInside = ch === '_' && i > 0 && !/[\s(["'“«*]/u.test(text[i - 1]!);
       const start = i + marker.length;
       const end = findClosing(text, marker, start);
       if (!wordInside && end > start && !/\s/.test(text[start]!) && !/\s/.test(text[end - 1]!)) {

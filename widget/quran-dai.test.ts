@@ -1,0 +1,447 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { QuranDaiElement } from './quran-dai.component.js';
+import { createFakeProxy, fixedVectorSearch, PROXY, testServices, type FakeProxy } from './testing/element-harness.js';
+import type { Corpus } from '../data/corpus/corpus.js';
+import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { createSearchEngine } from '../data/search/search-engine.js';
+import type { ConversationStore } from './history/conversation-store.js';
+import type { VectorSearch } from '../data/index/vector-search.js';
+
+if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+interface Mounted {
+  el: QuranDaiElement;
+  proxy: FakeProxy;
+  store: ConversationStore;
+  events: Record<string, CustomEvent[]>;
+}
+
+async function mount(
+  attrs: Record<string, string> = {},
+  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore } = {},
+): Promise<Mounted> {
+  const proxy = setup.proxy ?? createFakeProxy();
+  const services = await testServices({ proxy, vectorSearch: setup.vectorSearch ?? null, ...(setup.store ? { store: setup.store } : {}) });
+  const el = document.createElement('quran-dai') as QuranDaiElement;
+  el.services = services;
+  const events: Record<string, CustomEvent[]> = {};
+  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error']) {
+    events[name] = [];
+    // Listen on the document: events must bubble out of the shadow root.
+    document.addEventListener(name, (e) => events[name]!.push(e as CustomEvent));
+  }
+  for (const [k, v] of Object.entries({ proxy: PROXY, ...attrs })) el.setAttribute(k, v);
+  document.body.append(el);
+  await until(() => events['quran-dai-ready']!.length > 0 || events['quran-dai-error']!.some((e) => e.detail.code === 'data-failed'));
+  await el.updateComplete;
+  return { el, proxy, store: services.store, events };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function $(el: QuranDaiElement, selector: string): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>(selector);
+}
+function $$(el: QuranDaiElement, selector: string): HTMLElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLElement>(selector)];
+}
+function text(node: Element | null): string {
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+async function askAndWait(m: Mounted, question: string): Promise<void> {
+  await m.el.ask(question);
+  await m.el.updateComplete;
+}
+
+function refsOf(result: { hits: readonly { ref: { surah: number; ayah: number } }[] }): string[] {
+  return result.hits.map((h) => `${h.ref.surah}:${h.ref.ayah}`);
+}
+
+describe('when mounted with defaults', () => {
+  it('should default to chat mode, English, light theme, inline layout', async () => {
+    const { el, events } = await mount();
+    expect([el.mode, el.lang, el.translation, el.theme, el.layout]).toStrictEqual(['chat', 'en', 'en', 'light', 'inline']);
+    expect(el.getAttribute('theme')).toBe('light');
+    expect(el.getAttribute('layout')).toBe('inline');
+    expect($(el, '[part~="base"]')!.getAttribute('dir')).toBe('ltr');
+    expect(events['quran-dai-ready']![0]!.detail).toStrictEqual({ corpusVersion: corpus.version, fromCache: false, indexId: null, chat: true });
+  });
+
+  it('should label the question field and offer localised starter questions', async () => {
+    const { el } = await mount();
+    const input = $(el, '[part~="input"]') as HTMLInputElement;
+    const label = $(el, `label[for="${input.id}"]`);
+    expect(text(label)).toBe('Your question');
+    expect(input.placeholder).toBe('Ask a question about Islam…');
+    expect($$(el, '[part~="starter"]').map(text)[0]).toBe('What does the Quran say about patience?');
+  });
+
+  it('should show a progress bar while the data loads', async () => {
+    const proxy = createFakeProxy();
+    const services = await testServices({ proxy });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = {
+      ...services,
+      loadQuranData: async (o) => {
+        o.onProgress?.({ loaded: 40, total: 100, phase: 'download' });
+        await gate;
+        return services.loadQuranData(o);
+      },
+    };
+    el.setAttribute('proxy', PROXY);
+    document.body.append(el);
+    await until(() => $(el, 'progress') !== null && ($(el, 'progress') as HTMLProgressElement).getAttribute('value') === '40');
+    expect(text($(el, '[part~="progress-region"]'))).toBe('Downloading the Quran text: 40%');
+    expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await until(() => $(el, 'progress') === null);
+    expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('should say so and fire an error when the proxy attribute is missing', async () => {
+    const errors: CustomEvent[] = [];
+    document.addEventListener('quran-dai-error', (e) => errors.push(e as CustomEvent));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    document.body.append(el);
+    await el.updateComplete;
+    expect(text($(el, '[part~="notice-not-configured"]'))).toBe('This widget has no proxy address set (the proxy attribute).');
+    expect(errors.map((e) => e.detail.code)).toContain('not-configured');
+  });
+});
+
+describe('when lang is ar', () => {
+  it('should lay out right to left with Arabic strings and starters', async () => {
+    const { el } = await mount({ lang: 'ar' });
+    const base = $(el, '[part~="base"]')!;
+    expect(base.getAttribute('dir')).toBe('rtl');
+    expect(base.getAttribute('lang')).toBe('ar');
+    expect(text($(el, '[part~="submit"]'))).toBe('اسأل');
+    expect(text($$(el, '[part~="starter"]')[0]!)).toBe('ماذا يقول القرآن عن الصبر؟');
+  });
+  it('should fall back to English for an unknown language', async () => {
+    const { el } = await mount({ lang: 'xx' });
+    expect($(el, '[part~="base"]')!.getAttribute('dir')).toBe('ltr');
+    expect(text($(el, '[part~="submit"]'))).toBe('Ask');
+  });
+});
+
+describe('when searching in search mode', () => {
+  it('should show the engine results as verse cards from the corpus and send no chat request', async () => {
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, 'patience');
+    const expected = refsOf(createSearchEngine(corpus).lexical('patience', { lang: 'en' }));
+    const cards = $$(m.el, 'article[part~="verse"]');
+    expect(cards.map((c) => c.dataset.ref)).toStrictEqual(expected);
+    const first = cards[0]!;
+    const [surah, ayah] = expected[0]!.split(':').map(Number) as [number, number];
+    const verse = corpus.verse({ surah, ayah }, 'en');
+    const arabic = first.querySelector('[part~="verse-arabic"]')!;
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(arabic.getAttribute('lang')).toBe('ar');
+    expect(text(arabic)).toBe(verse.arabic.replace(/\s+/g, ' ').trim());
+    expect(text(first.querySelector('[part~="verse-translation"]'))).toBe(verse.translation!.replace(/\s+/g, ' ').trim());
+    expect(text(first.querySelector('[part~="verse-translation-name"]'))).toBe(corpus.trackName('en'));
+    const link = first.querySelector('a[part~="verse-ref"]') as HTMLAnchorElement;
+    expect([link.getAttribute('href'), link.target, link.rel, text(link)]).toStrictEqual([`https://quran.com/${surah}/${ayah}`, '_blank', 'noopener noreferrer', expected[0]]);
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+    expect(m.events['quran-dai-search']!.map((e) => e.detail)).toStrictEqual([{ query: 'patience', kind: 'verses', stage: 'lexical', count: expected.length, refs: expected }]);
+    expect(text($(m.el, '[part~="status"]'))).toBe(`${expected.length} verses found.`);
+  });
+
+  it('should show the passage range on the top hits only', async () => {
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '2:153');
+    const card = $(m.el, 'article[data-ref="2:153"]')!;
+    const passage = card.querySelector('a[part~="verse-passage"]') as HTMLAnchorElement;
+    expect(text(passage)).toBe('Passage 2:148-158');
+    expect(passage.getAttribute('href')).toBe('https://quran.com/2/148-158');
+  });
+
+  it('should expand the same-surah context and collapse it again', async () => {
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '1:2');
+    const toggle = $(m.el, 'article[data-ref="1:2"] [part~="context-toggle"]') as HTMLButtonElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.click();
+    await m.el.updateComplete;
+    const context = $(m.el, `#${toggle.getAttribute('aria-controls')}`)!;
+    // Al-Fatihah has 7 verses: 1:1-7 around 1:2, never crossing into Al-Baqarah.
+    expect($$(m.el, '[part~="context-verse"]').map((li) => text(li.querySelector('a')))).toStrictEqual(['1:1', '1:2', '1:3', '1:4', '1:5', '1:6', '1:7']);
+    expect(text(context.querySelector('[part~="context-verse-hit"] a'))).toBe('1:2');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    toggle.click();
+    await m.el.updateComplete;
+    expect($$(m.el, '[part~="context-verse"]')).toHaveLength(0);
+  });
+
+  it('should copy the Arabic, translation and reference from the corpus', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '2:153');
+    ($(m.el, 'article[data-ref="2:153"] [part~="copy"]') as HTMLButtonElement).click();
+    await until(() => writeText.mock.calls.length > 0);
+    const v = corpus.verse({ surah: 2, ayah: 153 }, 'en');
+    expect(writeText.mock.calls[0]![0]).toBe(`${v.arabic}\n${v.translation}\n— Quran 2:153, Al-Baqarah (${corpus.trackName('en')})\nhttps://quran.com/2/153`);
+    await m.el.updateComplete;
+    expect(text($(m.el, 'article[data-ref="2:153"] [part~="copy"]'))).toBe('Copied');
+  });
+
+  it('should show a clear no-results state, never "not in the Quran"', async () => {
+    const m = await mount();
+    await askAndWait(m, 'xyzzy qwerty');
+    expect(text($(m.el, '[part~="no-results"]'))).toBe('No relevant verses were found for this question. Try other words, or ask a local scholar or imam.');
+    expect(m.el.shadowRoot!.textContent).not.toMatch(/not in the Quran/i);
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+    expect(m.events['quran-dai-search']![0]!.detail).toMatchObject({ kind: 'none', count: 0 });
+  });
+});
+
+describe('when a vector index is configured', () => {
+  it('should show keyword results first, then replace them with fused results from the query vector', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' }, chat: false });
+    const vectorHits = [{ index: corpus.indexOf({ surah: 2, ayah: 153 }), score: 0.9 }, { index: corpus.indexOf({ surah: 39, ayah: 10 }), score: 0.8 }];
+    const m = await mount({ mode: 'search' }, { proxy, vectorSearch: fixedVectorSearch(vectorHits) });
+    expect(m.events['quran-dai-ready']![0]!.detail.indexId).toBe('test-4');
+    await askAndWait(m, 'patience');
+    const stages = m.events['quran-dai-search']!.map((e) => e.detail.stage);
+    expect(stages).toStrictEqual(['lexical', 'hybrid']);
+    const embedCall = proxy.calls.find((c) => c.url === `${PROXY}/api/embed`)!;
+    expect([embedCall.method, embedCall.body]).toStrictEqual(['POST', { text: 'patience' }]);
+    const shown = $$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref);
+    expect(shown).toStrictEqual(m.events['quran-dai-search']![1]!.detail.refs);
+    expect(shown).toContain('39:10');
+  });
+
+  it('should keep the keyword results and explain when the query vector fails', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' }, chat: false });
+    proxy.embedding = 'down';
+    const m = await mount({ mode: 'search' }, { proxy, vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    await askAndWait(m, 'patience');
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(m.events['quran-dai-search']![0]!.detail.refs);
+    expect(text($(m.el, '[part~="notice-proxy-down"]'))).toBe('The answer service cannot be reached right now. The verses are shown below.');
+    expect(m.events['quran-dai-error']!.map((e) => e.detail.code)).toStrictEqual(['proxy-down']);
+  });
+});
+
+describe('when chat is on and the proxy streams an answer', () => {
+  it('should send verse references with context (never text) and render the answer with citation links', async () => {
+    const m = await mount();
+    await askAndWait(m, '2:153');
+    const [request] = m.proxy.chatRequests();
+    expect(request).toStrictEqual({ question: '2:153', history: [], verses: [{ ref: '2:153', context: '2:148-158' }], lang: 'en', translation: 'en' });
+    const body = $(m.el, '[part~="answer-body"]')!;
+    expect(body.getAttribute('aria-live')).toBe('polite');
+    expect(body.getAttribute('aria-busy')).toBe('false');
+    expect(text(body)).toContain('The Quran asks believers to seek help through patience and prayer');
+    const cite = body.querySelector('a[part~="citation"]') as HTMLAnchorElement;
+    expect([cite.getAttribute('href'), cite.target, cite.rel, cite.dataset.status, text(cite)]).toStrictEqual(['https://quran.com/2/153', '_blank', 'noopener noreferrer', 'verified', '[2:153]']);
+    // The preview is the corpus text, not anything the model wrote.
+    expect(text(cite.parentElement!.querySelector('[part~="citation-preview"]'))).toContain(corpus.verse({ surah: 2, ayah: 153 }, 'en').translation!);
+    expect(m.events['quran-dai-answer']![0]!.detail).toStrictEqual({
+      question: '2:153',
+      text: 'The Quran asks believers to seek help through patience and prayer [2:153]. «إِنَّ ٱللَّهَ مَعَ ٱلصَّٰبِرِينَ»',
+      citations: [{ ref: '2:153', status: 'verified' }],
+    });
+    expect(text($(m.el, '[part~="status"]'))).toBe('Answer complete.');
+  });
+
+  it('should never turn model HTML or javascript: links into markup, and flag bad citations and quotes', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'fixture', name: 'xss-answer' };
+    await askAndWait(m, '2:153');
+    const body = $(m.el, '[part~="answer-body"]')!;
+    expect(body.querySelectorAll('img, script, svg, iframe')).toHaveLength(0);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(text(body)).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(text(body)).toContain('<script>window.__pwned=2</script>');
+    const hrefs = [...body.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs.every((h) => h!.startsWith('https://'))).toBe(true);
+    expect(hrefs).toContain('https://example.org/x');
+    expect(text(body)).toContain('click');
+    const invalid = [...body.querySelectorAll('[part~="citation-invalid"]')];
+    expect(invalid.map((n) => (n as HTMLElement).dataset.ref)).toStrictEqual(['2:999', '115:1']);
+    expect(invalid.every((n) => n.tagName !== 'A' && text(n.querySelector('[part~="citation-flag"]')) === 'not a verse')).toBe(true);
+    const notRetrieved = body.querySelector('[part~="citation-not-retrieved"]') as HTMLAnchorElement;
+    expect([notRetrieved.dataset.ref, notRetrieved.getAttribute('href')]).toStrictEqual(['1:1', 'https://quran.com/1/1']);
+    expect(text(notRetrieved.parentElement!.querySelector('[part~="citation-flag"]'))).toBe('not from the retrieved verses');
+    expect(text(body.querySelector('[part~="quote-mismatch"] + [part~="quote-flag"]'))).toBe('does not match the text of 2:153');
+    expect(m.events['quran-dai-answer']![0]!.detail.citations).toStrictEqual([
+      { ref: '2:153', status: 'verified' },
+      { ref: '2:999', status: 'invalid' },
+      { ref: '115:1', status: 'invalid' },
+      { ref: '1:1', status: 'not-retrieved' },
+      { ref: '2:153', status: 'verified' },
+    ]);
+  });
+
+  it('should use the conversation for a follow-up and keep it in the history store', async () => {
+    const m = await mount();
+    await askAndWait(m, '2:153');
+    await askAndWait(m, 'Ayat al-Kursi');
+    const requests = m.proxy.chatRequests();
+    expect(requests[1]!.history).toStrictEqual([
+      { role: 'user', content: '2:153' },
+      { role: 'assistant', content: 'The Quran asks believers to seek help through patience and prayer [2:153]. «إِنَّ ٱللَّهَ مَعَ ٱلصَّٰبِرِينَ»' },
+    ]);
+    expect((await m.store.list()).map((x) => [x.question, x.refs])).toStrictEqual([
+      ['2:153', ['2:153']],
+      ['Ayat al-Kursi', ['2:255']],
+    ]);
+    expect($$(m.el, '[part~="history-item"]').map((li) => text(li.querySelector('.history__question')))).toStrictEqual(['You: 2:153']);
+  });
+
+  it('should show stored history on load and clear it on request', async () => {
+    const first = await mount();
+    await askAndWait(first, '2:153');
+    first.el.remove();
+    const again = await mount({}, { store: first.store });
+    expect($$(again.el, '[part~="history-item"]')).toHaveLength(1);
+    ($(again.el, '[part~="clear"]') as HTMLButtonElement).click();
+    await until(() => $$(again.el, '[part~="history-item"]').length === 0);
+    expect(await first.store.list()).toStrictEqual([]);
+  });
+});
+
+describe('when the answer cannot be given', () => {
+  it('should show the wait time on 429 and keep the verses', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'status', status: 429, headers: { 'retry-after': '42' }, body: { error: { code: 'rate-limited', message: 'slow down' } } };
+    await askAndWait(m, '2:153');
+    expect(text($(m.el, '[part~="notice-rate-limited"]'))).toBe('Too many questions right now. Please wait 42 seconds and try again. The verses are shown below. Try again');
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:153']);
+    expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'rate-limited', status: 429, retryAfterSeconds: 42 });
+  });
+
+  it('should explain when the proxy is down, keep the verses, and retry on request', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'down' };
+    await askAndWait(m, '2:153');
+    expect(text($(m.el, '[part~="notice-proxy-down"]'))).toContain('The answer service cannot be reached right now.');
+    expect($$(m.el, 'article[part~="verse"]')).toHaveLength(1);
+    m.proxy.chat = { kind: 'fixture', name: 'answer' };
+    ($(m.el, '[part~="retry"]') as HTMLButtonElement).click();
+    await until(() => m.events['quran-dai-answer']!.length === 1);
+    expect(m.proxy.chatRequests()).toHaveLength(2);
+    expect($(m.el, '[part~="notice"]')).toBeNull();
+  });
+
+  it('should say answers are off when the proxy has no LLM (503), keeping the verses', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'status', status: 503, body: { error: { code: 'chat-not-configured', message: 'no provider' } } };
+    await askAndWait(m, '2:153');
+    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not switched on for this site');
+    expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'chat-not-configured', status: 503 });
+    expect($$(m.el, 'article[part~="verse"]')).toHaveLength(1);
+  });
+
+  it('should not call /api/chat when the config says chat is off', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: null, chat: false });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    expect(proxy.chatRequests()).toHaveLength(0);
+    expect($(m.el, '[part~="notice-chat-off"]')).not.toBeNull();
+    expect(m.events['quran-dai-error']).toHaveLength(0);
+  });
+
+  it('should still search by keyword when the config request fails', async () => {
+    const m = await mount({}, { proxy: createFakeProxy('down') });
+    expect(m.events['quran-dai-error']!.map((e) => e.detail.code)).toStrictEqual(['config-failed']);
+    await askAndWait(m, '2:153');
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:153']);
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+  });
+
+  it('should report an upstream error chunk and keep the partial answer and the verses', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'fixture', name: 'upstream-error' };
+    await askAndWait(m, '2:153');
+    expect(text($(m.el, '[part~="answer-body"]'))).toBe('Patience is');
+    expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'chat-failed' });
+    expect($(m.el, '[part~="retry"]')).not.toBeNull();
+    expect(m.events['quran-dai-answer']).toHaveLength(0);
+  });
+});
+
+describe('when the visitor stops an answer', () => {
+  it('should abort the request and keep what was shown', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'hang', delta: 'Partial words' };
+    const asked = m.el.ask('2:153');
+    await until(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');
+    await m.el.updateComplete;
+    const stop = $(m.el, '[part~="stop"]') as HTMLButtonElement;
+    expect(text(stop)).toBe('Stop');
+    stop.click();
+    await asked;
+    await m.el.updateComplete;
+    const call = m.proxy.calls.find((c) => c.url.endsWith('/api/chat'))!;
+    expect(call.signal!.aborted).toBe(true);
+    expect(text($(m.el, '[part~="answer-body"]'))).toBe('Partial words');
+    expect(text($(m.el, '[part~="status"]'))).toBe('Stopped.');
+    expect($(m.el, '[part~="submit"]')).not.toBeNull();
+    expect($(m.el, '[part~="retry"]')).not.toBeNull();
+    expect(m.events['quran-dai-answer']).toHaveLength(0);
+  });
+
+  it('should drop the first answer when a second question is asked meanwhile', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'hang', delta: 'Old answer' };
+    const first = m.el.ask('2:153');
+    await until(() => text($(m.el, '[part~="answer-body"]')) === 'Old answer');
+    m.proxy.chat = { kind: 'fixture', name: 'answer' };
+    await askAndWait(m, '2:255');
+    await first;
+    expect(m.proxy.calls.filter((c) => c.url.endsWith('/api/chat'))[0]!.signal!.aborted).toBe(true);
+    expect(text($(m.el, '[part~="answer-body"]'))).toContain('The Quran asks believers');
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
+  });
+});
+
+describe('when the layout is floating', () => {
+  it('should open the panel from the launcher, focus the question, and close on Escape back to the launcher', async () => {
+    const m = await mount({ layout: 'floating' });
+    const launcher = $(m.el, '[part~="launcher"]') as HTMLButtonElement;
+    const panel = $(m.el, '[part~="panel"]')!;
+    expect([launcher.getAttribute('aria-expanded'), panel.hidden, panel.getAttribute('role')]).toStrictEqual(['false', true, 'dialog']);
+    launcher.click();
+    await until(() => !panel.hidden && m.el.shadowRoot!.activeElement === $(m.el, '[part~="input"]'));
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    panel.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => panel.hidden);
+    await m.el.updateComplete;
+    expect(m.el.shadowRoot!.activeElement).toBe(launcher);
+  });
+});
+
+describe('when submitting with the keyboard', () => {
+  it('should ask what was typed in the field', async () => {
+    const m = await mount({ mode: 'search' });
+    const input = $(m.el, '[part~="input"]') as HTMLInputElement;
+    input.focus();
+    input.value = '2:255';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    ($(m.el, '[part~="form"]') as HTMLFormElement).requestSubmit();
+    await until(() => $$(m.el, 'article[part~="verse"]').length > 0);
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
+  });
+});
