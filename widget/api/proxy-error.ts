@@ -55,11 +55,12 @@ async function readErrorBody(res: Response): Promise<{ code?: string; message?: 
 export async function proxyErrorFromResponse(res: Response, what: string, isChat = false): Promise<ProxyError> {
   const body = await readErrorBody(res);
   const detail = body.message ? `: ${body.message}` : '';
-  if (res.status === 429) {
+  if (res.status === 429 || (res.status === 503 && body.code === 'upstream-rate-limited')) {
     const wait = parseRetryAfter(res.headers.get('retry-after'));
-    return new ProxyError('rate-limited', `${what} was rate limited${detail}`, 429, wait);
+    return new ProxyError('rate-limited', `${what} was rate limited${detail}`, res.status, wait);
   }
-  if (isChat && res.status === 503 && !/overload|unavailable-upstream/i.test(body.code ?? '')) {
+  // The proxy says `chat-not-configured`; an older or foreign proxy may send a bare 503.
+  if (isChat && res.status === 503 && (body.code === undefined || body.code === 'chat-not-configured')) {
     return new ProxyError('chat-not-configured', `${what}: no LLM provider is configured on the proxy${detail}`, 503);
   }
   return new ProxyError('http-error', `${what} failed with HTTP ${res.status}${detail}`, res.status);
