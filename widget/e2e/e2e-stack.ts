@@ -19,6 +19,7 @@ import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../pro
 import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
 import { recordNetwork, type NetworkLog } from './network-log.js';
 import { startServer, type RunningServer } from '../../proxy/server.js';
+import { installReadyLog } from './widget-page.js';
 
 /** Dimension of the test index: small, so the tests' IndexedDB writes stay fast. */
 export const E2E_INDEX_DIMS = 256;
@@ -124,6 +125,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       indexId,
       async newPage() {
         const page = await browser.context.newPage();
+        await installReadyLog(page);
         return { page, network: recordNetwork(page) };
       },
       async close() {
