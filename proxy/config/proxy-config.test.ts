@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseProxyConfig, ProxyConfigError } from './proxy-config.js';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseProxyConfig(env);
+  } catch (e) {
+    if (e instanceof ProxyConfigError) return [...e.problems];
+    throw e;
+  }
+  return [];
+}
+
+describe('when nothing is set', () => {
+  it('should run keyless with the documented defaults', () => {
+    const c = parseProxyConfig({});
+    expect(c.chat).toBeNull();
+    expect(c.port).toBe(8787);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.allowedOrigins).toStrictEqual([]);
+    expect(c.trustProxy).toBe(false);
+    expect(c.rateLimits).toStrictEqual({ chatPerHour: 20, embedPerHour: 120, windowMs: 3_600_000 });
+    expect(c.secrets).toStrictEqual([]);
+  });
+});
+
+describe('when a provider key is set', () => {
+  it('should pick xAI Grok with the default model and base URL', () => {
+    const c = parseProxyConfig({ XAI_API_KEY: 'xai-1234' });
+    expect(c.chat).toMatchObject({ provider: 'xai', model: 'grok-3-mini', baseURL: 'https://api.x.ai/v1', apiKey: 'xai-1234' });
+    expect(c.secrets).toStrictEqual(['xai-1234']);
+  });
+  it('should pick an OpenAI-compatible server from its base URL', () => {
+    const c = parseProxyConfig({ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b' });
+    expect(c.chat).toMatchObject({ provider: 'openai-compatible', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b', apiKey: '' });
+  });
+  it('should use Gemini chat only when asked', () => {
+    expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234' }).chat).toBeNull();
+    expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234', CHAT_PROVIDER: 'gemini' }).chat).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash' });
+  });
+});
+
+describe('when the configuration is wrong', () => {
+  it('should say that XAI_MODEL is empty', () => {
+    expect(problems({ XAI_API_KEY: 'xai-1234', XAI_MODEL: '' })).toStrictEqual([
+      'XAI_API_KEY is set but XAI_MODEL is empty; set XAI_MODEL (default grok-3-mini) or remove the line',
+    ]);
+  });
+  it('should say which key a chosen provider needs', () => {
+    expect(problems({ CHAT_PROVIDER: 'xai' })[0]).toContain('CHAT_PROVIDER=xai needs XAI_API_KEY');
+    expect(problems({ CHAT_PROVIDER: 'openai-compatible' })[0]).toContain('needs OPENAI_COMPATIBLE_BASE_URL');
+    expect(problems({ CHAT_PROVIDER: 'claude' })[0]).toContain('must be one of xai, gemini, openai-compatible');
+  });
+  it('should reject a model-less OpenAI-compatible server', () => {
+    expect(problems({ OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:8080/v1' })[0]).toContain('OPENAI_COMPATIBLE_MODEL is empty');
+  });
+  it('should list every bad number, URL and origin at once', () => {
+    const p = problems({ PORT: 'eighty', RATE_LIMIT_CHAT_PER_HOUR: '0', XAI_API_KEY: 'k-1234', XAI_BASE_URL: 'ftp://x', ALLOWED_ORIGINS: 'https://ok.example,https://bad.example/path', TRUST_PROXY: 'maybe' });
+    expect(p).toHaveLength(5);
+    expect(p.join('\n')).toContain('PORT="eighty" must be a whole number');
+    expect(p.join('\n')).toContain('RATE_LIMIT_CHAT_PER_HOUR="0"');
+    expect(p.join('\n')).toContain('XAI_BASE_URL="ftp://x" must be an http(s) URL');
+    expect(p.join('\n')).toContain('ALLOWED_ORIGINS entry "https://bad.example/path"');
+    expect(p.join('\n')).toContain('TRUST_PROXY="maybe" must be true or false');
+  });
+  it('should name .env.example in the error message', () => {
+    expect(() => parseProxyConfig({ PORT: '-1' })).toThrow(/See \.env\.example/);
+  });
+});
+
+describe('when origins and proxy trust are set', () => {
+  it('should normalise origins and accept the wildcard', () => {
+    expect(parseProxyConfig({ ALLOWED_ORIGINS: ' https://a.example , http://b.example:8080/ ' }).allowedOrigins).toStrictEqual(['https://a.example', 'http://b.example:8080']);
+    expect(parseProxyConfig({ ALLOWED_ORIGINS: '*' }).allowedOrigins).toBe('*');
+    expect(parseProxyConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+});

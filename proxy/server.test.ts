@@ -1,0 +1,191 @@
+/**
+ * Real HTTP: the Node entry against the fake xAI and fake Gemini servers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { startServer, type RunningServer } from './server.js';
+import { startFakeXai, type FakeXaiServer } from './testing/fake-xai.js';
+import { startFakeGemini, FAKE_GEMINI_API_KEY, type FakeGemini } from './testing/fake-gemini.js';
+import { partTypes, parseUiStream } from './testing/read-ui-stream.js';
+import { ProxyConfigError } from './config/proxy-config.js';
+
+const XAI_KEY = 'xai-REAL-LOOKING-KEY-5f1e2d3c4b5a69788796';
+const INDEX_ID = 'gemini-embedding-001-8';
+const CHAT = { question: 'What does the Quran say about patience?', history: [], verses: [{ ref: '2:153', context: '2:150-156' }] };
+
+let xai: FakeXaiServer;
+let gemini: FakeGemini;
+let root: string;
+let server: RunningServer;
+const logs: string[] = [];
+const seen: string[] = []; // every response head and body, for the key scan
+
+async function record(res: Response): Promise<string> {
+  const body = await res.text();
+  seen.push(`${res.status} ${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${body}`);
+  return body;
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+
+beforeAll(async () => {
+  xai = await startFakeXai();
+  gemini = await startFakeGemini();
+  root = await mkdtemp(join(tmpdir(), 'quran-dai-proxy-'));
+  await mkdir(join(root, 'demo'));
+  await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>quran-dai demo</title>');
+  await mkdir(join(root, 'index', INDEX_ID), { recursive: true });
+  await writeFile(join(root, 'index', INDEX_ID, 'manifest.json'), JSON.stringify({
+    schema: 1, id: INDEX_ID, version: 'abc', embedder: 'gemini', model: 'gemini-embedding-001', dims: 8, count: 6236, quantization: 'int8-per-vector',
+    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
+    corpusVersion: (await loadTestCorpus()).version, floors: { primary: 0.5, fallback: 0.4 },
+    files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
+  }));
+  server = await startServer({
+    env: {
+      PORT: '0',
+      XAI_API_KEY: XAI_KEY,
+      XAI_BASE_URL: xai.baseURL,
+      GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
+      GEMINI_BASE_URL: gemini.baseURL,
+      UPSTREAM_MAX_RETRIES: '0',
+      RATE_LIMIT_CHAT_PER_HOUR: '1000',
+      DEMO_DIR: join(root, 'demo'),
+      INDEX_DIR: join(root, 'index'),
+      ALLOWED_ORIGINS: 'https://mosque.example',
+    },
+    corpus: await loadTestCorpus(),
+    log: (l) => logs.push(l),
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await xai.close();
+  await gemini.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('when the proxy runs on Node', () => {
+  it('should serve health, config and the demo page', async () => {
+    const health = JSON.parse(await record(await fetch(`${server.url}/health`)));
+    expect(health).toMatchObject({ status: 'ok', index: { id: INDEX_ID, embedder: 'gemini', dims: 8 }, providers: { chat: 'xai', chatModel: 'grok-3-mini', queryEmbedding: 'proxy' } });
+    const config = JSON.parse(await record(await fetch(`${server.url}/api/config`)));
+    expect(config).toStrictEqual({
+      corpusManifest: '/data/corpus/manifest.json',
+      corpusVersion: (await loadTestCorpus()).version,
+      index: { id: INDEX_ID, manifest: `/data/index/${INDEX_ID}/manifest.json`, queryEmbedding: 'proxy' },
+      chat: true,
+    });
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await record(page)).toContain('quran-dai demo');
+    const manifest = await fetch(`${server.url}${config.index.manifest}`);
+    expect(manifest.status).toBe(200);
+    expect(JSON.parse(await record(manifest)).id).toBe(INDEX_ID);
+  });
+
+  it('should serve the corpus with brotli and immutable caching', async () => {
+    const corpus = await loadTestCorpus();
+    const arabic = corpus.manifest.files.find((f) => f.part === 'arabic')!.path;
+    const res = await fetch(`${server.url}/data/corpus/${arabic}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Node's fetch decodes br itself, so the text below is the decoded JSON.
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const json = JSON.parse(await res.text());
+    expect(json.texts).toHaveLength(6236);
+  });
+
+  it('should stream a chat answer over HTTP', async () => {
+    xai.respondWith('Patience and prayer [2:153].');
+    const res = await post('/api/chat', CHAT);
+    expect(res.status).toBe(200);
+    const frames = parseUiStream(await record(res));
+    expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-delta', 'text-delta', 'text-end', 'finish-step', 'finish', '[DONE]']);
+  });
+
+  it('should embed through the fake Gemini server', async () => {
+    const res = await post('/api/embed', { text: 'patience' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(await record(res)).embedding).toHaveLength(8);
+  });
+
+  it('should refuse a disallowed origin and serve an allowed one', async () => {
+    const bad = await post('/api/embed', { text: 'x' }, { origin: 'https://evil.example' });
+    expect(bad.status).toBe(403);
+    await record(bad);
+    const good = await post('/api/embed', { text: 'x' }, { origin: 'https://mosque.example' });
+    expect(good.status).toBe(200);
+    expect(good.headers.get('access-control-allow-origin')).toBe('https://mosque.example');
+    await record(good);
+  });
+});
+
+describe('when the client disconnects mid-answer', () => {
+  it('should abort the upstream request (the fake sees the disconnect)', async () => {
+    xai.respondWith({ text: 'y'.repeat(600), chunkChars: 3, chunkDelayMs: 15 });
+    const before = xai.calls.length;
+    const ac = new AbortController();
+    const res = await post('/api/chat', CHAT, {}, ac.signal);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('text-delta')) text += decoder.decode((await reader.read()).value);
+    ac.abort();
+    const call = await xai.waitForCallEnd(before);
+    expect(call.disconnected).toBe(true);
+    expect(call.completed).toBe(false);
+  });
+});
+
+describe('when X-Forwarded-For is trusted', () => {
+  it('should rate-limit per forwarded client, and per socket when not trusted', async () => {
+    const env = { PORT: '0', XAI_API_KEY: XAI_KEY, XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none') };
+    xai.respondWith('ok [2:153]');
+    for (const trust of ['true', 'false']) {
+      const s = await startServer({ env: { ...env, TRUST_PROXY: trust }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
+      const statuses = [];
+      for (const ip of ['198.51.100.1', '198.51.100.2']) {
+        const r = await fetch(`${s.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(CHAT) });
+        statuses.push(r.status);
+        await record(r);
+      }
+      await s.close();
+      expect(statuses).toStrictEqual(trust === 'true' ? [200, 200] : [200, 429]);
+    }
+  });
+});
+
+describe('when the configuration is invalid', () => {
+  it('should refuse to start with a message naming the variable', async () => {
+    await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: '' }, corpus: await loadTestCorpus() })).rejects.toThrow(ProxyConfigError);
+    await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: ' ' }, corpus: await loadTestCorpus() })).rejects.toThrow(/XAI_API_KEY is set but XAI_MODEL is empty/);
+  });
+});
+
+describe('when upstreams fail and echo the key back', () => {
+  it('should never put a configured key in any response or log line', async () => {
+    xai.respondWith({ status: 401, errorMessage: `Incorrect API key provided: ${XAI_KEY}` });
+    await record(await post('/api/chat', CHAT));
+    xai.respondWith({ text: 'abc def ghi jkl', failAfterChunks: 1, errorMessage: `boom ${XAI_KEY}` });
+    await record(await post('/api/chat', CHAT));
+    gemini.failNext(1, 500);
+    await record(await post('/api/embed', { text: `a new question ${Date.now()}` }));
+    await record(await fetch(`${server.url}/metrics`));
+    await record(await fetch(`${server.url}/nope`));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.length).toBeGreaterThan(10);
+    expect(logs.length).toBeGreaterThan(10);
+    for (const text of [...seen, ...logs]) {
+      expect(text).not.toContain(XAI_KEY);
+      expect(text).not.toContain(FAKE_GEMINI_API_KEY);
+    }
+    // The fake really did receive the key: the scan would catch a leak.
+    expect(xai.calls.at(-1)!.headers.authorization).toBe(`Bearer ${XAI_KEY}`);
+  });
+});
