@@ -40,7 +40,7 @@ export const NAMED_VERSES: readonly NamedVerse[] = [
       /(?:اخر|اواخر) (?:ايتين|ايتان|ايات) (?:من )?(?:سوره )?البقره/,
       /امن الرسول/,
     ],
-    compact: [/amanar?ras[ou]{1,2}l/],
+    compact: [/aman+a*r*ras[ou]{1,2}l/],
   },
   {
     name: 'Ayat ad-Dayn (the Verse of Debt)',

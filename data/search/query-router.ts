@@ -7,7 +7,7 @@ import type { VerseRange } from '../corpus/corpus-types.js';
 import type { Corpus } from '../corpus/corpus.js';
 import { CorpusError } from '../corpus/corpus-error.js';
 import { foldSurahName } from '../corpus/surah-names.js';
-import { hasArabicScript } from '../corpus/arabic-normalize.js';
+import { hasArabicScript, normalizeArabic } from '../corpus/arabic-normalize.js';
 import { findNamedVerse } from './named-verses.js';
 
 export type QueryRoute =
@@ -66,7 +66,8 @@ function routeReference(q: string, corpus: Corpus): QueryRoute | undefined {
 function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   const m = NAME_AND_NUMBER.exec(q);
   if (!m?.groups) return undefined;
-  const name = m.groups.name!.replace(VERSE_WORD, '').replace(SURAH_WORD, '').trim();
+  const typed = m.groups.name!;
+  const name = (hasArabicScript(typed) ? normalizeArabic(typed) : typed).replace(VERSE_WORD, '').replace(SURAH_WORD, '').trim();
   const surah = corpus.surahNumberForName(name);
   if (surah === undefined) return undefined;
   const from = Number(m.groups.from);

@@ -17,8 +17,7 @@
  */
 import type { Corpus } from '../corpus/corpus.js';
 import type { VerseRange } from '../corpus/corpus-types.js';
-import { contextPassages } from '../corpus/context-window.js';
-import { refsInRange, rangeContains } from '../corpus/verse-range.js';
+import { mergeRanges, refsInRange, rangeContains } from '../corpus/verse-range.js';
 import type { VectorSearch } from '../index/vector-search.js';
 import type { VectorIndexManifest } from '../index/index-manifest.js';
 import { DEFAULT_BM25_PARAMS, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
@@ -43,7 +42,7 @@ export interface SearchEngineOptions {
   readonly candidates: number;
   /**
    * Lexical floor: a verse must match at least this share (0..1) of the query's idf mass.
-   * Drops verses that only share a common word with a long question. Default 0.2.
+   * Drops verses that only share a common word with a long question. Default 0.15.
    */
   readonly lexicalMinCoverage: number;
   /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
@@ -144,12 +143,11 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       const range = { surah: route.surah, from: 1, to: Math.min(verseCount(route.surah), 2 * opts.radius + 1) };
       passages = [{ range, hits: refs.filter((r) => rangeContains(range, r)) }];
     } else {
-      // The asked-for verses with their context; a long range stays whole.
-      passages = contextPassages(ranges.map((r) => ({ surah: r.surah, ayah: r.from })), verseCount, opts.radius).map((window) => {
-        const asked = ranges.find((r) => r.surah === window.surah && r.from >= window.from && r.from <= window.to)!;
-        const range = { surah: window.surah, from: window.from, to: Math.max(window.to, asked.to) };
-        return { range, hits: refs.filter((r) => rangeContains(range, r)) };
-      });
+      // The asked-for verses with ±radius context on both ends (same surah); a long range stays whole.
+      const windows = mergeRanges(
+        ranges.map((r) => ({ surah: r.surah, from: Math.max(1, r.from - opts.radius), to: Math.min(verseCount(r.surah), r.to + opts.radius) })),
+      );
+      passages = windows.map((range) => ({ range, hits: refs.filter((r) => rangeContains(range, r)) }));
     }
     return { kind: route.kind === 'surah' ? 'surah' : 'reference', query, hits, passages, stage: 'direct' };
   }

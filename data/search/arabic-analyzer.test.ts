@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../corpus/test-corpus.js';
+import type { Corpus } from '../corpus/corpus.js';
+import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { createArabicAnalyzer, stemArabicWord } from './arabic-analyzer.js';
+
+const stem = (w: string) => stemArabicWord(normalizeArabic(w));
+const analyzer = createArabicAnalyzer();
+
+describe('when stemming Arabic words people type against the Uthmani spelling', () => {
+  it.each([
+    ['العالمين', 'العلمين'],
+    ['السماوات', 'السموت'],
+    ['الكتاب', 'الكتب'],
+    ['ابراهيم', 'ابرهيم'],
+    ['الصلاة', 'الصلوة'],
+    ['الزكاة', 'الزكوة'],
+    ['الحياة', 'الحيوة'],
+  ])('should give %s and the Uthmani %s one stem', (typed, uthmani) => {
+    expect(stem(typed)).toBe(stem(uthmani));
+  });
+});
+
+describe('when stripping clitics and suffixes', () => {
+  it('should strip the article forms and keep the root letters', () => {
+    expect(stem('الصبر')).toBe('صبر');
+    expect(stem('بالصبر')).toBe('صبر');
+    expect(stem('والصابرين')).toBe('صبر');
+  });
+  it('should join plural, feminine and pronoun forms', () => {
+    expect(stem('المؤمنين')).toBe('مومن');
+    expect(stem('المؤمنون')).toBe('مومن');
+    expect(stem('المؤمنات')).toBe('مومن');
+    expect(stem('قلوبهم')).toBe('قلوب');
+    expect(stem('ربكم')).toBe('رب');
+    expect(stem('رحمته')).toBe(stem('رحمة'));
+    expect(stem('صلاتهم')).toBe(stem('الصلاة'));
+  });
+  it('should keep a minimum stem: الجنة is not الجن, and بيت keeps its ت', () => {
+    expect(stem('الجنة')).toBe('جنه');
+    expect(stem('الجن')).toBe('جن');
+    expect(stem('بيت')).toBe('بيت');
+  });
+  it('should keep Allah whole in every clitic form', () => {
+    for (const w of ['الله', 'لله', 'بالله', 'والله', 'تالله']) expect(stem(w)).toBe('الله');
+  });
+});
+
+describe('when analysing real verses', () => {
+  let corpus: Corpus;
+  beforeAll(async () => {
+    corpus = await loadTestCorpus();
+  });
+  it('should index 1:2 as praise, Allah, Lord, worlds', () => {
+    expect(analyzer.terms(corpus.verse({ surah: 1, ayah: 2 }).arabicSearch)).toEqual(['حمد', 'الله', 'رب', 'علم']);
+  });
+  it('should find the typed query words in 2:153 (patience and prayer)', () => {
+    const verse = new Set(analyzer.terms(corpus.verse({ surah: 2, ayah: 153 }).arabicSearch));
+    for (const t of analyzer.terms('الصبر والصلاة')) expect(verse.has(t)).toBe(true);
+  });
+  it('should drop stop words and fall back to them for a stop-word-only query', () => {
+    expect(analyzer.terms('ما هو في')).toEqual([]);
+    expect(analyzer.queryTerms!('ما هو').map((q) => q.term)).toEqual(['م', 'هو']);
+  });
+});

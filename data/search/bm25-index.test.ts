@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Index, BM25_B, BM25_K1 } from './bm25-index.js';
+import type { TextAnalyzer } from './text-analyzer.js';
+
+/** Whitespace words, so the arithmetic below is about BM25 only. */
+const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
+const q = (...terms: string[]) => terms.map((term, group) => ({ term, weight: 1, group }));
+
+// d0 "a b" (|d|=2), d1 "a a c" (3), d2 "b c d" (3): N = 3, avgdl = 8/3, k1 = 1.2, b = 0.75.
+const index = Bm25Index.build(['a b', 'a a c', 'b c d'], words, { k1: BM25_K1, b: BM25_B }, { groups: new Uint8Array([1, 1, 2]) });
+
+// idf(a) = idf(c) = ln(1 + (3 - 2 + 0.5)/(2 + 0.5)) = ln 1.6            = 0.4700036
+// idf(d)          = ln(1 + (3 - 1 + 0.5)/(1 + 0.5)) = ln(8/3)           = 0.9808293
+// tf part, |d| = 2: norm = 1.2·(0.25 + 0.75·2/(8/3)) = 0.975
+//   tf 1: 1·2.2/(1 + 0.975)                                          = 1.1139241
+// tf part, |d| = 3: norm = 1.2·(0.25 + 0.75·3/(8/3)) = 1.3125
+//   tf 1: 2.2/(1 + 1.3125) = 0.9513514;  tf 2: 4.4/(2 + 1.3125)       = 1.3283019
+const IDF_A = Math.log(1.6);
+const IDF_D = Math.log(8 / 3);
+
+describe('when scoring a tiny corpus by hand', () => {
+  it('should give the hand-computed scores for one term, best first', () => {
+    const hits = index.search(q('a'), 10);
+    expect(hits.map((h) => h.index)).toEqual([1, 0]);
+    expect(hits[0]!.score).toBeCloseTo(IDF_A * 1.3283019, 5); // 0.6243067
+    expect(hits[1]!.score).toBeCloseTo(IDF_A * 1.1139241, 5); // 0.5235483
+    expect(hits[0]!.score).toBeCloseTo(0.6243067, 5);
+  });
+
+  it('should sum terms and report the matched share of the idf mass', () => {
+    const hits = index.search(q('c', 'd'), 10);
+    expect(hits.map((h) => h.index)).toEqual([2, 1]);
+    // d2: (0.4700036 + 0.9808293)·0.9513514 = 1.3802518;  d1: 0.4700036·0.9513514 = 0.4471386
+    expect(hits[0]!.score).toBeCloseTo(1.3802518, 5);
+    expect(hits[1]!.score).toBeCloseTo(0.4471386, 5);
+    expect(hits[0]!.coverage).toBeCloseTo(1, 5);
+    expect(hits[1]!.coverage).toBeCloseTo(IDF_A / (IDF_A + IDF_D), 5); // 0.3239544
+  });
+
+  it('should count an unknown word against coverage at the highest possible idf', () => {
+    const [hit] = index.search(q('d', 'zzz'), 10);
+    // unknown idf = ln(1 + 3.5/0.5) = ln 8
+    expect(hit!.coverage).toBeCloseTo(IDF_D / (IDF_D + Math.log(8)), 5);
+  });
+
+  it('should scale a term by its query weight', () => {
+    const [hit] = index.search([{ term: 'd', weight: 0.5, group: 0 }], 10);
+    expect(hit!.score).toBeCloseTo(0.5 * IDF_D * 0.9513514, 5);
+  });
+
+  it('should add a share of same-group neighbours when smoothing, never across groups', () => {
+    const hits = index.search(q('a'), 10, { neighbourWeight: 0.5 });
+    // d1 = 0.6243067 + 0.5·0.5235483 = 0.8860808; d0 = 0.5235483 + 0.5·0.6243067 = 0.8357017;
+    // d2 is next to d1 but in group 2, so it gets nothing.
+    expect(hits.map((h) => h.index)).toEqual([1, 0]);
+    expect(hits[0]!.score).toBeCloseTo(0.8860808, 5);
+    expect(hits[1]!.score).toBeCloseTo(0.8357017, 5);
+  });
+
+  it('should leave no state behind between searches', () => {
+    const first = index.search(q('c', 'd'), 10);
+    index.search(q('a'), 10, { neighbourWeight: 0.5 });
+    expect(index.search(q('c', 'd'), 10)).toEqual(first);
+  });
+
+  it('should respect k, break ties by verse index, and return nothing for unknown words', () => {
+    const tie = Bm25Index.build(['x', 'y', 'x', 'x'], words);
+    expect(tie.search(q('x'), 2).map((h) => h.index)).toEqual([0, 2]);
+    expect(index.search(q('zzz'), 10)).toEqual([]);
+  });
+
+  it('should report its size', () => {
+    expect(index.stats).toMatchObject({ docCount: 3, termCount: 4, postingCount: 7 });
+    expect(index.stats.avgDocLength).toBeCloseTo(8 / 3, 10);
+    expect(index.documentFrequency('a')).toBe(2);
+    expect(index.idf('d')).toBeCloseTo(IDF_D, 6);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createEnglishAnalyzer, englishWords, GLOSSARY_WEIGHT, stemEnglish } from './english-analyzer.js';
+
+const analyzer = createEnglishAnalyzer();
+
+describe('when stemming English', () => {
+  it('should join inflections with the Porter stemmer', () => {
+    expect(stemEnglish('believers')).toBe(stemEnglish('believe'));
+    expect(stemEnglish('forgiveness')).toBe(stemEnglish('forgiving'));
+    expect(stemEnglish('prayers')).toBe('prayer');
+    expect(stemEnglish('disbelievers')).toBe('disbeliev');
+  });
+});
+
+describe('when analysing text', () => {
+  it('should lowercase, fold accents, drop possessives, stop words and digits', () => {
+    expect(englishWords("Allāh's Mercy, 2 times")).toEqual(['allah', 'mercy', 'times']);
+    expect(analyzer.terms('Indeed, Allah is with the patient.')).toEqual(['inde', 'allah', 'patient']);
+  });
+  it('should drop question framing such as "what does the Quran say about"', () => {
+    expect(analyzer.terms('What does the Quran say about patience?')).toEqual(['patienc']);
+  });
+});
+
+describe('when analysing a query', () => {
+  it('should add glossary words in the same group at a lower weight', () => {
+    expect(analyzer.queryTerms!('salah times')).toEqual([
+      { term: 'salah', weight: 1, group: 0 },
+      { term: 'prayer', weight: GLOSSARY_WEIGHT, group: 0 },
+      { term: 'time', weight: 1, group: 1 },
+    ]);
+  });
+  it('should map Arabic names of prophets to the translation\'s names', () => {
+    expect(analyzer.queryTerms!('Musa').map((t) => t.term)).toEqual(['musa', 'mose']);
+  });
+  it('should count a repeated word once', () => {
+    expect(analyzer.queryTerms!('mercy mercy')).toEqual([{ term: 'merci', weight: 1, group: 0 }]);
+  });
+  it('should still search a query made only of stop words', () => {
+    expect(analyzer.queryTerms!('the Quran').map((t) => t.term)).toEqual(['the', 'quran']);
+  });
+});

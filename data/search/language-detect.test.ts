@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { detectQueryLanguage, languageFromHint, trackForLanguage } from './language-detect.js';
+
+describe('when the script gives the language away', () => {
+  it.each([
+    ['ما هو الصبر', 'ar'],
+    ['صبر کے بارے میں قرآن کیا کہتا ہے', 'ur'],
+    ['忍耐和礼拜', 'zh'],
+    ['ধৈর্য ও নামাজ', 'bn'],
+    ['терпение и молитва', 'ru'],
+  ])('should read %s as %s', (query, lang) => {
+    expect(detectQueryLanguage(query)).toBe(lang);
+  });
+  it('should trust an Urdu hint for Arabic-script text without Urdu-only letters', () => {
+    expect(detectQueryLanguage('صبر', 'ur')).toBe('ur');
+    expect(detectQueryLanguage('صبر')).toBe('ar');
+  });
+});
+
+describe('when the query is in Latin script', () => {
+  it.each([
+    ['What does the Quran say about patience?', 'en'],
+    ['Que dit le Coran sur la patience ?', 'fr'],
+    ['¿Qué dice el Corán sobre la paciencia?', 'es'],
+    ['Apa yang dikatakan Al-Quran tentang kesabaran?', 'id'],
+    ['Kuran sabır hakkında ne diyor?', 'tr'],
+    ['Vad säger Koranen om tålamod?', 'sv'],
+  ])('should vote %s to %s', (query, lang) => {
+    expect(detectQueryLanguage(query)).toBe(lang);
+  });
+  it('should follow the hint when no word votes, and default to English', () => {
+    expect(detectQueryLanguage('patience', 'fr-FR')).toBe('fr');
+    expect(detectQueryLanguage('patience')).toBe('en');
+    expect(detectQueryLanguage('patience', 'ar')).toBe('en');
+  });
+  it('should let the words outvote a UI hint', () => {
+    expect(detectQueryLanguage('What does the Quran say about patience?', 'fr')).toBe('en');
+  });
+});
+
+describe('when mapping hints and tracks', () => {
+  it('should accept BCP-47 tags and map each language to its track', () => {
+    expect(languageFromHint('id-ID')).toBe('id');
+    expect(languageFromHint('in')).toBe('id');
+    expect(languageFromHint('de')).toBeUndefined();
+    expect(trackForLanguage('ar')).toBe('arabic-search');
+    expect(trackForLanguage('zh')).toBe('zh');
+  });
+});

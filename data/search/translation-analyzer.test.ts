@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslationAnalyzer, hanBigrams } from './translation-analyzer.js';
+
+describe('when analysing other translations', () => {
+  it('should split Chinese into overlapping character bigrams', () => {
+    expect(hanBigrams('忍耐')).toEqual(['忍耐']);
+    expect(hanBigrams('信道者')).toEqual(['信道', '道者']);
+    expect(hanBigrams('主')).toEqual(['主']);
+    expect(createTranslationAnalyzer('zh').terms('你们当借坚忍和拜功')).toEqual(['你们', '们当', '当借', '借坚', '坚忍', '忍和', '和拜', '拜功']);
+  });
+  it('should fold French accents, drop stop words and the plural s', () => {
+    expect(createTranslationAnalyzer('fr').terms('Les prières et la patience')).toEqual(['priere', 'patience']);
+  });
+  it('should cut Russian and Turkish words to their first 5 letters', () => {
+    expect(createTranslationAnalyzer('ru').terms('терпение и молитва')).toEqual(['терпе', 'молит']);
+    expect(createTranslationAnalyzer('tr').terms('sabredenlerle birlikte')).toEqual(['sabre', 'birli']);
+  });
+  it('should normalise Urdu with the Arabic normaliser and drop its stop words', () => {
+    expect(createTranslationAnalyzer('ur').terms('صبر اور نماز کے')).toEqual(['صبر', 'نماز']);
+  });
+  it('should drop Indonesian stop words', () => {
+    expect(createTranslationAnalyzer('id').terms('apa itu kesabaran dan shalat')).toEqual(['kesabaran', 'shalat']);
+  });
+});
