@@ -2,6 +2,7 @@
  * `npm run eval:suite [-- --engine lexical] [--index <dir>] [--json out.json]`: convert the
  * external datasets into eval-data/, run every measurement of EVAL.md, print markdown.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,18 @@ import { runSuite, suiteSteps } from './eval/eval-suite.js';
 import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
 import { machineInfo } from './eval/machine-info.js';
 import { formatVerseDataset } from './eval/verse-dataset.js';
+
+/** The engine's last commit, and whether data/search has uncommitted edits (numbers then describe the working tree). */
+function engineVersion(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const commit = git('log', '-1', '--format=%h', '--', 'data/search');
+    const dirty = git('status', '--porcelain', '--', 'data/search') !== '';
+    return `data/search at ${commit}${dirty ? ' + uncommitted edits' : ''}`;
+  } catch {
+    return 'data/search (git not available)';
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -38,7 +51,7 @@ async function main(): Promise<void> {
     machine,
     now,
   });
-  console.log(`Measured ${now.toISOString()} on ${machine}, corpus ${corpus.version}\n`);
+  console.log(`Measured ${now.toISOString()} on ${machine}; corpus ${corpus.version}; engine ${engineVersion()}\n`);
   console.log(markdown);
   if (values.json) {
     await writeFile(values.json, JSON.stringify(outputs.map((o) => o.output.report), null, 2) + '\n');

@@ -30,6 +30,7 @@ describe('when scoring the organisers run through the command', () => {
     const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--run', join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv')]), deps());
     expect(out.text).toMatch(/\| bigIR_BM25_dev\.tsv \| 25 +\| 0\.1703 \| 0\.3133 \|/);
     expect(out.report.rows[0]!.mean.ap.toFixed(4)).toBe('0.1703');
+    expect(out.text).toContain('bigIR_BM25_dev.tsv: 0/4 zero-answer questions answered -1; 0/21 answerable questions abstained');
     expect(out.trecRun).toBeUndefined();
   });
 });

@@ -49,6 +49,22 @@ function taskARow(system: string, score: TaskAScore, run: Run): ReportRow {
   return { system, questions: score.questions.length, mean: score.mean, abstentions };
 }
 
+/** Where Task A points come from: abstentions on zero-answer questions vs ranking on the rest. */
+export function taskABreakdown(system: string, score: TaskAScore, run: Run): string {
+  const abstained = (qid: string) => {
+    const r = run.get(qid);
+    return r?.length === 1 && r[0] === '-1';
+  };
+  const zero = score.questions.filter((q) => q.zeroAnswer);
+  const answerable = score.questions.filter((q) => !q.zeroAnswer);
+  const map = answerable.reduce((s, q) => s + q.metrics.ap, 0) / Math.max(answerable.length, 1);
+  return (
+    `${system}: ${zero.filter((q) => abstained(q.qid)).length}/${zero.length} zero-answer questions answered -1; ` +
+    `${answerable.filter((q) => abstained(q.qid)).length}/${answerable.length} answerable questions abstained; ` +
+    `MAP@10 over answerable questions only ${map.toFixed(4)}`
+  );
+}
+
 function taskAPerQuestion(score: TaskAScore, run: Run): unknown[] {
   return score.questions.map((q) => ({
     qid: q.qid,
@@ -74,12 +90,14 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
       const name = basename(o.run);
       rows.push(taskARow(name, score, run));
       perQuestion[name] = taskAPerQuestion(score, run);
+      notes.push(taskABreakdown(name, score, run));
       if (score.unknownQuestions.length) notes.push(`${score.unknownQuestions.length} run questions are not in the ${o.split} qrels and were ignored`);
     } else {
       for (const name of systemsFor(o)) {
         const result = await runTaskAEval(data.questions, data.qrels, data.collection, await deps.createRetriever(name));
         rows.push(taskARow(result.system, result.score, result.run));
         perQuestion[result.system] = taskAPerQuestion(result.score, result.run);
+        notes.push(taskABreakdown(result.system, result.score, result.run));
         if (name === o.engine) trecRun = formatTrecRun(result.run, `quran-dai-${name}`);
       }
     }

@@ -43,8 +43,8 @@ export async function runSuite(steps: readonly SuiteStep[], deps: Omit<EvalComma
     const command = `npm run eval -- ${step.args.join(' ')}`;
     const output = await runEvalCommand(options, { ...deps, command });
     outputs.push({ step, output });
-    const ratio = output.report.notes.find((n) => n.includes('Recall@20'));
-    parts.push(`### ${step.title}`, '', '```', command, '```', '', formatReportTable(output.report.rows, options.k), '', ...(ratio ? [`${ratio}`, ''] : []));
+    const extra = output.report.notes.filter((n) => n.includes('Recall@20 is') || n.includes('zero-answer questions answered'));
+    parts.push(`### ${step.title}`, '', '```', command, '```', '', formatReportTable(output.report.rows, options.k), '', ...extra.map((n) => `- ${n}`), ...(extra.length ? [''] : []));
   }
   return { markdown: parts.join('\n'), outputs };
 }
