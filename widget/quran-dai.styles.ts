@@ -238,8 +238,12 @@ export const quranDaiStyles = css`
     font-size: 0.85em;
     color: var(--quran-dai-color-muted);
   }
-  .citation-wrap {
+  .answer__body,
+  .history li {
     position: relative;
+  }
+  /* The preview is anchored to the answer box, not the citation, so it never overflows at 360 px. */
+  .citation-wrap {
     display: inline;
   }
   .citation {
@@ -277,10 +281,10 @@ export const quranDaiStyles = css`
   .citation__preview {
     display: none;
     position: absolute;
-    inset-inline-start: 0;
-    top: 1.6em;
+    inset-inline: 0;
+    margin-top: 1.6em;
     z-index: 2;
-    width: min(22rem, 80vw);
+    max-width: 28rem;
     padding: 0.6rem;
     background: var(--quran-dai-color-background);
     border: 1px solid var(--quran-dai-color-border);
