@@ -53,3 +53,21 @@ describe('when the flat scan searches all 6,236 verses', () => {
     expect(() => createFlatVectorSearch(q).search(new Float32Array(768), 20)).toThrow("query has 768 dims but the index has 256; embed the query with the index's embedder");
   });
 });
+
+describe('when the SIMD kernel and the scalar loop search the same index', () => {
+  it('should use SIMD by default and agree with the scalar path on the top 20', () => {
+    const simd = createFlatVectorSearch(q);
+    const scalar = createFlatVectorSearch(q, { simd: false });
+    expect((simd as { simd?: boolean }).simd).toBe(true);
+    expect((scalar as { simd?: boolean }).simd).toBe(false);
+    for (const query of queries) {
+      const a = simd.search(query, 20);
+      const b = scalar.search(query, 20);
+      const ids = new Set(b.map((h) => h.index));
+      expect(a.filter((h) => ids.has(h.index)).length).toBeGreaterThanOrEqual(19);
+      // The shortlist is rescored with the float query: identical scores for the same verse.
+      const scalarScore = new Map(b.map((h) => [h.index, h.score]));
+      for (const h of a) if (scalarScore.has(h.index)) expect(h.score).toBe(scalarScore.get(h.index));
+    }
+  });
+});

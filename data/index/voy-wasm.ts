@@ -10,14 +10,15 @@ import * as glue from 'voy-search/voy_search_bg.js';
 export type VoyModule = Pick<typeof glue, 'Voy'>;
 
 /** What `instantiateVoy` accepts: the .wasm bytes, a compiled module, or a (pending) fetch Response. */
-export type VoyWasmSource = BufferSource | WebAssembly.Module | Response | PromiseLike<Response>;
+export type VoyWasmSource = BufferSource | WebAssembly.Module | Response | PromiseLike<BufferSource | Response>;
 
 let instance: Promise<VoyModule> | undefined;
 
-async function compile(source: VoyWasmSource): Promise<WebAssembly.Module> {
+async function compile(pending: VoyWasmSource): Promise<WebAssembly.Module> {
+  const source = await pending;
   if (source instanceof WebAssembly.Module) return source;
   if (ArrayBuffer.isView(source) || source instanceof ArrayBuffer) return WebAssembly.compile(source);
-  const response = await source;
+  const response = source as Response;
   if (!response.ok) throw new Error(`could not load voy_search_bg.wasm: HTTP ${response.status} ${response.url}`);
   return WebAssembly.compile(await response.arrayBuffer());
 }
