@@ -62,3 +62,15 @@ export function readStoredData(page: Page): Promise<StoredDataSummary> {
       }),
   );
 }
+
+/** Type a question into a widget's form and submit it, as a visitor would. */
+export async function askQuestion(page: Page, widgetId: string, question: string): Promise<void> {
+  const widget = page.locator(`#${widgetId}`);
+  await widget.locator('[part~="input"]').fill(question);
+  await widget.locator('[part~="submit"]').click();
+}
+
+/** Resolve once the widget's answer has finished streaming (or failed). */
+export async function waitForAnswerDone(page: Page, widgetId: string, timeoutMs = 20_000): Promise<void> {
+  await page.locator(`#${widgetId} [part~="answer-body"][aria-busy="false"]`).waitFor({ timeout: timeoutMs });
+}

@@ -1,0 +1,129 @@
+/**
+ * Browser tests of asking: verses first, then the streamed answer with citation links;
+ * stop aborts the upstream request; hostile LLM output runs nothing; fabricated citations
+ * are flagged. Real proxy, fake xAI scripted per test.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+
+const WIDGET = 'inline-widget';
+let stack: E2eStack;
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function openReadyDemo(): Promise<Page> {
+  const { page } = await stack.newPage();
+  await page.goto(`${stack.baseUrl}/`);
+  await waitForWidgetReady(page, WIDGET);
+  return page;
+}
+
+const answerBody = (page: Page) => page.locator(`#${WIDGET} [part~="answer-body"]`);
+
+describe('when a visitor asks a question', () => {
+  it('should show the verses, then stream the answer with its citations as quran.com links', async () => {
+    const answer = 'Allah is with those who are patient [2:153]. Seek help through patience and prayer, and trust that hardship is followed by ease.';
+    stack.xai.respondWith({ text: answer, chunkChars: 8, chunkDelayMs: 60 });
+    const page = await openReadyDemo();
+    const calls = stack.xai.calls.length;
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+
+    const verses = page.locator(`#${WIDGET} [part~="verse"]`);
+    await verses.first().waitFor();
+    expect(await verses.count()).toBeGreaterThan(0);
+    expect(await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).count()).toBe(1);
+
+    // Streaming: a partial answer is on screen before the whole text has arrived.
+    await page.waitForFunction((id) => {
+      const body = document.getElementById(id)?.shadowRoot?.querySelector('[part~="answer-body"]');
+      return !!body && body.getAttribute('aria-busy') === 'true' && (body.textContent ?? '').trim().length > 0;
+    }, WIDGET);
+    const partial = (await answerBody(page).textContent()) ?? '';
+    expect(partial.includes('hardship is followed by ease')).toBe(false);
+
+    await waitForAnswerDone(page, WIDGET);
+    expect(await answerBody(page).textContent()).toContain('hardship is followed by ease');
+    const citation = answerBody(page).locator('a[part~="citation"]').first();
+    expect(await citation.getAttribute('href')).toBe('https://quran.com/2/153');
+    expect(await citation.getAttribute('target')).toBe('_blank');
+    expect(await citation.getAttribute('rel')).toContain('noopener');
+
+    // The proxy was sent references, never verse text, and the fake saw one chat call.
+    const call = stack.xai.calls[calls]!;
+    expect(JSON.stringify(call.requestBodyJson.messages)).toContain('2:153');
+    await page.close();
+  });
+});
+
+describe('when the visitor presses stop', () => {
+  it('should abort the upstream request (the fake xAI sees the disconnect)', async () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} about patience [2:153].`).join(' ');
+    stack.xai.respondWith({ text: long, chunkChars: 10, chunkDelayMs: 150 });
+    const page = await openReadyDemo();
+    const index = stack.xai.calls.length;
+    await askQuestion(page, WIDGET, 'patience');
+    await page.waitForFunction((id) => (document.getElementById(id)?.shadowRoot?.querySelector('[part~="answer-body"]')?.textContent ?? '').includes('Sentence 0'), WIDGET);
+    await page.locator(`#${WIDGET} [part~="stop"]`).click();
+
+    const call = await stack.xai.waitForCallEnd(index, 10_000);
+    expect(call.disconnected).toBe(true);
+    expect(call.completed).toBe(false);
+    expect(await answerBody(page).textContent()).not.toContain('Sentence 59');
+    await page.locator(`#${WIDGET} [part~="submit"]`).waitFor();
+    await page.close();
+  });
+});
+
+describe('when the LLM answer contains HTML and javascript: links', () => {
+  it('should render them as inert text and execute nothing', async () => {
+    stack.xai.respondWith(
+      'Patience is praised [2:153]. <img src=x onerror="window.__pwned=1;alert(1)"> ' +
+        '[read more](javascript:window.__pwned=2) <script>window.__pwned=3</script> ' +
+        '<a href="javascript:window.__pwned=4">tap</a> [safe](https://quran.com/2/153)',
+    );
+    const page = await openReadyDemo();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await askQuestion(page, WIDGET, 'patience');
+    await waitForAnswerDone(page, WIDGET);
+    await page.waitForTimeout(300);
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    const body = answerBody(page);
+    expect(await body.locator('img, script').count()).toBe(0);
+    const hrefs = await body.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.filter((h) => !h.startsWith('https://'))).toEqual([]);
+    expect(await body.textContent()).toContain('<img src=x');
+    await page.close();
+  });
+});
+
+describe('when the LLM cites a verse that does not exist', () => {
+  it('should flag [2:999] visibly and not link it', async () => {
+    stack.xai.respondWith('Patience is praised [2:153], and see also [2:999].');
+    const page = await openReadyDemo();
+    await askQuestion(page, WIDGET, 'patience');
+    await waitForAnswerDone(page, WIDGET);
+
+    const invalid = answerBody(page).locator('[part~="citation-invalid"]');
+    expect(await invalid.count()).toBe(1);
+    expect(await invalid.getAttribute('data-ref')).toBe('2:999');
+    expect(await invalid.evaluate((el) => el.tagName)).not.toBe('A');
+    expect((await invalid.locator('[part~="citation-flag"]').textContent())?.trim().length).toBeGreaterThan(0);
+    expect(await answerBody(page).locator('a[href="https://quran.com/2/999"]').count()).toBe(0);
+    await page.close();
+  });
+});
