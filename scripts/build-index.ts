@@ -1,17 +1,27 @@
 /**
- * `npm run build:index -- --embedder <gemini|test-hashing> [--dims 768] [--contextual] [--out data/dist/index]`
+ * `npm run build:index -- --embedder <gemini|test-hashing|local> [--dims 768] [--contextual] [--out data/dist/index]`
+ * (local: `--model <id> [--model-dir DIR]`, see README 'Keyless semantic search').
  * Embeds all 6,236 verses and writes `data/dist/index/<embedder-id>/` (int8 vectors + manifest).
  * Resumable: rerun after an interruption and finished batches are reused.
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { openLocalEmbedderFromDir } from '../data/embed/local-embedder-node.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
-import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs } from './index-build/build-index-args.js';
+import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs, type BuildIndexConfig } from './index-build/build-index-args.js';
 import { runIndexBuild } from './index-build/index-build-run.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 
+/** Local models (H-local) load asynchronously and carry their own prefixes. */
+async function openEmbedder(config: BuildIndexConfig): Promise<ReturnType<typeof embedderFor> & { queryPrefix?: string; documentPrefix?: string }> {
+  if (config.embedderKind !== 'local') return embedderFor(config);
+  const local = await openLocalEmbedderFromDir({ model: config.local!.model, modelDir: config.local!.modelDir });
+  const { queryTask, documentTask, queryPrefix, documentPrefix } = local.manifestFields();
+  return { embedder: local, queryTask, documentTask, queryPrefix, documentPrefix };
+}
+
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   const config = parseBuildIndexArgs(argv, env);
-  const { embedder, queryTask, documentTask } = embedderFor(config);
+  const { embedder, queryTask, documentTask, queryPrefix, documentPrefix } = await openEmbedder(config);
   if (config.embedderKind === 'test-hashing') console.error('note: test-hashing is a word-overlap embedder for tests and timing only, not semantic search');
   const corpus = await loadCorpusFromDir({ tracks: ['en'] });
   const bar = createProgressBar();
@@ -24,6 +34,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     batchSize: config.batchSize,
     queryTask,
     documentTask,
+    queryPrefix,
+    documentPrefix,
     onProgress: (s) => bar.update(s),
   });
   bar.finish();

@@ -27,9 +27,16 @@ describe('when parsing build:index arguments', () => {
 
   it('should say what to set when the key or embedder is missing', () => {
     expect(() => parseBuildIndexArgs(['--embedder', 'gemini'], {})).toThrow(/GEMINI_API_KEY is not set/);
-    expect(() => parseBuildIndexArgs([], {})).toThrow(/--embedder must be gemini or test-hashing, got nothing/);
+    expect(() => parseBuildIndexArgs([], {})).toThrow(/--embedder must be gemini, test-hashing or local, got nothing/);
     expect(() => parseBuildIndexArgs(['--embedder', 'test-hashing', '--dims', 'x'], {})).toThrow(/--dims must be an integer/);
     expect(() => parseBuildIndexArgs(['--embedder', 'gemini'], { GEMINI_API_KEY: 'k', GEMINI_BASE_URL: 'ftp://x' })).toThrow(/GEMINI_BASE_URL must be an http/);
     expect(() => parseBuildIndexArgs(['--embedder', 'test-hashing', '--bogus'], {})).toThrow(/usage: npm run build:index/);
+  });
+
+  it('should need --model for a local model and read --model-dir (H-local)', () => {
+    expect(() => parseBuildIndexArgs(['--embedder', 'local'], {})).toThrow(/--model is required with --embedder local/);
+    const config = parseBuildIndexArgs(['--embedder', 'local', '--model', 'Xenova/multilingual-e5-small', '--model-dir', '/srv/models'], {});
+    expect(config.local).toEqual({ model: 'Xenova/multilingual-e5-small', modelDir: '/srv/models' });
+    expect(() => embedderFor(config)).toThrow(/use openLocalEmbedderFromDir/);
   });
 });
