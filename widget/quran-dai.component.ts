@@ -490,29 +490,29 @@ export class QuranDaiElement extends LitElement {
   private historyTemplate(): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const items = this.history;
-    if (items.length === 0 && !this.current) return nothing;
+    if (items.length === 0) return nothing;
     const t = this.t;
-    return html`<section class="history" part="history" aria-label=${t('historyHeading')}>
-      <div class="history__header">
-        <h3>${t('historyHeading')}</h3>
-        <button type="button" class="button button--quiet" part="clear" @click=${() => this.clearHistory()}>${t('clearHistory')}</button>
-      </div>
-      ${items.length === 0
-        ? nothing
-        : html`<ol>
-            ${items.map((x) => {
-              const rendered = corpus ? this.checkFor(x.answer, retrievedFromExchange(x, corpus)) : undefined;
-              return html`<li part="history-item">
-                <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
-                ${rendered && corpus
-                  ? html`<div class="answer__body">${answerTemplate(rendered.blocks, { check: rendered.check, corpus, translation: this.track, t })}</div>`
-                  : x.answer
-                    ? html`<p>${x.answer}</p>`
-                    : nothing}
-              </li>`;
-            })}
-          </ol>`}
+    return html`<section class="history" part="history" aria-labelledby="history-heading">
+      <h3 id="history-heading">${t('historyHeading')}</h3>
+      <ol>
+        ${items.map((x) => {
+          const rendered = corpus ? this.checkFor(x.answer, retrievedFromExchange(x, corpus)) : undefined;
+          return html`<li part="history-item">
+            <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
+            ${rendered && corpus
+              ? html`<div class="answer__body">${answerTemplate(rendered.blocks, { check: rendered.check, corpus, translation: this.track, t })}</div>`
+              : nothing}
+          </li>`;
+        })}
+      </ol>
     </section>`;
+  }
+
+  private clearTemplate(): TemplateResult | typeof nothing {
+    if (this.history.length === 0 && !this.current) return nothing;
+    return html`<div class="toolbar">
+      <button type="button" class="button button--quiet" part="clear" @click=${() => this.clearHistory()}>${this.t('clearHistory')}</button>
+    </div>`;
   }
 
   private answerTemplate(): TemplateResult | typeof nothing {
@@ -581,7 +581,7 @@ export class QuranDaiElement extends LitElement {
 
   private mainTemplate(): TemplateResult {
     return html`<div class="main" part="main">
-      ${this.bootTemplate()} ${this.historyTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
+      ${this.bootTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
       ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()}
     </div>`;

@@ -6,7 +6,8 @@ export const quranDaiStyles = css`
     display: block;
     --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', sans-serif;
     --quran-dai-font-size: 1rem;
-    --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Amiri Quran', 'Scheherazade New', 'Noto Naskh Arabic', serif;
+    /* sans-serif after serif: where the serif default has no Arabic glyphs, Chromium otherwise shows boxes. */
+    --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Amiri Quran', 'Scheherazade New', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;
     --quran-dai-arabic-font-size: 1.6em;
     --quran-dai-color-text: #1f2328;
     --quran-dai-color-muted: #59636e;
@@ -402,11 +403,9 @@ export const quranDaiStyles = css`
   .history__question {
     font-weight: 600;
   }
-  .history__header {
+  .toolbar {
     display: flex;
-    justify-content: space-between;
-    align-items: center;
-    gap: 0.5rem;
+    justify-content: flex-end;
   }
 
   /* Floating layout: a launcher button and a panel anchored to the inline end. */

@@ -445,3 +445,28 @@ describe('when submitting with the keyboard', () => {
     expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
   });
 });
+
+describe('when focus would be lost while asking', () => {
+  it('should move focus from a starter button (which disappears) to the answer when it is done', async () => {
+    const m = await mount();
+    const starter = $$(m.el, '[part~="starter"]')[0] as HTMLButtonElement;
+    starter.focus();
+    expect(m.el.shadowRoot!.activeElement).toBe(starter);
+    starter.click();
+    await until(() => m.events['quran-dai-answer']!.length === 1);
+    await until(() => m.el.shadowRoot!.activeElement === $(m.el, '[part~="answer-heading"]'));
+    expect(text(m.el.shadowRoot!.activeElement)).toBe('Answer');
+  });
+
+  it('should leave focus in the field when the visitor pressed Enter there', async () => {
+    const m = await mount({ mode: 'search' });
+    const input = $(m.el, '[part~="input"]') as HTMLInputElement;
+    input.focus();
+    input.value = '2:153';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    ($(m.el, '[part~="form"]') as HTMLFormElement).requestSubmit();
+    await until(() => $$(m.el, 'article[part~="verse"]').length === 1);
+    await m.el.updateComplete;
+    expect(m.el.shadowRoot!.activeElement).toBe(input);
+  });
+});
