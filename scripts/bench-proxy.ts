@@ -1,0 +1,286 @@
+/**
+ * `npm run bench:proxy`: load test of the proxy against the fake upstreams (fake xAI chat
+ * completions, fake Gemini embeddings) on 127.0.0.1. The proxy runs as its own Node process
+ * (`node --import tsx proxy/server.ts`), exactly as self-hosters run it; fakes and the load
+ * generator share this process.
+ *
+ * Measures:
+ * - time to first answer token, sequentially, through the proxy vs. straight to the fake
+ *   upstream with the same request body (added p50/p95 = the proxy's overhead);
+ * - N concurrent streaming chats (default 200): errors, complete streams, throughput;
+ * - `/api/embed` uncached and cached throughput;
+ * - the proxy process's peak RSS (Linux VmHWM).
+ * Writes the `## Proxy` section of BENCHMARKS.md (between its markers) unless `--no-write`.
+ *
+ * Flags: --chats=200 --samples=200 --embeds=20000 --no-write
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeXai, type FakeXaiServer } from '../proxy/testing/fake-xai.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemini.js';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const PROXY_SECTION_START = '<!-- bench:proxy:start -->';
+export const PROXY_SECTION_END = '<!-- bench:proxy:end -->';
+
+export interface Percentiles {
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+export function percentiles(samples: readonly number[]): Percentiles {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]! : NaN);
+  return { p50: at(0.5), p95: at(0.95), max: s.at(-1) ?? NaN };
+}
+
+export interface ProxyBenchResults {
+  readonly date: string;
+  readonly machine: string;
+  readonly upstream: { readonly latencyMs: number; readonly chunkDelayMs: number; readonly chunks: number };
+  readonly ttft: { readonly samples: number; readonly direct: Percentiles; readonly proxy: Percentiles; readonly addedP50: number; readonly addedP95: number };
+  readonly concurrent: { readonly chats: number; readonly errors: number; readonly complete: number; readonly wallMs: number; readonly streamsPerSecond: number; readonly ttft: Percentiles };
+  readonly embed: { readonly uncachedRps: number; readonly uncachedRequests: number; readonly cachedRps: number; readonly cachedRequests: number; readonly errors: number; readonly cachedLatency: Percentiles };
+  readonly peakRssMb: number;
+}
+
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+
+export function renderProxySection(r: ProxyBenchResults): string {
+  return [
+    `Run ${r.date} on ${r.machine}, against the fake upstreams on 127.0.0.1 (verified against a fake upstream, not a real API).`,
+    `Fake xAI: ${r.upstream.latencyMs} ms before the first byte, ${r.upstream.chunks} chunks ${r.upstream.chunkDelayMs} ms apart. The proxy runs in its own Node process.`,
+    '',
+    '| Measure | Result | Target |',
+    '| --- | --- | --- |',
+    `| Time to first token, direct to upstream (p50 / p95, n=${r.ttft.samples}) | ${ms(r.ttft.direct.p50)} / ${ms(r.ttft.direct.p95)} | |`,
+    `| Time to first token, through the proxy (p50 / p95) | ${ms(r.ttft.proxy.p50)} / ${ms(r.ttft.proxy.p95)} | |`,
+    `| **Added by the proxy** (p50 / p95) | ${ms(r.ttft.addedP50)} / ${ms(r.ttft.addedP95)} | p95 <= 10 ms: ${pass(r.ttft.addedP95 <= 10)} |`,
+    `| ${r.concurrent.chats} concurrent streaming chats: errors / complete streams | ${r.concurrent.errors} / ${r.concurrent.complete} | 0 errors, all complete: ${pass(r.concurrent.errors === 0 && r.concurrent.complete === r.concurrent.chats)} |`,
+    `| ${r.concurrent.chats} concurrent chats: wall time, throughput | ${r.concurrent.wallMs.toFixed(0)} ms, ${r.concurrent.streamsPerSecond.toFixed(0)} streams/s | |`,
+    `| ${r.concurrent.chats} concurrent chats: time to first token (p50 / p95) | ${ms(r.concurrent.ttft.p50)} / ${ms(r.concurrent.ttft.p95)} | |`,
+    `| \`/api/embed\` uncached (${r.embed.uncachedRequests} distinct texts) | ${r.embed.uncachedRps.toFixed(0)} req/s | |`,
+    `| \`/api/embed\` cached (${r.embed.cachedRequests} requests) | ${r.embed.cachedRps.toFixed(0)} req/s, p50 ${ms(r.embed.cachedLatency.p50)}, p95 ${ms(r.embed.cachedLatency.p95)} | >= 3,000 req/s: ${pass(r.embed.cachedRps >= 3000)} |`,
+    `| Embed errors | ${r.embed.errors} | 0 |`,
+    `| Proxy peak RSS (VmHWM) | ${r.peakRssMb.toFixed(0)} MB | |`,
+    '',
+    'Reproduce: `npm run bench:proxy` (flags: `--chats=200 --samples=200 --embeds=20000 --no-write`).',
+  ].join('\n');
+}
+
+export function replaceProxySection(markdown: string, section: string): string {
+  const start = markdown.indexOf(PROXY_SECTION_START);
+  const end = markdown.indexOf(PROXY_SECTION_END);
+  if (start < 0 || end < start) return `${markdown.trimEnd()}\n\n## Proxy\n${PROXY_SECTION_START}\n${section}\n${PROXY_SECTION_END}\n`;
+  return `${markdown.slice(0, start + PROXY_SECTION_START.length)}\n${section}\n${markdown.slice(end)}`;
+}
+
+// ---------------------------------------------------------------- load generator
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+interface HttpResult {
+  status: number;
+  body: string;
+  /** ms from sending to the first chunk containing `marker` (or the first byte when no marker). */
+  firstMs: number;
+  totalMs: number;
+}
+
+function httpPost(url: string, body: string, marker?: string, headers: Record<string, string> = {}): Promise<HttpResult> {
+  return new Promise((resolvePost, reject) => {
+    const t0 = performance.now();
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      let text = '';
+      let firstMs = NaN;
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (Number.isNaN(firstMs) && (!marker || text.includes(marker))) firstMs = performance.now() - t0;
+      });
+      res.on('end', () => resolvePost({ status: res.statusCode ?? 0, body: text, firstMs, totalMs: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
+    for (let i = next++; i < count; i = next++) out[i] = await task(i);
+  }));
+  return out;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`proxy exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('proxy did not become healthy within 30 s');
+}
+
+async function peakRssMb(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+function flag(name: string, fallback: number): number {
+  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+}
+
+async function main(): Promise<void> {
+  const chats = flag('chats', 200);
+  const samples = flag('samples', 200);
+  const cachedRequests = flag('embeds', 20_000);
+  const uncachedRequests = 500;
+  const write = !process.argv.includes('--no-write');
+  const upstream = { latencyMs: 20, chunkDelayMs: 5, chunkChars: 12 };
+  const answer = 'Seek help through patience and prayer; Allah is with the patient [2:153]. After hardship comes ease [94:5-6]. '.repeat(2);
+
+  const xai: FakeXaiServer = await startFakeXai({ respondWith: answer, latencyMs: upstream.latencyMs, chunkDelayMs: upstream.chunkDelayMs, chunkChars: upstream.chunkChars, maxRecordedCalls: 5 });
+  const gemini = await startFakeGemini();
+  const corpus = await loadCorpusFromDir({ dir: join(ROOT, 'data/dist/corpus'), tracks: ['en'] });
+  const tmp = await mkdtemp(join(tmpdir(), 'quran-dai-bench-proxy-'));
+  const indexId = 'gemini-embedding-001-768';
+  await mkdir(join(tmp, 'index', indexId), { recursive: true });
+  await writeFile(join(tmp, 'index', indexId, 'manifest.json'), JSON.stringify({
+    schema: 1, id: indexId, version: 'bench', embedder: 'gemini', model: 'gemini-embedding-001', dims: 768, count: 6236, quantization: 'int8-per-vector',
+    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
+    corpusVersion: corpus.version, floors: { primary: 0.5, fallback: 0.4 }, files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
+  }));
+
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      XAI_API_KEY: 'xai-bench-key',
+      XAI_BASE_URL: xai.baseURL,
+      GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
+      GEMINI_BASE_URL: gemini.baseURL,
+      INDEX_DIR: join(tmp, 'index'),
+      RATE_LIMIT_CHAT_PER_HOUR: '10000000',
+      RATE_LIMIT_EMBED_PER_HOUR: '10000000',
+      UPSTREAM_MAX_RETRIES: '0',
+      EMBED_CACHE_SIZE: '10000',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child);
+    const chatBody = JSON.stringify({ question: 'How can I be patient in hardship?', history: [], verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5', context: '94:1-8' }, { ref: '3:200' }] });
+
+    // Warm up both paths, and record the exact upstream body the proxy sends.
+    for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"');
+    const upstreamBody = JSON.stringify(xai.calls.at(-1)!.requestBodyJson);
+    for (let i = 0; i < 20; i++) await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"');
+
+    // 1. Sequential time to first token, interleaved so drift hits both paths alike.
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      direct.push((await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"S')).firstMs);
+      proxied.push((await httpPost(`${url}/api/chat`, chatBody, '"text-delta"')).firstMs);
+    }
+    const d = percentiles(direct);
+    const p = percentiles(proxied);
+    console.error(`ttft direct p50 ${d.p50.toFixed(2)} p95 ${d.p95.toFixed(2)} | proxy p50 ${p.p50.toFixed(2)} p95 ${p.p95.toFixed(2)}`);
+
+    // 2. Concurrent streaming chats.
+    const t0 = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: chats }, () => httpPost(`${url}/api/chat`, chatBody, '"text-delta"')));
+    const wallMs = performance.now() - t0;
+    let errors = 0;
+    let complete = 0;
+    const concurrentTtft: number[] = [];
+    for (const r of results) {
+      if (r.status === 'rejected' || r.value.status !== 200) {
+        errors++;
+        continue;
+      }
+      const text = r.value.body;
+      const deltas = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join('');
+      if (text.includes('"type":"error"')) errors++;
+      else if (deltas === answer && text.includes('"type":"finish"') && text.trimEnd().endsWith('data: [DONE]')) complete++;
+      concurrentTtft.push(r.value.firstMs);
+    }
+    console.error(`concurrent ${chats}: errors ${errors}, complete ${complete}, ${wallMs.toFixed(0)} ms`);
+
+    // 3. Embeds: distinct texts (each one upstream call), then one popular text.
+    let embedErrors = 0;
+    const u0 = performance.now();
+    await pool(uncachedRequests, 32, async (i) => {
+      const r = await httpPost(`${url}/api/embed`, JSON.stringify({ text: `distinct question number ${i} about mercy` }));
+      if (r.status !== 200) embedErrors++;
+    });
+    const uncachedRps = uncachedRequests / ((performance.now() - u0) / 1000);
+    const popular = JSON.stringify({ text: 'What does the Quran say about patience?' });
+    await httpPost(`${url}/api/embed`, popular);
+    const cachedLat: number[] = [];
+    const c0 = performance.now();
+    await pool(cachedRequests, 64, async () => {
+      const r = await httpPost(`${url}/api/embed`, popular);
+      if (r.status !== 200) embedErrors++;
+      cachedLat.push(r.totalMs);
+    });
+    const cachedRps = cachedRequests / ((performance.now() - c0) / 1000);
+    console.error(`embed uncached ${uncachedRps.toFixed(0)} req/s, cached ${cachedRps.toFixed(0)} req/s, errors ${embedErrors}`);
+
+    const results2: ProxyBenchResults = {
+      date: new Date().toISOString().slice(0, 10),
+      machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
+      upstream: { latencyMs: upstream.latencyMs, chunkDelayMs: upstream.chunkDelayMs, chunks: Math.ceil(answer.length / upstream.chunkChars) },
+      ttft: { samples, direct: d, proxy: p, addedP50: p.p50 - d.p50, addedP95: p.p95 - d.p95 },
+      concurrent: { chats, errors, complete, wallMs, streamsPerSecond: chats / (wallMs / 1000), ttft: percentiles(concurrentTtft) },
+      embed: { uncachedRps, uncachedRequests, cachedRps, cachedRequests, errors: embedErrors, cachedLatency: percentiles(cachedLat) },
+      peakRssMb: await peakRssMb(child.pid!),
+    };
+    const section = renderProxySection(results2);
+    console.log(section);
+    if (write) {
+      const path = join(ROOT, 'BENCHMARKS.md');
+      const current = await readFile(path, 'utf8').catch(() => '# Benchmarks\n');
+      await writeFile(path, replaceProxySection(current, section));
+      console.error('updated the ## Proxy section of BENCHMARKS.md');
+    }
+  } finally {
+    child.kill('SIGTERM');
+    agent.destroy();
+    await xai.close();
+    await gemini.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
