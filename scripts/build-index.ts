@@ -6,22 +6,25 @@
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { openLocalEmbedderFromDir } from '../data/embed/local-embedder-node.js';
+import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs, type BuildIndexConfig } from './index-build/build-index-args.js';
 import { runIndexBuild } from './index-build/index-build-run.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 
 /** Local models (H-local) load asynchronously and carry their own prefixes. */
-async function openEmbedder(config: BuildIndexConfig): Promise<ReturnType<typeof embedderFor> & { queryPrefix?: string; documentPrefix?: string }> {
+async function openEmbedder(
+  config: BuildIndexConfig,
+): Promise<ReturnType<typeof embedderFor> & { queryPrefix?: string; documentPrefix?: string; floors?: VectorIndexManifest['floors'] }> {
   if (config.embedderKind !== 'local') return embedderFor(config);
   const local = await openLocalEmbedderFromDir({ model: config.local!.model, modelDir: config.local!.modelDir });
-  const { queryTask, documentTask, queryPrefix, documentPrefix } = local.manifestFields();
-  return { embedder: local, queryTask, documentTask, queryPrefix, documentPrefix };
+  const { queryTask, documentTask, queryPrefix, documentPrefix, floors } = local.manifestFields();
+  return { embedder: local, queryTask, documentTask, queryPrefix, documentPrefix, floors };
 }
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   const config = parseBuildIndexArgs(argv, env);
-  const { embedder, queryTask, documentTask, queryPrefix, documentPrefix } = await openEmbedder(config);
+  const { embedder, queryTask, documentTask, queryPrefix, documentPrefix, floors } = await openEmbedder(config);
   if (config.embedderKind === 'test-hashing') console.error('note: test-hashing is a word-overlap embedder for tests and timing only, not semantic search');
   const corpus = await loadCorpusFromDir({ tracks: ['en'] });
   const bar = createProgressBar();
@@ -36,6 +39,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     documentTask,
     queryPrefix,
     documentPrefix,
+    floors,
     onProgress: (s) => bar.update(s),
   });
   bar.finish();

@@ -86,6 +86,7 @@ describe('when the tiny model is in the models directory', () => {
 
   it('should describe itself for the index manifest', () => {
     expect(embedder.manifestFields()).toStrictEqual({
+      floors: { primary: 0.3, fallback: 0.2 },
       embedder: 'local',
       model: 'tiny-bert',
       dims: 32,

@@ -10,6 +10,7 @@ import type { VectorIndexManifest } from '../index/index-manifest.js';
 import type { EmbedTask, Embedder } from './embedder.js';
 import { assertIndexMatchesModel, type IndexModelFields } from './local-embedder-compat.js';
 import { LocalModelError } from './local-embedder-error.js';
+import { floorsForModel } from './local-embedder-floors.js';
 import { prefixesForModel, type ModelPrefixes } from './local-embedder-prefixes.js';
 import { trackModelProgress, type LocalModelProgressListener } from './local-embedder-progress.js';
 
@@ -118,9 +119,10 @@ export class LocalEmbedder implements Embedder {
   /** Manifest fields that describe how this embedder embeds (H-vector's builder copies them). */
   manifestFields(): Pick<
     VectorIndexManifest,
-    'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix'
+    'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'floors'
   > {
     return {
+      floors: floorsForModel(this.model),
       embedder: 'local',
       model: this.model,
       dims: this.dims,
