@@ -1,0 +1,110 @@
+/**
+ * Browser tests of the widget when things go wrong or look different: failing upstreams
+ * and an unreachable proxy API still show verses; `lang="ar"` lays out right-to-left;
+ * screenshots at 360 px and 1280 px are saved to `test-results/` as artefacts.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
+import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+
+const WIDGET = 'inline-widget';
+export const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');
+let stack: E2eStack;
+
+beforeAll(async () => {
+  stack = await startE2eStack();
+  await mkdir(ARTEFACT_DIR, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function openReadyDemo(viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await stack.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(`${stack.baseUrl}/`);
+  await waitForWidgetReady(page, WIDGET);
+  return page;
+}
+
+const verseRefs = (page: Page, id = WIDGET) => page.locator(`#${id} article[part~="verse"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-ref')));
+
+describe('when the LLM and the embedding upstreams fail', () => {
+  it('should still show the verses with a short explanation', async () => {
+    stack.xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
+    stack.gemini.failNext(5, 500);
+    const page = await openReadyDemo();
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+    await page.locator(`#${WIDGET} [part~="notice"]`).first().waitFor({ timeout: 20_000 });
+
+    expect(await verseRefs(page)).toContain('2:153');
+    expect(((await page.locator(`#${WIDGET} [part~="notice"]`).first().textContent()) ?? '').trim().length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('when the proxy API cannot be reached at all', () => {
+  it('should still search the cached data and show verses', async () => {
+    const page = await openReadyDemo();
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+    await page.locator(`#${WIDGET} article[part~="verse"]`).first().waitFor({ timeout: 20_000 });
+
+    expect(await verseRefs(page)).toContain('2:153');
+    await page.locator(`#${WIDGET} [part~="notice"]`).first().waitFor({ timeout: 20_000 });
+    await page.close();
+  });
+});
+
+describe('when the widget is set to lang="ar"', () => {
+  it('should lay out right-to-left', async () => {
+    const page = await openReadyDemo();
+    await page.evaluate(() => {
+      const el = document.createElement('quran-dai');
+      el.id = 'arabic-widget';
+      el.setAttribute('proxy', '/');
+      el.setAttribute('lang', 'ar');
+      document.getElementById('ask')!.append(el);
+    });
+    await waitForWidgetReady(page, 'arabic-widget');
+    const direction = await page.locator('#arabic-widget [part~="base"]').evaluate((el) => getComputedStyle(el).direction);
+    const inputDirection = await page.locator('#arabic-widget [part~="input"]').evaluate((el) => getComputedStyle(el).direction);
+    expect(direction).toBe('rtl');
+    expect(inputDirection).toBe('rtl');
+    // The English widget next to it stays left-to-right.
+    expect(await page.locator(`#${WIDGET} [part~="base"]`).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await page.locator('#arabic-widget').screenshot({ path: join(ARTEFACT_DIR, 'widget-ar-1280.png') });
+    await page.close();
+  });
+});
+
+describe('when the page is viewed on a phone and on a desktop', () => {
+  for (const width of [360, 1280]) {
+    it(`should fit ${width} px without horizontal scrolling and save a screenshot`, async () => {
+      stack.xai.respondWith('Allah is with the patient [2:153]. Hardship is followed by ease [94:5].');
+      const page = await openReadyDemo({ width, height: 800 });
+      await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+      await waitForAnswerDone(page, WIDGET);
+      await page.screenshot({ path: join(ARTEFACT_DIR, `demo-${width}.png`), fullPage: true });
+      await page.locator(`#${WIDGET}`).screenshot({ path: join(ARTEFACT_DIR, `widget-inline-${width}.png`) });
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = await page.locator(`#${WIDGET}`).boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(width);
+
+      await page.locator('#floating-widget [part~="launcher"]').click();
+      await page.locator('#floating-widget [part~="panel"]').waitFor();
+      await page.screenshot({ path: join(ARTEFACT_DIR, `demo-floating-open-${width}.png`) });
+      const panel = await page.locator('#floating-widget [part~="panel"]').boundingBox();
+      expect(panel!.x).toBeGreaterThanOrEqual(0);
+      expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+      await page.close();
+    });
+  }
+});
