@@ -91,7 +91,14 @@ export interface Int8DotKernel {
  */
 export function createInt8DotKernel(codes: Int8Array, count: number, dims: number): Int8DotKernel | undefined {
   if (dims % 16 !== 0 || codes.length !== count * dims || !int8DotSupported()) return undefined;
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(INT8_DOT_WASM));
+  let instance: WebAssembly.Instance;
+  try {
+    instance = new WebAssembly.Instance(new WebAssembly.Module(INT8_DOT_WASM));
+  } catch {
+    // A host page whose Content-Security-Policy lacks 'wasm-unsafe-eval' forbids compiling:
+    // the caller's scalar loop still works, only slower.
+    return undefined;
+  }
   const memory = instance.exports.memory as WebAssembly.Memory;
   const dots = instance.exports.dots as (codes: number, query: number, count: number, dims: number, out: number) => void;
   const queryPtr = codes.length;

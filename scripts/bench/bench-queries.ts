@@ -1,0 +1,38 @@
+/**
+ * Fixed benchmark questions (timing only, not quality: relevance is the eval's job).
+ * A mix of short and long English questions and a few Arabic ones, like real visitors'.
+ */
+export const BENCH_QUERIES: readonly string[] = [
+  'What does the Quran say about patience?',
+  'How should I pray?',
+  'Who is Allah?',
+  'Is God merciful to those who repent?',
+  'What happens on the Day of Judgement?',
+  'charity to orphans and the poor',
+  'the story of Moses and Pharaoh',
+  'What does the Quran say about Jesus son of Mary?',
+  'How should children treat their parents?',
+  'fasting in the month of Ramadan',
+  'Does God forgive all sins?',
+  'What is the purpose of life?',
+  'paradise gardens beneath which rivers flow',
+  'Why do bad things happen to good people, is it a test?',
+  'What does the Quran say about justice and fairness in trade, weights and measures?',
+  'marriage and kindness between spouses',
+  'the creation of the heavens and the earth in six days',
+  'hypocrites who say they believe but do not',
+  'Who was Abraham and what did he do?',
+  'interest usury riba',
+  'What is the reward of those who believe and do righteous deeds?',
+  'Can I be a Muslim if I struggle with doubts?',
+  'the night of decree',
+  'trust in God tawakkul when afraid',
+  'الصبر والصلاة',
+  'ما هو جزاء المتقين',
+  'الرحمن الرحيم',
+  'يوم القيامة',
+  'How do I find peace when I am anxious and my heart is restless?',
+  'the prophets Noah Hud and Salih and their peoples',
+  'drinking wine and gambling',
+  'forgiveness and pardoning others who wronged you',
+];

@@ -1,0 +1,53 @@
+/**
+ * Page entry of the Chromium search benchmark (bundled by esbuild): loads the corpus and
+ * the indexes over HTTP like the widget does, then runs the same `runSearchBench` as Node.
+ */
+import { Corpus } from '../../data/corpus/corpus.js';
+import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile } from '../../data/corpus/corpus-parts.js';
+import type { CorpusPart } from '../../data/corpus/corpus-types.js';
+import { runSearchBench, type SearchBenchReport } from './search-bench-core.js';
+
+export interface PageBenchConfig {
+  readonly indexIds: readonly string[];
+  readonly queries: readonly string[];
+  readonly runs: number;
+}
+
+async function bytesOf(url: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+async function loadCorpus(): Promise<Corpus> {
+  const manifest = parseManifest(decodeJson(await bytesOf('/corpus/manifest.json')));
+  const read = async (part: CorpusPart) => decodeJson(await bytesOf(`/corpus/${manifestEntry(manifest, part).path}`));
+  const [surahs, arabic, arabicSearch, en] = await Promise.all([read('surahs'), read('arabic'), read('arabic-search'), read('translation-en')]);
+  return new Corpus({
+    manifest,
+    surahs: parseSurahFile(surahs),
+    arabic: parseVerseTextFile(arabic),
+    arabicSearch: parseVerseTextFile(arabicSearch),
+    tracks: { en: parseVerseTextFile(en) },
+  });
+}
+
+async function runInPage(config: PageBenchConfig): Promise<SearchBenchReport> {
+  const corpus = await loadCorpus();
+  const indexes = await Promise.all(
+    config.indexIds.map(async (id) => {
+      const manifest = decodeJson(await bytesOf(`/index/${id}/manifest.json`)) as { files: Array<{ path: string }> };
+      return { manifest, bytes: await bytesOf(`/index/${id}/${manifest.files[0]!.path}`) };
+    }),
+  );
+  return runSearchBench({
+    runtime: `chromium ${navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?'}`,
+    indexes,
+    voyWasm: () => fetch('/voy.wasm'),
+    corpus,
+    queries: config.queries,
+    runs: config.runs,
+  });
+}
+
+(globalThis as unknown as { runSearchBenchInPage: typeof runInPage }).runSearchBenchInPage = runInPage;
