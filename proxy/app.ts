@@ -88,7 +88,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
       now: monotonic,
       wallClock: now,
       secrets: config.secrets,
-      routeOf: (c) => routeLabel(new URL(c.req.url).pathname),
+      routeOf: (c) => routeLabel(c.req.path),
       onEntry: (e) => {
         metrics.requests.inc({ route: e.route, method: e.method, status: String(e.status) });
         metrics.duration.observe({ route: e.route }, e.durationMs / 1000);
@@ -137,7 +137,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     c.get('logFields').errorCode = 'internal-error';
-    write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), level: 'error', route: routeLabel(new URL(c.req.url).pathname), error: (error as Error)?.name ?? 'Error' })));
+    write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), level: 'error', route: routeLabel(c.req.path), error: (error as Error)?.name ?? 'Error' })));
     return jsonErrorResponse(500, 'internal-error', 'Something went wrong in the proxy.');
   });
   return app;

@@ -62,7 +62,7 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     const encoding = negotiate(c.req.header('accept-encoding') ?? '', opts.encoders);
     if (!encoding) return;
     const etag = res.headers.get('etag');
-    const key = etag ? `${new URL(c.req.url).pathname}|${etag}|${encoding}` : undefined;
+    const key = etag ? `${c.req.path}|${etag}|${encoding}` : undefined;
     let bytes = key ? cache.get(key) : undefined;
     if (bytes) await res.body.cancel();
     else {

@@ -51,7 +51,7 @@ export const DEFAULT_REQUEST_LOG_OPTIONS = {
   now: () => performance.now(),
   wallClock: Date.now,
   secrets: [] as readonly string[],
-  routeOf: (c: Context) => new URL(c.req.url).pathname,
+  routeOf: (c: Context) => c.req.path,
   onEntry: () => {},
 } satisfies Required<RequestLogOptions>;
 
