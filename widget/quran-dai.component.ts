@@ -7,9 +7,7 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId, type VerseRan
 import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
-import { checkAnswer, type AnswerCheck } from './answer/answer-check.js';
-import { answerTemplate } from './answer/answer-template.js';
-import { parseAnswerMarkdown, type BlockNode } from './answer/markdown-subset.js';
+import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-error.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
@@ -29,10 +27,7 @@ export type QuranDaiLayout = 'inline' | 'floating';
 const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
 const COPIED_MS = 2000;
 
-interface RenderedAnswer {
-  readonly blocks: readonly BlockNode[];
-  readonly check: AnswerCheck;
-}
+type AnswerViewModule = typeof import('./answer/answer-view.js');
 
 /**
  * Ask the Quran: finds relevant verses in the visitor's browser, shows them in Arabic with a
@@ -136,8 +131,11 @@ export class QuranDaiElement extends LitElement {
   private uiLang: UiLang = 'en';
   private t: Translate = translator('en');
   private track: TextTrackId = 'en';
-  private rendered: RenderedAnswer | undefined;
-  private renderedKey: { text: string; retrieved: ReadonlySet<number>; corpus: Corpus | undefined } | undefined;
+  private rendered: AnswerView | undefined;
+  private renderedKey: { text: string; retrieved: ReadonlySet<number>; corpus: Corpus | undefined; module: AnswerViewModule | undefined } | undefined;
+  /** Answer parsing/checking/rendering, loaded on first need (keeps it out of the first-load bundle). */
+  private answerModule: AnswerViewModule | undefined;
+  private answerModuleLoading: Promise<AnswerViewModule> | undefined;
   private store: Promise<ConversationStore> | undefined;
   private copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -151,8 +149,10 @@ export class QuranDaiElement extends LitElement {
     onError: (detail) => this.reportError(detail),
     onExchange: (exchange) => this.keepExchange(exchange),
     onAnswer: (question, text) => {
-      const check = this.checkFor(text, this.asking.retrieved);
-      emit(this, 'quran-dai-answer', { question, text, citations: check ? check.check.list : [] });
+      const retrieved = this.asking.retrieved;
+      void this.loadAnswerModule().then(() => {
+        emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] });
+      });
     },
   });
 
@@ -171,6 +171,8 @@ export class QuranDaiElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.loadHistory();
+    // Moved in the DOM while loading: the disconnect aborted the load, so start again.
+    if (this.hasUpdated && this.boot.status === BootStatus.Idle) this.startBoot();
   }
 
   override disconnectedCallback(): void {
@@ -190,9 +192,10 @@ export class QuranDaiElement extends LitElement {
     const retrieved = this.asking.retrieved;
     const corpus = this.boot.corpus;
     const key = this.renderedKey;
-    if (!key || key.text !== text || key.retrieved !== retrieved || key.corpus !== corpus) {
+    const module = this.answerModule;
+    if (!key || key.text !== text || key.retrieved !== retrieved || key.corpus !== corpus || key.module !== module) {
       this.rendered = this.checkFor(text, retrieved);
-      this.renderedKey = { text, retrieved, corpus };
+      this.renderedKey = { text, retrieved, corpus, module };
     }
   }
 
@@ -227,12 +230,21 @@ export class QuranDaiElement extends LitElement {
     emit(this, 'quran-dai-error', detail);
   }
 
-  private checkFor(text: string, retrieved: ReadonlySet<number>): RenderedAnswer | undefined {
+  private loadAnswerModule(): Promise<AnswerViewModule> {
+    this.answerModuleLoading ??= import('./answer/answer-view.js').then((m) => {
+      this.answerModule = m;
+      this.requestUpdate();
+      return m;
+    });
+    return this.answerModuleLoading;
+  }
+
+  /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
+  private checkFor(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
     const corpus = this.boot.corpus;
-    if (!text || !corpus) return undefined;
-    const blocks = parseAnswerMarkdown(text);
-    const tracks: TextTrackId[] = this.track === 'en' ? ['en'] : [this.track, 'en'];
-    return { blocks, check: checkAnswer(blocks, { corpus, retrieved, tracks }) };
+    if (!text || !corpus || !this.answerModule) return undefined;
+    const translation = corpus.hasTrack(this.track) ? this.track : 'en';
+    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t });
   }
 
   // ---- conversation history ----
@@ -254,6 +266,7 @@ export class QuranDaiElement extends LitElement {
       ?.then((s) => s.list())
       .then((items) => {
         if (this.history.length === 0 && !this.current) this.history = items;
+        if (items.some((x) => x.answer)) void this.loadAnswerModule();
       })
       .catch(() => undefined);
   }
@@ -308,10 +321,12 @@ export class QuranDaiElement extends LitElement {
     if (!env) return;
     this.question = text;
     this.expanded = new Set();
+    if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
     const done = this.asking.ask(text, env);
     await this.updateComplete;
     this.keepFocusInside('stop');
     await done;
+    if (this.asking.answer) await this.loadAnswerModule();
     await this.updateComplete;
     this.keepFocusInside('answer-heading');
   }
@@ -499,9 +514,7 @@ export class QuranDaiElement extends LitElement {
           const rendered = corpus ? this.checkFor(x.answer, retrievedFromExchange(x, corpus)) : undefined;
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
-            ${rendered && corpus
-              ? html`<div class="answer__body">${answerTemplate(rendered.blocks, { check: rendered.check, corpus, translation: this.track, t })}</div>`
-              : nothing}
+            ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
           </li>`;
         })}
       </ol>
@@ -523,7 +536,7 @@ export class QuranDaiElement extends LitElement {
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
       <div class="answer__body" part="answer-body" aria-live="polite" aria-busy=${answering ? 'true' : 'false'}>
-        ${this.rendered ? answerTemplate(this.rendered.blocks, { check: this.rendered.check, corpus, translation: this.track, t }) : nothing}
+        ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
     </section>`;

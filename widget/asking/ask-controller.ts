@@ -11,7 +11,6 @@ import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef } from '../../data/corpus/verse-range.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import { isAbortError, ProxyError } from '../api/proxy-error.js';
-import { postChat } from '../chat/post-chat.js';
 import type { QuranDaiErrorCode, QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
@@ -97,7 +96,7 @@ export class AskController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.#abort?.abort();
+    this.stop();
   }
 
   get busy(): boolean {
@@ -186,6 +185,9 @@ export class AskController implements ReactiveController {
     this.lastChatRequest = request;
     let streamError: string | undefined;
     try {
+      // Loaded on first use: the stream reader is not needed for the first paint.
+      const { postChat } = await import('../chat/post-chat.js');
+      if (stale()) return;
       const parts = await postChat(env.proxy, request, env.fetch, abort.signal);
       if (stale()) return;
       for await (const part of parts) {

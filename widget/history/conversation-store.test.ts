@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { MAX_STORED_EXCHANGES, openConversationStore, type ConversationExchange } from './conversation-store.js';

@@ -1,0 +1,33 @@
+/**
+ * Parse, check and render an answer in one call. The element imports this module lazily
+ * (with the chat stream reader) so the answer code is not in the first-load bundle.
+ */
+import type { TemplateResult } from 'lit';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { Translate } from '../i18n/ui-language.js';
+import { checkAnswer } from './answer-check.js';
+import type { CitationStatus } from './citation-check.js';
+import { answerTemplate } from './answer-template.js';
+import { parseAnswerMarkdown } from './markdown-subset.js';
+
+export interface AnswerViewOptions {
+  readonly corpus: Corpus;
+  /** Verses retrieved for this question (hits and context). */
+  readonly retrieved: ReadonlySet<number>;
+  /** Translation shown; quotes are also checked against English and the Arabic. */
+  readonly translation: TextTrackId;
+  readonly t: Translate;
+}
+
+export interface AnswerView {
+  readonly template: TemplateResult;
+  readonly citations: readonly { readonly ref: string; readonly status: CitationStatus }[];
+}
+
+export function answerView(text: string, o: AnswerViewOptions): AnswerView {
+  const blocks = parseAnswerMarkdown(text);
+  const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
+  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks });
+  return { template: answerTemplate(blocks, { check, corpus: o.corpus, translation: o.translation, t: o.t }), citations: check.list };
+}
