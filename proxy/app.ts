@@ -130,7 +130,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
 
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
-    if (source) app.get(prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
+    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
   }
 
   app.notFound(() => jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.'));

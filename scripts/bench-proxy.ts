@@ -13,11 +13,12 @@
  * Writes the `## Proxy` section of BENCHMARKS.md (between its markers) unless `--no-write`.
  *
  * Flags: --chats=200 --samples=200 --embeds=20000 --no-write
+ * Env: BENCH_PROXY_NODE_ARGS adds Node flags to the proxy process (e.g. `--cpu-prof`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeXai, type FakeXaiServer } from '../proxy/testing/fake-xai.js';
@@ -43,6 +44,8 @@ export function percentiles(samples: readonly number[]): Percentiles {
 export interface ProxyBenchResults {
   readonly date: string;
   readonly machine: string;
+  /** 1-minute load average when the run ended (the 2-core machine is shared). */
+  readonly loadAverage: number;
   readonly upstream: { readonly latencyMs: number; readonly chunkDelayMs: number; readonly chunks: number };
   readonly ttft: { readonly samples: number; readonly direct: Percentiles; readonly proxy: Percentiles; readonly addedP50: number; readonly addedP95: number };
   readonly concurrent: { readonly chats: number; readonly errors: number; readonly complete: number; readonly wallMs: number; readonly streamsPerSecond: number; readonly ttft: Percentiles };
@@ -55,7 +58,7 @@ const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 
 export function renderProxySection(r: ProxyBenchResults): string {
   return [
-    `Run ${r.date} on ${r.machine}, against the fake upstreams on 127.0.0.1 (verified against a fake upstream, not a real API).`,
+    `Run ${r.date} on ${r.machine} (1-min load average ${r.loadAverage.toFixed(1)} at the end: other jobs share these cores), against the fake upstreams on 127.0.0.1 (verified against a fake upstream, not a real API).`,
     `Fake xAI: ${r.upstream.latencyMs} ms before the first byte, ${r.upstream.chunks} chunks ${r.upstream.chunkDelayMs} ms apart. The proxy runs in its own Node process.`,
     '',
     '| Measure | Result | Target |',
@@ -173,7 +176,8 @@ async function main(): Promise<void> {
   }));
 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/server.ts'], {
+  const extraNodeArgs = (process.env.BENCH_PROXY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'proxy/server.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -260,6 +264,7 @@ async function main(): Promise<void> {
       concurrent: { chats, errors, complete, wallMs, streamsPerSecond: chats / (wallMs / 1000), ttft: percentiles(concurrentTtft) },
       embed: { uncachedRps, uncachedRequests, cachedRps, cachedRequests, errors: embedErrors, cachedLatency: percentiles(cachedLat) },
       peakRssMb: await peakRssMb(child.pid!),
+      loadAverage: loadavg()[0] ?? NaN,
     };
     const section = renderProxySection(results2);
     console.log(section);
@@ -271,6 +276,7 @@ async function main(): Promise<void> {
     }
   } finally {
     child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
     agent.destroy();
     await xai.close();
     await gemini.close();

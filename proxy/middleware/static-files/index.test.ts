@@ -14,7 +14,7 @@ const source = createMemoryFileSource({
 
 function appWith(prefix: string) {
   const app = new Hono();
-  app.get(prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
+  app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
   app.notFound((c) => c.text('nf', 404));
   return app;
 }
@@ -45,6 +45,24 @@ describe('when a manifest is requested', () => {
       expect(await res.text()).toBe('');
     }
     expect((await app.request('/data/corpus/manifest.json', { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+  });
+});
+
+describe('when another origin reads the data', () => {
+  it('should answer a preflight and expose the ETag', async () => {
+    const app = appWith('/data/corpus');
+    const pre = await app.request('/data/corpus/manifest.json', { method: 'OPTIONS', headers: { origin: 'https://mosque.example', 'access-control-request-headers': 'if-none-match' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('*');
+    const res = await app.request('/data/corpus/manifest.json');
+    expect(res.headers.get('access-control-expose-headers')).toBe('ETag, Content-Length, Content-Encoding');
+  });
+  it('should answer HEAD with the length and no body', async () => {
+    const res = await appWith('/data/corpus').request('/data/corpus/manifest.json', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe('17');
+    expect(await res.text()).toBe('');
   });
 });
 

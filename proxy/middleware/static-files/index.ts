@@ -29,6 +29,9 @@ export const DEFAULT_STATIC_FILES_OPTIONS = {
   immutable: /\.[0-9a-f]{10}\./,
 } satisfies Omit<Required<StaticFilesOptions>, 'source'>;
 
+/** Public data: any page may read it, including its ETag (for its own revalidation). */
+const PUBLIC_CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, Content-Length, Content-Encoding' } as const;
+
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
@@ -44,11 +47,15 @@ const EXTRA_MIME: Readonly<Record<string, string>> = {
 /**
  * @param options.source - files (required)
  * @param options.prefix - default `''`
- * @example app.get('/data/corpus/*', staticFiles({ source: createNodeFileSource('data/dist/corpus'), prefix: '/data/corpus' }))
+ * @example app.on(['GET', 'HEAD', 'OPTIONS'], '/data/corpus/*', staticFiles({ source: createNodeFileSource('data/dist/corpus'), prefix: '/data/corpus' }))
  */
 export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
   const opts = { ...DEFAULT_STATIC_FILES_OPTIONS, ...options };
   return async function staticFilesMiddleware(c, next) {
+    if (c.req.method === 'OPTIONS' && opts.publicCors) {
+      // Preflight for cross-origin reads that add headers (e.g. a manual If-None-Match).
+      return new Response(null, { status: 204, headers: { ...PUBLIC_CORS_HEADERS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } });
+    }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const rel = relativePath(new URL(c.req.url).pathname, opts.prefix, opts.index);
     if (rel === null) return next();
@@ -61,7 +68,7 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
       'cache-control': opts.immutable.test(name) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
       etag,
     };
-    if (opts.publicCors) headers['access-control-allow-origin'] = '*';
+    if (opts.publicCors) Object.assign(headers, PUBLIC_CORS_HEADERS);
     if (etagMatches(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers });
     headers['content-length'] = String(file.size);
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
