@@ -5,7 +5,7 @@
  * BENCHMARKS.md. Vectors are test-hashing vectors: timing only, not retrieval quality.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { cpus, totalmem, type, release } from 'node:os';
+import { cpus, loadavg, totalmem, type, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ export async function main(argv: readonly string[]): Promise<SearchBenchResults>
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 10) throw new Error(`--runs must be an integer >= 10, got ${values.runs}`);
+  const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
   const corpus = await loadCorpusFromDir({ tracks: ['en'] });
   const indexRoot = join(ROOT, 'bench', 'tmp', 'search-index');
   await rm(indexRoot, { recursive: true, force: true });
@@ -56,7 +57,7 @@ export async function main(argv: readonly string[]): Promise<SearchBenchResults>
   const results: SearchBenchResults = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
-    machine: { cpu: cpu[0]?.model.trim() ?? 'unknown', cores: cpu.length, memoryGb: Math.round(totalmem() / 2 ** 30), os: `${type()} ${release()}`, node: process.version },
+    machine: { cpu: cpu[0]?.model.trim() ?? 'unknown', cores: cpu.length, memoryGb: Math.round(totalmem() / 2 ** 30), os: `${type()} ${release()}`, node: process.version, loadAverage: [loadAtStart, Math.round(loadavg()[0]! * 10) / 10] },
     note: 'Vectors are deterministic test-hashing vectors of the right dimension: these are timing numbers only, not retrieval quality (see EVAL.md).',
     indexes,
     node,

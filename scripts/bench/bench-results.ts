@@ -7,6 +7,8 @@ export interface MachineInfo {
   readonly memoryGb: number;
   readonly os: string;
   readonly node: string;
+  /** 1-minute load average when the run started and ended: p95s are only comparable on a quiet machine. */
+  readonly loadAverage: readonly [number, number];
 }
 
 export interface IndexSizeRow {
@@ -60,7 +62,9 @@ function runtimeTable(r: SearchBenchReport): string[] {
 export function renderSearchSection(res: SearchBenchResults): string {
   const m = res.machine;
   const lines = [
-    `Run ${res.generatedAt.slice(0, 16).replace('T', ' ')} UTC with \`${res.command}\` on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}.`,
+    `Run ${res.generatedAt.slice(0, 16).replace('T', ' ')} UTC with \`${res.command}\` on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; ` +
+      `1-min load average ${m.loadAverage[0]} at start, ${m.loadAverage[1]} at end` +
+      (Math.max(...m.loadAverage) > m.cores ? ` (above ${m.cores}: other processes shared the CPU, so p95s are inflated; p50s are the stabler figure).` : '.'),
     `Raw numbers: \`bench/results.json\`. ${res.note}`,
     '',
     '| index | vectors | file bytes | gzip | budget (6,236 x dims + 5%) | build ms | flat int8 vs float32 top-20 |',
