@@ -150,9 +150,9 @@ export class QuranDaiElement extends LitElement {
     onExchange: (exchange) => this.keepExchange(exchange),
     onAnswer: (question, text) => {
       const retrieved = this.asking.retrieved;
-      void this.loadAnswerModule().then(() => {
-        emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] });
-      });
+      void this.loadAnswerModule()
+        .catch(() => undefined)
+        .then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
     },
   });
 
@@ -231,11 +231,19 @@ export class QuranDaiElement extends LitElement {
   }
 
   private loadAnswerModule(): Promise<AnswerViewModule> {
-    this.answerModuleLoading ??= import('./answer/answer-view.js').then((m) => {
-      this.answerModule = m;
-      this.requestUpdate();
-      return m;
-    });
+    this.answerModuleLoading ??= import('./answer/answer-view.js').then(
+      (m) => {
+        this.answerModule = m;
+        this.requestUpdate();
+        return m;
+      },
+      (e: unknown) => {
+        // The answer stays readable as plain text; try the chunk again next time.
+        this.answerModuleLoading = undefined;
+        console.warn(`quran-dai: answer renderer failed to load (${(e as Error).message})`);
+        throw e;
+      },
+    );
     return this.answerModuleLoading;
   }
 
@@ -266,7 +274,7 @@ export class QuranDaiElement extends LitElement {
       ?.then((s) => s.list())
       .then((items) => {
         if (this.history.length === 0 && !this.current) this.history = items;
-        if (items.some((x) => x.answer)) void this.loadAnswerModule();
+        if (items.some((x) => x.answer)) this.loadAnswerModule().catch(() => undefined);
       })
       .catch(() => undefined);
   }
@@ -321,12 +329,12 @@ export class QuranDaiElement extends LitElement {
     if (!env) return;
     this.question = text;
     this.expanded = new Set();
-    if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
+    if (env.wantsAnswer && env.chatAvailable) this.loadAnswerModule().catch(() => undefined);
     const done = this.asking.ask(text, env);
     await this.updateComplete;
     this.keepFocusInside('stop');
     await done;
-    if (this.asking.answer) await this.loadAnswerModule();
+    if (this.asking.answer) await this.loadAnswerModule().catch(() => undefined);
     await this.updateComplete;
     this.keepFocusInside('answer-heading');
   }

@@ -470,3 +470,34 @@ describe('when focus would be lost while asking', () => {
     expect(m.el.shadowRoot!.activeElement).toBe(input);
   });
 });
+
+describe('when a translation is chosen', () => {
+  it('should show that translation with its language, and Urdu right to left', async () => {
+    const fr = await mount({ mode: 'search', translation: 'fr' });
+    await askAndWait(fr, '2:153');
+    const frText = $(fr.el, 'article[data-ref="2:153"] [part~="verse-translation"]')!;
+    expect([frText.getAttribute('lang'), frText.getAttribute('dir'), text(frText)]).toStrictEqual(['fr', 'ltr', text(Object.assign(document.createElement('p'), { textContent: corpus.verse({ surah: 2, ayah: 153 }, 'fr').translation! }))]);
+    expect(text($(fr.el, '[part~="verse-translation-name"]'))).toBe(corpus.trackName('fr'));
+    fr.el.remove();
+    const ur = await mount({ mode: 'search', translation: 'ur' });
+    await askAndWait(ur, '2:153');
+    const urText = $(ur.el, 'article[data-ref="2:153"] [part~="verse-translation"]')!;
+    expect([urText.getAttribute('lang'), urText.getAttribute('dir')]).toStrictEqual(['ur', 'rtl']);
+  });
+
+  it('should fall back to English for an unknown translation id', async () => {
+    const m = await mount({ mode: 'search', translation: 'klingon' });
+    await askAndWait(m, '2:153');
+    expect($(m.el, '[part~="verse-translation"]')!.getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('when the theme changes', () => {
+  it('should reflect it to the attribute the styles select on', async () => {
+    const { el } = await mount({ theme: 'dark' });
+    expect(el.theme).toBe('dark');
+    el.theme = 'auto';
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).toBe('auto');
+  });
+});
