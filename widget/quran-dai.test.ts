@@ -501,3 +501,46 @@ describe('when the theme changes', () => {
     expect(el.getAttribute('theme')).toBe('auto');
   });
 });
+
+/** Basic accessibility rules every state must keep: named controls, labelled fields, unique ids, safe new-tab links. */
+function accessibilityProblems(el: QuranDaiElement): string[] {
+  const root = el.shadowRoot!;
+  const problems: string[] = [];
+  for (const b of root.querySelectorAll('button')) {
+    if (!text(b) && !b.getAttribute('aria-label')) problems.push(`button without a name: ${b.outerHTML.slice(0, 80)}`);
+  }
+  for (const input of root.querySelectorAll('input')) {
+    if (!input.id || !root.querySelector(`label[for="${input.id}"]`)) problems.push(`input without a label: ${input.outerHTML.slice(0, 80)}`);
+  }
+  const ids = [...root.querySelectorAll('[id]')].map((n) => n.id);
+  for (const id of new Set(ids)) if (ids.filter((x) => x === id).length > 1) problems.push(`duplicate id ${id}`);
+  for (const ref of root.querySelectorAll('[aria-controls], [aria-labelledby]')) {
+    for (const id of `${ref.getAttribute('aria-controls') ?? ''} ${ref.getAttribute('aria-labelledby') ?? ''}`.split(/\s+/).filter(Boolean)) {
+      if (!root.getElementById(id) && ref.getAttribute('aria-expanded') !== 'false') problems.push(`reference to missing id ${id}`);
+    }
+  }
+  for (const a of root.querySelectorAll('a[target="_blank"]')) {
+    if (!/\bnoopener\b/.test(a.getAttribute('rel') ?? '')) problems.push(`new-tab link without noopener: ${a.getAttribute('href')}`);
+    if (!/^https:\/\//.test(a.getAttribute('href') ?? '')) problems.push(`non-https link ${a.getAttribute('href')}`);
+  }
+  return problems;
+}
+
+describe('when checking accessibility basics in each state', () => {
+  it('should have none of the basic problems before asking, with results, with an answer and in the floating panel', async () => {
+    const m = await mount();
+    expect(accessibilityProblems(m.el)).toStrictEqual([]);
+    m.proxy.chat = { kind: 'fixture', name: 'xss-answer' };
+    await askAndWait(m, '2:153');
+    ($(m.el, '[part~="context-toggle"]') as HTMLButtonElement).click();
+    await m.el.updateComplete;
+    expect(accessibilityProblems(m.el)).toStrictEqual([]);
+    await askAndWait(m, 'xyzzy qwerty');
+    expect(accessibilityProblems(m.el)).toStrictEqual([]);
+    m.el.remove();
+    const floating = await mount({ layout: 'floating', lang: 'ar' });
+    ($(floating.el, '[part~="launcher"]') as HTMLButtonElement).click();
+    await floating.el.updateComplete;
+    expect(accessibilityProblems(floating.el)).toStrictEqual([]);
+  });
+});
