@@ -41,6 +41,12 @@ describe('when stripping clitics and suffixes', () => {
     expect(stem('الجن')).toBe('جن');
     expect(stem('بيت')).toBe('بيت');
   });
+  it('should drop the person prefix of a plural imperfect verb so it meets the past tense', () => {
+    expect(stem('يعلمون')).toBe(stem('علموا'));
+    expect(stem('تكفرون')).toBe(stem('كفروا'));
+    expect(stem('ويعملون')).toBe(stem('عملوا'));
+    expect(stem('يعلم')).toBe('يعلم');
+  });
   it('should keep Allah whole in every clitic form', () => {
     for (const w of ['الله', 'لله', 'بالله', 'والله', 'تالله']) expect(stem(w)).toBe('الله');
   });

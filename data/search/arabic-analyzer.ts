@@ -5,6 +5,8 @@
  * 2. Stop words (particles, pronouns, question words) are dropped.
  * 3. Light stemming in the spirit of Larkey's Light10: strip a leading و, then one
  *    definite-article clitic (ال وال بال كال فال لل), keeping a minimum stem length.
+ *    An imperfect verb with a plural/dual ending (يعلمون، تكفرون، نعبدون، يعملان) loses its person
+ *    prefix ي/ت/ن, so it meets its other forms (علموا، كفروا).
  * 4. Alef-insensitive skeleton: every non-initial ا is removed. The Uthmani text drops the
  *    long alef (dagger alef) in many words (`العلمين`, `السموت`, `الكتب`, `ابرهيم`) where people
  *    type `العالمين`, `السماوات`, `الكتاب`, `ابراهيم`; removing it on both sides makes them meet
@@ -18,6 +20,7 @@
  * The stem is a search key, never shown to anyone.
  */
 import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { stripArabicHonorifics } from './honorifics.js';
 import { memoizeWord, plainQueryTerms, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 
 /** Letters a stem keeps at least; two-letter stems are common (رب from ربكم, صل from الصلاة). */
@@ -30,7 +33,7 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
     'هذا هذه هذان هولاء ذلك ذالك تلك اولئك اوليك الذي التي الذين اللذين اللتين اللاتي اللتي اللايي كل بعض ' +
     'اذا اذ لو ان انما الا حتي عند مع بل لكن لكم لهم له لها لنا لي به بها بهم منه منها منهم فيه فيها ' +
     'فيهم عليه عليها عليهم عليكم اليه اليها اليهم اليكم يا ايها كان كانوا يكون تكون كنتم قال قالوا قل يقول ' +
-    'ماذا لماذا كيف متي اين هل كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
+    'ماذا لماذا كيف متي اين هل هناك كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
     'القران قران القرءان الكريم'
   ).split(' '),
 );
@@ -44,6 +47,8 @@ const PRONOUN_SUFFIXES: readonly Suffix[] = [['هم', ARABIC_MIN_STEM], ['هن',
 const PLURAL_SUFFIXES: readonly Suffix[] = [['ون', ARABIC_MIN_STEM], ['ين', ARABIC_MIN_STEM], ['ت', ARABIC_MIN_STEM_AMBIGUOUS], ['و', ARABIC_MIN_STEM], ['ي', ARABIC_MIN_STEM]];
 /** `الله` in any clitic form (لله، بالله، والله، تالله، فلله) is one term, never stemmed to `له`. */
 const ALLAH = /^(?:[وفبت]?ا?|[وف]?[بل])لله$/;
+/** Imperfect verb (ي ت ن) with a plural or dual ending, at least 5 letters. */
+const IMPERFECT_PLURAL = /^[يتن].{2,}(?:ون|ين|وا|ان)$/;
 const ARABIC_WORDS = /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]+/g;
 
 function stripOne(word: string, suffixes: readonly Suffix[]): string {
@@ -58,12 +63,9 @@ export function stemArabicWord(normalised: string): string {
   let w = normalised;
   if (ALLAH.test(w)) return 'الله';
   if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
-  for (const a of ARTICLES) {
-    if (w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM) {
-      w = w.slice(a.length);
-      break;
-    }
-  }
+  const article = ARTICLES.find((a) => w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM);
+  if (article) w = w.slice(article.length);
+  else if (IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
   w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
   if (w.length >= 4 && w.endsWith('وه')) w = w.slice(0, -2) + 'ه';
   const bare = stripOne(w, PRONOUN_SUFFIXES);
@@ -87,7 +89,7 @@ export function createArabicAnalyzer(): TextAnalyzer {
     return out;
   };
   const queryTerms = (text: string): QueryTerm[] => {
-    const t = terms(text);
+    const t = terms(stripArabicHonorifics(text));
     // A query of only stop words still means something: search its words as typed.
     return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(stem));
   };

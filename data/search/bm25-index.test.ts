@@ -49,7 +49,7 @@ describe('when scoring a tiny corpus by hand', () => {
   });
 
   it('should add a share of same-group neighbours when smoothing, never across groups', () => {
-    const hits = index.search(q('a'), 10, { neighbourWeight: 0.5 });
+    const hits = index.search(q('a'), 10, { neighbourWeights: [0.5] });
     // d1 = 0.6243067 + 0.5·0.5235483 = 0.8860808; d0 = 0.5235483 + 0.5·0.6243067 = 0.8357017;
     // d2 is next to d1 but in group 2, so it gets nothing.
     expect(hits.map((h) => h.index)).toEqual([1, 0]);
@@ -59,7 +59,7 @@ describe('when scoring a tiny corpus by hand', () => {
 
   it('should leave no state behind between searches', () => {
     const first = index.search(q('c', 'd'), 10);
-    index.search(q('a'), 10, { neighbourWeight: 0.5 });
+    index.search(q('a'), 10, { neighbourWeights: [0.5] });
     expect(index.search(q('c', 'd'), 10)).toEqual(first);
   });
 
@@ -76,3 +76,34 @@ describe('when scoring a tiny corpus by hand', () => {
     expect(index.idf('d')).toBeCloseTo(IDF_D, 6);
   });
 });
+
+describe('when smoothing over several distances', () => {
+  it('should give each distance its own weight inside the group', () => {
+    const line = Bm25Index.build(['x', 'y', 'y', 'y'], words, undefined, { groups: new Uint8Array([1, 1, 1, 1]) });
+    const only = line.search(q('x'), 10)[0]!.score;
+    const hits = line.search(q('x'), 10, { neighbourWeights: [0.5, 0.25] });
+    // d0 keeps its score, d1 gets 0.5 of it, d2 gets 0.25, d3 (3 away) nothing.
+    expect(hits.map((h) => h.index)).toEqual([0, 1, 2]);
+    expect(hits[1]!.score).toBeCloseTo(0.5 * only, 6);
+    expect(hits[2]!.score).toBeCloseTo(0.25 * only, 6);
+  });
+});
+
+describe('when expanding a query with pseudo-relevance feedback', () => {
+  // "a" is only in d0; d0's other word "b" also occurs in d1, so feedback reaches d1.
+  const fb = Bm25Index.build(['a b', 'b c', 'c', 'x y'], words);
+  const feedback = { docs: 1, terms: 1, weight: 0.5 };
+  it('should add the best term of the top verses when no verse covers the whole query', () => {
+    expect(fb.search(q('a', 'zzz'), 10).map((h) => h.index)).toEqual([0]);
+    const hits = fb.search(q('a', 'zzz'), 10, { feedback });
+    expect(hits.map((h) => h.index)).toEqual([0, 1]);
+    // d1 only matches the expansion "b" (weight 0.5), and expansions never count as coverage.
+    expect(hits[1]!.coverage).toBe(0);
+    const plainB = fb.search(q('b'), 10).find((h) => h.index === 1)!.score;
+    expect(hits[1]!.score).toBeCloseTo(0.5 * plainB, 6);
+  });
+  it('should not expand a query that some verse matches in full', () => {
+    expect(fb.search(q('a'), 10, { feedback }).map((h) => h.index)).toEqual([0]);
+  });
+});
+

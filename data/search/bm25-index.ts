@@ -6,8 +6,9 @@
  *
  * Postings are stored by term (CSR layout): `offsets[t]..offsets[t+1]` index into `docs`
  * (Uint16, verse indices fit) and `weights` (Float32, the tf/length part precomputed at build
- * time, so a query is one multiply-add per posting). Search reuses per-index buffers: no
- * allocation in the scoring loop, only for the (at most k) hits it returns.
+ * time, so a query is one multiply-add per posting). A forward index (verse → its distinct
+ * terms) serves pseudo-relevance feedback. Search reuses per-index buffers: no allocation in
+ * the scoring loops, only for the (at most k) hits it returns.
  */
 import { analyzeQuery, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 
@@ -23,13 +24,31 @@ export interface Bm25Params {
 
 export const DEFAULT_BM25_PARAMS: Bm25Params = { k1: BM25_K1, b: BM25_B };
 
+/** Pseudo-relevance feedback (RM3-like): expand the query with the best terms of its top verses. */
+export interface Bm25Feedback {
+  /** Top verses of the first pass that lend terms. */
+  readonly docs: number;
+  /** Expansion terms added. */
+  readonly terms: number;
+  /** Weight of the strongest expansion term relative to a typed word (others scale down). */
+  readonly weight: number;
+  /**
+   * Expand only when the best first-pass verse covers less than this share of the query.
+   * A query some verse matches in full is precise already and expansion only drifts from it;
+   * a long question no verse matches in full is where expansion finds the topic. Default 1.
+   */
+  readonly belowCoverage?: number;
+}
+
 export interface Bm25SearchOptions {
   /**
-   * Neighbour smoothing: a verse also gets this share of the scores of the verses just before
-   * and after it in the same group (surah). Verses are short and a passage carries the meaning,
-   * so a verse between two matching verses is likely relevant. 0 turns it off. Needs `groups`.
+   * Neighbour smoothing: a verse also gets `neighbourWeights[j-1]` × the score of each verse
+   * j positions before or after it in the same group (surah). Verses are short and a passage
+   * carries the meaning, so a verse between matching verses is likely relevant. Empty = off.
+   * Needs `groups` at build time.
    */
-  readonly neighbourWeight?: number;
+  readonly neighbourWeights?: readonly number[];
+  readonly feedback?: Bm25Feedback;
 }
 
 export interface Bm25BuildOptions {
@@ -58,16 +77,29 @@ export interface Bm25Stats {
   readonly bytes: number;
 }
 
+/** Query terms in this group are feedback expansions: they score but never count as coverage. */
+export const FEEDBACK_GROUP = -1;
+
+interface Postings {
+  readonly termIds: ReadonlyMap<string, number>;
+  /** Term of each id. */
+  readonly termNames: readonly string[];
+  readonly offsets: Uint32Array;
+  readonly docs: Uint16Array;
+  readonly weights: Float32Array;
+  readonly idf: Float32Array;
+  readonly docLength: Uint16Array;
+  readonly avgDocLength: number;
+  /** Forward index: `docTerms[docStart[d]..docStart[d+1]]` are the distinct terms of verse d. */
+  readonly docStart: Uint32Array;
+  readonly docTerms: Uint32Array;
+}
+
 export class Bm25Index {
   readonly analyzer: TextAnalyzer;
   readonly params: Bm25Params;
-  readonly #termIds: ReadonlyMap<string, number>;
-  readonly #offsets: Uint32Array;
-  readonly #docs: Uint16Array;
-  readonly #weights: Float32Array;
-  readonly #idf: Float32Array;
-  readonly #docLength: Uint16Array;
-  readonly #avgDocLength: number;
+  readonly #p: Postings;
+  readonly #groups: Uint8Array | Uint16Array | undefined;
   /** idf of a term no verse contains: the most specific a word can be. */
   readonly #unknownIdf: number;
   // Reused per search.
@@ -77,30 +109,16 @@ export class Bm25Index {
   readonly #marked: Uint8Array;
   readonly #smoothScores: Float32Array;
   readonly #smoothCoverage: Float32Array;
-  readonly #groups: Uint8Array | Uint16Array | undefined;
+  readonly #termWeight: Float32Array;
+  readonly #termTouched: Uint32Array;
 
-  private constructor(
-    analyzer: TextAnalyzer,
-    params: Bm25Params,
-    termIds: Map<string, number>,
-    offsets: Uint32Array,
-    docs: Uint16Array,
-    weights: Float32Array,
-    idf: Float32Array,
-    docLength: Uint16Array,
-    avgDocLength: number,
-    groups: Uint8Array | Uint16Array | undefined,
-  ) {
+  private constructor(analyzer: TextAnalyzer, params: Bm25Params, postings: Postings, groups: Uint8Array | Uint16Array | undefined) {
     this.analyzer = analyzer;
     this.params = params;
-    this.#termIds = termIds;
-    this.#offsets = offsets;
-    this.#docs = docs;
-    this.#weights = weights;
-    this.#idf = idf;
-    this.#docLength = docLength;
-    this.#avgDocLength = avgDocLength;
-    const n = docLength.length;
+    this.#p = postings;
+    const n = postings.docLength.length;
+    if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
+    this.#groups = groups;
     this.#unknownIdf = Math.log(1 + (n + 0.5) / 0.5);
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
@@ -108,8 +126,8 @@ export class Bm25Index {
     this.#marked = new Uint8Array(n);
     this.#smoothScores = new Float32Array(n);
     this.#smoothCoverage = new Float32Array(n);
-    if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
-    this.#groups = groups;
+    this.#termWeight = new Float32Array(postings.idf.length);
+    this.#termTouched = new Uint32Array(postings.idf.length);
   }
 
   /** Build the index of `texts` (one per verse, in verse-index order). */
@@ -177,29 +195,32 @@ export class Bm25Index {
     }
     const idf = new Float32Array(termCount);
     for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
-    return new Bm25Index(analyzer, params, termIds, offsets, docs, weights, idf, docLength, avgDocLength, options.groups);
+    const docTerms = pairTerm.slice(0, pairs);
+    const termNames = [...termIds.keys()];
+    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
   }
 
   get stats(): Bm25Stats {
+    const p = this.#p;
     return {
-      docCount: this.#docLength.length,
-      termCount: this.#idf.length,
-      postingCount: this.#docs.length,
-      avgDocLength: this.#avgDocLength,
-      bytes: this.#offsets.byteLength + this.#docs.byteLength + this.#weights.byteLength + this.#idf.byteLength + this.#docLength.byteLength,
+      docCount: p.docLength.length,
+      termCount: p.idf.length,
+      postingCount: p.docs.length,
+      avgDocLength: p.avgDocLength,
+      bytes: p.offsets.byteLength + p.docs.byteLength + p.weights.byteLength + p.idf.byteLength + p.docLength.byteLength + p.docStart.byteLength + p.docTerms.byteLength,
     };
   }
 
   /** Number of verses containing `term` (an analysed term), 0 when none. */
   documentFrequency(term: string): number {
-    const t = this.#termIds.get(term);
-    return t === undefined ? 0 : this.#offsets[t + 1]! - this.#offsets[t]!;
+    const t = this.#p.termIds.get(term);
+    return t === undefined ? 0 : this.#p.offsets[t + 1]! - this.#p.offsets[t]!;
   }
 
   /** idf of an analysed term (the unknown-term idf when no verse has it). */
   idf(term: string): number {
-    const t = this.#termIds.get(term);
-    return t === undefined ? this.#unknownIdf : this.#idf[t]!;
+    const t = this.#p.termIds.get(term);
+    return t === undefined ? this.#unknownIdf : this.#p.idf[t]!;
   }
 
   /** Analyse `text` as a query and search. */
@@ -209,6 +230,41 @@ export class Bm25Index {
 
   /** Top `k` verses for already-analysed query terms, best first (ties: lower verse index first). */
   search(query: readonly QueryTerm[], k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
+    const fb = options.feedback;
+    if (fb && fb.docs > 0 && fb.terms > 0 && fb.weight > 0) {
+      const first = this.#run(query, Math.max(fb.docs, k), options.neighbourWeights);
+      const best = first.reduce((m, h) => Math.max(m, h.coverage), 0);
+      if (best >= (fb.belowCoverage ?? 1) - 1e-6) return first.slice(0, k);
+      if (first.length > 0) return this.#run([...query, ...this.#feedbackTerms(query, first.slice(0, fb.docs), fb)], k, options.neighbourWeights);
+      return first;
+    }
+    return this.#run(query, k, options.neighbourWeights);
+  }
+
+  #run(query: readonly QueryTerm[], k: number, neighbourWeights: readonly number[] | undefined): LexicalHit[] {
+    const count = this.#accumulate(query);
+    let hits: LexicalHit[];
+    let touchedCount = count;
+    if (neighbourWeights && neighbourWeights.length > 0 && this.#groups) {
+      touchedCount = this.#smooth(count, neighbourWeights, this.#groups);
+      hits = topK(this.#smoothScores, this.#smoothCoverage, this.#touched, touchedCount, k);
+    } else {
+      hits = topK(this.#scores, this.#coverage, this.#touched, count, k);
+    }
+    for (let i = 0; i < touchedCount; i++) {
+      const d = this.#touched[i]!;
+      this.#scores[d] = 0;
+      this.#coverage[d] = 0;
+      this.#smoothScores[d] = 0;
+      this.#smoothCoverage[d] = 0;
+      this.#marked[d] = 0;
+    }
+    return hits;
+  }
+
+  /** Raw BM25 and coverage of every matching verse into the buffers; returns how many verses it touched. */
+  #accumulate(query: readonly QueryTerm[]): number {
+    const { termIds, idf, offsets, docs, weights } = this.#p;
     const scores = this.#scores;
     const coverage = this.#coverage;
     const touched = this.#touched;
@@ -217,77 +273,103 @@ export class Bm25Index {
     // Coverage denominator: each query word (group) counts once, at its most specific known term.
     const groupIdf = new Map<number, number>();
     for (const q of query) {
-      const t = this.#termIds.get(q.term);
-      const idf = t === undefined ? 0 : this.#idf[t]!;
-      groupIdf.set(q.group, Math.max(groupIdf.get(q.group) ?? 0, idf));
+      if (q.group === FEEDBACK_GROUP) continue;
+      const t = termIds.get(q.term);
+      groupIdf.set(q.group, Math.max(groupIdf.get(q.group) ?? 0, t === undefined ? 0 : idf[t]!));
     }
     let totalIdf = 0;
     for (const v of groupIdf.values()) totalIdf += v > 0 ? v : this.#unknownIdf;
     for (const q of query) {
-      const t = this.#termIds.get(q.term);
+      const t = termIds.get(q.term);
       if (t === undefined || !(q.weight > 0)) continue;
-      const idf = this.#idf[t]!;
-      const factor = idf * q.weight;
-      const covered = Math.min(idf, groupIdf.get(q.group)!) / totalIdf;
-      for (let p = this.#offsets[t]!, end = this.#offsets[t + 1]!; p < end; p++) {
-        const d = this.#docs[p]!;
+      const factor = idf[t]! * q.weight;
+      const covered = q.group === FEEDBACK_GROUP ? 0 : Math.min(idf[t]!, groupIdf.get(q.group)!) / totalIdf;
+      for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) {
+        const d = docs[p]!;
         if (marked[d] === 0) {
           marked[d] = 1;
           touched[touchedCount++] = d;
         }
-        scores[d]! += factor * this.#weights[p]!;
+        scores[d]! += factor * weights[p]!;
         coverage[d]! += covered;
       }
     }
-    const weight = options.neighbourWeight ?? 0;
-    const groups = this.#groups;
-    let hits: LexicalHit[];
-    if (weight > 0 && groups) {
-      const n = scores.length;
-      const direct = touchedCount;
-      for (let i = 0; i < direct; i++) {
-        const d = touched[i]!;
-        if (d > 0 && marked[d - 1] === 0 && groups[d - 1] === groups[d]) {
-          marked[d - 1] = 1;
-          touched[touchedCount++] = d - 1;
-        }
-        if (d + 1 < n && marked[d + 1] === 0 && groups[d + 1] === groups[d]) {
-          marked[d + 1] = 1;
-          touched[touchedCount++] = d + 1;
+    return touchedCount;
+  }
+
+  /** Neighbour smoothing into the smooth buffers; adds untouched neighbours to `touched`. */
+  #smooth(count: number, neighbourWeights: readonly number[], groups: Uint8Array | Uint16Array): number {
+    const n = this.#scores.length;
+    const touched = this.#touched;
+    const marked = this.#marked;
+    const scores = this.#scores;
+    const coverage = this.#coverage;
+    const radius = neighbourWeights.length;
+    let touchedCount = count;
+    for (let i = 0; i < count; i++) {
+      const d = touched[i]!;
+      for (let j = -radius; j <= radius; j++) {
+        const m = d + j;
+        if (j !== 0 && m >= 0 && m < n && marked[m] === 0 && groups[m] === groups[d]) {
+          marked[m] = 1;
+          touched[touchedCount++] = m;
         }
       }
-      const smoothScores = this.#smoothScores;
-      const smoothCoverage = this.#smoothCoverage;
-      for (let i = 0; i < touchedCount; i++) {
-        const d = touched[i]!;
-        let s = scores[d]!;
-        let c = coverage[d]!;
-        if (d > 0 && groups[d - 1] === groups[d]) {
-          s += weight * scores[d - 1]!;
-          c += weight * coverage[d - 1]!;
-        }
-        if (d + 1 < n && groups[d + 1] === groups[d]) {
-          s += weight * scores[d + 1]!;
-          c += weight * coverage[d + 1]!;
-        }
-        smoothScores[d] = s;
-        smoothCoverage[d] = c;
-      }
-      hits = topK(smoothScores, smoothCoverage, touched, touchedCount, k);
-      for (let i = 0; i < touchedCount; i++) {
-        smoothScores[touched[i]!] = 0;
-        smoothCoverage[touched[i]!] = 0;
-      }
-    } else {
-      hits = topK(scores, coverage, touched, touchedCount, k);
     }
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i]!;
-      scores[d] = 0;
-      coverage[d] = 0;
-      marked[d] = 0;
+      let s = scores[d]!;
+      let c = coverage[d]!;
+      for (let j = 1; j <= radius; j++) {
+        const w = neighbourWeights[j - 1]!;
+        if (d - j >= 0 && groups[d - j] === groups[d]) {
+          s += w * scores[d - j]!;
+          c += w * coverage[d - j]!;
+        }
+        if (d + j < n && groups[d + j] === groups[d]) {
+          s += w * scores[d + j]!;
+          c += w * coverage[d + j]!;
+        }
+      }
+      this.#smoothScores[d] = s;
+      this.#smoothCoverage[d] = c;
     }
-    return hits;
+    return touchedCount;
+  }
+
+  /** The best terms of the feedback verses (score-weighted idf), excluding the query's own. */
+  #feedbackTerms(query: readonly QueryTerm[], top: readonly LexicalHit[], fb: Bm25Feedback): QueryTerm[] {
+    const { termIds, termNames, idf, docStart, docTerms, offsets } = this.#p;
+    const weight = this.#termWeight;
+    const seen = this.#termTouched;
+    let seenCount = 0;
+    const best = top[0]!.score;
+    for (const hit of top) {
+      const share = hit.score / best;
+      for (let p = docStart[hit.index]!; p < docStart[hit.index + 1]!; p++) {
+        const t = docTerms[p]!;
+        if (weight[t] === 0) seen[seenCount++] = t;
+        weight[t]! += share * idf[t]!;
+      }
+    }
+    const inQuery = new Set<number>();
+    for (const q of query) {
+      const t = termIds.get(q.term);
+      if (t !== undefined) inQuery.add(t);
+    }
+    const chosen: number[] = [];
+    for (let i = 0; i < seenCount; i++) {
+      const t = seen[i]!;
+      // A term of a single verse is that verse's own vocabulary, not the topic's.
+      if (inQuery.has(t) || offsets[t + 1]! - offsets[t]! < 2) continue;
+      chosen.push(t);
+    }
+    chosen.sort((a, b) => weight[b]! - weight[a]! || a - b);
+    const picked = chosen.slice(0, fb.terms);
+    const strongest = picked.length > 0 ? weight[picked[0]!]! : 1;
+    const out = picked.map((t) => ({ term: termNames[t]!, weight: (fb.weight * weight[t]!) / strongest, group: FEEDBACK_GROUP }));
+    for (let i = 0; i < seenCount; i++) weight[seen[i]!] = 0;
+    return out;
   }
 }
 

@@ -6,6 +6,7 @@
 import { stemmer } from 'stemmer';
 import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
 import { glossaryExpansion } from './english-glossary.js';
+import { stripLatinHonorifics } from './honorifics.js';
 import { foldLatin, memoizeWord, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 
 /** Weight of a glossary expansion relative to the typed word. */
@@ -32,9 +33,10 @@ export function createEnglishAnalyzer(): TextAnalyzer {
     return out;
   };
   const queryTerms = (text: string): QueryTerm[] => {
-    let words = englishWords(text).filter((w) => !ENGLISH_STOP_WORDS.has(w));
+    const cleaned = stripLatinHonorifics(text);
+    let words = englishWords(cleaned).filter((w) => !ENGLISH_STOP_WORDS.has(w));
     // A query of only stop words ("the Quran") still means something: search the words.
-    if (words.length === 0) words = englishWords(text);
+    if (words.length === 0) words = englishWords(cleaned);
     const out: QueryTerm[] = [];
     const groupOf = new Map<string, number>();
     let groups = 0;

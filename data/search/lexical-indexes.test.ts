@@ -31,7 +31,7 @@ describe('when indexes are asked for', () => {
     const index = new LexicalIndexes(corpus, DEFAULT_BM25_PARAMS).get('en');
     // "Alif, Lam, Meem" is 2:1 (and other openings), never in surah 1.
     const plain = index.searchText('alif lam meem', 100).map((h) => h.index);
-    const smoothed = index.searchText('alif lam meem', 100, { neighbourWeight: 0.3 }).map((h) => h.index);
+    const smoothed = index.searchText('alif lam meem', 100, { neighbourWeights: [0.3] }).map((h) => h.index);
     const firstOfBaqarah = corpus.indexOf({ surah: 2, ayah: 1 });
     expect(plain).toContain(firstOfBaqarah);
     expect(smoothed).toContain(firstOfBaqarah + 1);

@@ -20,7 +20,7 @@ import type { VerseRange } from '../corpus/corpus-types.js';
 import { mergeRanges, refsInRange, rangeContains } from '../corpus/verse-range.js';
 import type { VectorSearch } from '../index/vector-search.js';
 import type { VectorIndexManifest } from '../index/index-manifest.js';
-import { DEFAULT_BM25_PARAMS, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
+import { DEFAULT_BM25_PARAMS, type Bm25Feedback, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
 import { expandTopHits } from './context-expansion.js';
 import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './language-detect.js';
 import { LexicalIndexes } from './lexical-indexes.js';
@@ -48,10 +48,15 @@ export interface SearchEngineOptions {
   /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
   readonly lexicalMinRelativeScore: number;
   /**
-   * Share of a neighbouring verse's BM25 score a verse receives (same surah only), because a
-   * passage, not a lone verse, carries the meaning. 0 turns it off. Default 0.3.
+   * Share of a neighbouring verse's BM25 score a verse receives, by distance (same surah only),
+   * because a passage, not a lone verse, carries the meaning. Empty turns it off. Default [0.4, 0.2, 0.1].
    */
-  readonly neighbourWeight: number;
+  readonly neighbourWeights: readonly number[];
+  /**
+   * Pseudo-relevance feedback: the query is run again with the 20 best terms of its 10 best
+   * verses added (the strongest at half a typed word's weight); undefined turns it off.
+   */
+  readonly feedback: Bm25Feedback | undefined;
   /** BM25 k1 and b. Default k1 1.2, b 0.75. */
   readonly bm25: Bm25Params;
 }
@@ -64,7 +69,8 @@ export const DEFAULT_SEARCH_OPTIONS = {
   candidates: 100,
   lexicalMinCoverage: 0.15,
   lexicalMinRelativeScore: 0.1,
-  neighbourWeight: 0.3,
+  neighbourWeights: [0.4, 0.2, 0.1],
+  feedback: { docs: 10, terms: 20, weight: 0.5 },
   bm25: DEFAULT_BM25_PARAMS,
 } as const satisfies SearchEngineOptions;
 
@@ -121,7 +127,10 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   function lexicalCandidates(query: string, track: SearchTrack): LexicalHit[] {
     const key = `${track}\u0000${query}`;
     if (lastLexical?.key === key) return lastLexical.hits;
-    const raw = indexes.get(track).searchText(query, opts.candidates, { neighbourWeight: opts.neighbourWeight });
+    const raw = indexes.get(track).searchText(query, opts.candidates, {
+      neighbourWeights: opts.neighbourWeights,
+      ...(opts.feedback ? { feedback: opts.feedback } : {}),
+    });
     const minScore = (raw[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
     const hits = raw.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore);
     lastLexical = { key, hits };
