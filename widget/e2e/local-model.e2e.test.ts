@@ -1,0 +1,213 @@
+/**
+ * Browser test of keyless semantic search (issue 6): a `local` index built with the tiny
+ * test model is searchable in the demo page, the question is embedded in the browser with
+ * the model and runtime fetched only from the proxy, and a widget whose index is not local
+ * downloads no model runtime at all. Real proxy (startServer), real widget bundle, Chromium.
+ */
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { openLocalEmbedderFromDir } from '../../data/embed/local-embedder-node.js';
+import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
+import { createVectorSearch } from '../../data/index/create-vector-search.js';
+import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import { startServer, type RunningServer } from '../../proxy/server.js';
+import { runIndexBuild } from '../../scripts/index-build/index-build-run.js';
+import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
+import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
+import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
+import { buildWidgetForTests, startE2eStack, type E2eStack } from './e2e-stack.js';
+import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
+import { recordNetwork, type NetworkLog } from './network-log.js';
+import { askQuestion, installReadyLog, waitForWidgetReady } from './widget-page.js';
+
+const WIDGET = 'inline-widget';
+const QUESTION = 'patience and prayer';
+
+/** Widget chunks that contain the model runtime (onnxruntime-web inside transformers.js). */
+async function runtimeChunks(widgetDir: string): Promise<string[]> {
+  const chunks = await readdir(join(widgetDir, 'chunks')).catch(() => [] as string[]);
+  const found: string[] = [];
+  for (const name of chunks.filter((n) => n.endsWith('.js'))) {
+    if ((await readFile(join(widgetDir, 'chunks', name), 'utf8')).includes('ort-wasm')) found.push(`/widget/chunks/${name}`);
+  }
+  return found;
+}
+
+const paths = (network: NetworkLog): string[] => network.responses.map((r) => new URL(r.url).pathname);
+
+/** Records every `quran-dai-search` detail of the inline widget, from the first script. */
+async function recordSearches(page: Page): Promise<void> {
+  await page.addInitScript((id) => {
+    const log: unknown[] = [];
+    (window as unknown as { __searches: unknown[] }).__searches = log;
+    document.addEventListener('quran-dai-search', (e) => {
+      if ((e.target as Element).id === id) log.push((e as CustomEvent).detail);
+    });
+  }, WIDGET);
+}
+
+async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage']): Promise<QuranDaiSearchDetail> {
+  const handle = await page.waitForFunction(
+    (s) => (window as unknown as { __searches: QuranDaiSearchDetail[] }).__searches.find((d) => d.stage === s) ?? null,
+    stage,
+    { timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as QuranDaiSearchDetail;
+}
+
+describe('when the proxy serves an index built with a local model', () => {
+  let proxy: RunningServer;
+  let browser: LaunchedChromium;
+  let indexRoot: string;
+  let widgetDir: string;
+  let embedder: LocalEmbedder;
+  let search: VectorSearch;
+  let page: Page;
+  let network: NetworkLog;
+  let beforeAsking: string[];
+  let lexical: QuranDaiSearchDetail;
+  let hybrid: QuranDaiSearchDetail;
+
+  beforeAll(async () => {
+    const tiny = await ensureTinyModel();
+    widgetDir = await buildWidgetForTests();
+    const corpus = await loadTestCorpus();
+    // E5-style prefixes, so the test also proves the browser applies the index's query prefix.
+    embedder = await openLocalEmbedderFromDir({
+      model: tiny.modelId,
+      modelDir: tiny.modelsDir,
+      prefixes: { query: 'query: ', document: 'passage: ' },
+    });
+    const fields = embedder.manifestFields();
+    indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-local-index-'));
+    const built = await runIndexBuild({
+      corpus,
+      embedder,
+      embedderKind: 'local',
+      outRoot: indexRoot,
+      queryTask: fields.queryTask,
+      documentTask: fields.documentTask,
+      queryPrefix: fields.queryPrefix,
+      documentPrefix: fields.documentPrefix,
+      floors: fields.floors,
+    });
+    search = await createVectorSearch((await loadVectorIndexFromDir(built.dir)).vectors);
+    proxy = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      log: () => undefined,
+      corpus,
+      env: {
+        CHAT_PROVIDER: '',
+        CORPUS_DIR: DEFAULT_CORPUS_DIR,
+        INDEX_DIR: indexRoot,
+        INDEX_ID: built.manifest.id,
+        MODELS_DIR: tiny.modelsDir,
+        DEMO_DIR: join(REPO_ROOT, 'demo'),
+        WIDGET_DIR: widgetDir,
+        RATE_LIMIT_EMBED_PER_HOUR: '10000',
+      },
+    });
+    browser = await launchChromium();
+    page = await browser.context.newPage();
+    await installReadyLog(page);
+    network = recordNetwork(page);
+    await recordSearches(page);
+    await page.goto(`${proxy.url}/`);
+    await waitForWidgetReady(page, WIDGET);
+    await network.settle();
+    beforeAsking = paths(network);
+
+    await askQuestion(page, WIDGET, QUESTION);
+    lexical = await waitForStage(page, 'lexical');
+    hybrid = await waitForStage(page, 'hybrid');
+    await network.settle();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+    if (indexRoot) await rm(indexRoot, { recursive: true, force: true });
+  });
+
+  it('should load no model file, WASM or runtime chunk before the first question', async () => {
+    expect(beforeAsking.filter((p) => p.startsWith('/models/') || p.startsWith('/runtime/'))).toStrictEqual([]);
+    const chunks = await runtimeChunks(widgetDir);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(beforeAsking.filter((p) => chunks.includes(p))).toStrictEqual([]);
+  });
+
+  it('should fetch the model and the runtime from the proxy only', async () => {
+    const origins = new Set(network.responses.map((r) => new URL(r.url).origin));
+    expect(origins).toStrictEqual(new Set([proxy.url]));
+    const all = paths(network);
+    expect(new Set(all.filter((p) => p.startsWith('/models/')))).toStrictEqual(
+      new Set([
+        '/models/tiny-bert/config.json',
+        '/models/tiny-bert/tokenizer.json',
+        '/models/tiny-bert/tokenizer_config.json',
+        '/models/tiny-bert/onnx/model_quantized.onnx',
+      ]),
+    );
+    expect(all.filter((p) => p.startsWith('/runtime/'))).toStrictEqual(['/runtime/ort/ort-wasm-simd.wasm']);
+    expect(network.responses.filter((r) => /^\/(models|runtime)\//.test(new URL(r.url).pathname)).map((r) => r.status)).toStrictEqual(
+      Array(5).fill(200),
+    );
+    const chunks = await runtimeChunks(widgetDir);
+    expect(all.filter((p) => chunks.includes(p)).length).toBeGreaterThan(0);
+  });
+
+  it('should fuse the browser-embedded query with keyword results', async () => {
+    // The nearest verse to the question by the same model, computed in Node.
+    const [query] = await embedder.embed([QUESTION], 'query');
+    const [top] = search.search(query!, 1);
+    const corpus = await loadTestCorpus();
+    const { surah, ayah } = corpus.refAt(top!.index);
+    const topRef = `${surah}:${ayah}`;
+    expect(lexical.refs).not.toContain(topRef);
+    expect(hybrid.refs).toContain(topRef);
+    expect(hybrid.count).toBeGreaterThan(0);
+  });
+
+  it('should not ask the proxy to embed the question', () => {
+    expect(paths(network).filter((p) => p === '/api/embed')).toStrictEqual([]);
+  });
+});
+
+describe('when the index is not a local one', () => {
+  let stack: E2eStack;
+  let network: NetworkLog;
+  let widgetDir: string;
+
+  beforeAll(async () => {
+    widgetDir = await buildWidgetForTests();
+    stack = await startE2eStack({ withChat: false });
+    const opened = await stack.newPage();
+    network = opened.network;
+    await recordSearches(opened.page);
+    await opened.page.goto(`${stack.baseUrl}/`);
+    await waitForWidgetReady(opened.page, WIDGET);
+    await askQuestion(opened.page, WIDGET, QUESTION);
+    await waitForStage(opened.page, 'hybrid');
+    await network.settle();
+  }, 240_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('should load no model runtime, model file or WASM at all', async () => {
+    const all = paths(network);
+    expect(all).toContain('/api/embed'); // the query vector came from the proxy instead
+    expect(all.filter((p) => p.startsWith('/models/') || p.startsWith('/runtime/'))).toStrictEqual([]);
+    const chunks = await runtimeChunks(widgetDir);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(all.filter((p) => chunks.includes(p))).toStrictEqual([]);
+  });
+});
