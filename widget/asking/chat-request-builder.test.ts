@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { createSearchEngine } from '../../data/search/search-engine.js';
+import type { ConversationExchange } from '../history/conversation-store.js';
+import { buildChatRequest, historyTurns, retrievedVerses } from './chat-request-builder.js';
+import { followUpQuery } from './follow-up-query.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+const exchange = (n: number, answer = `a${n}`): ConversationExchange => ({ question: `q${n}`, answer, refs: [], context: [], at: n });
+
+describe('when turning the conversation into chat history', () => {
+  it('should keep the last 10 turns and start on a question', () => {
+    const turns = historyTurns([1, 2, 3, 4, 5, 6].map((n) => exchange(n)));
+    expect(turns).toHaveLength(10);
+    expect(turns[0]).toStrictEqual({ role: 'user', content: 'q2' });
+    expect(turns.at(-1)).toStrictEqual({ role: 'assistant', content: 'a6' });
+  });
+  it('should drop the odd assistant turn at the cut and skip empty answers', () => {
+    const turns = historyTurns([exchange(1), exchange(2, ''), exchange(3), exchange(4), exchange(5), exchange(6)]);
+    expect(turns.map((t) => t.content)).toStrictEqual(['q2', 'q3', 'a3', 'q4', 'a4', 'q5', 'a5', 'q6', 'a6']);
+  });
+  it('should cut long earlier answers', () => {
+    const [, answer] = historyTurns([exchange(1, 'x'.repeat(5000))]);
+    expect(answer!.content).toHaveLength(1500);
+  });
+});
+
+describe('when building the chat request from a search result', () => {
+  it('should send references only, with same-surah context for the top 3 hits', () => {
+    const result = createSearchEngine(corpus).lexical('Surah Yasin', { lang: 'en' });
+    const request = buildChatRequest({ question: '  Surah Yasin ', result, history: [], corpus, lang: 'en', translation: 'fr' });
+    expect(request.question).toBe('Surah Yasin');
+    expect(request.verses).toHaveLength(result.hits.length);
+    expect(request.verses.slice(0, 4)).toStrictEqual([
+      { ref: '36:1', context: '36:1-6' },
+      { ref: '36:2', context: '36:1-7' },
+      { ref: '36:3', context: '36:1-8' },
+      { ref: '36:4' },
+    ]);
+    expect(JSON.stringify(request)).not.toContain(corpus.verse({ surah: 36, ayah: 1 }, 'en').translation!);
+    expect(request.translation).toBe('fr');
+  });
+  it('should count hits and their context as retrieved', () => {
+    const result = createSearchEngine(corpus).lexical('2:153', { lang: 'en' });
+    const set = retrievedVerses(result, corpus);
+    const idx = (a: number) => corpus.indexOf({ surah: 2, ayah: a });
+    expect([...set].sort((a, b) => a - b)).toStrictEqual([148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158].map(idx));
+  });
+});
+
+describe('when a follow-up needs the earlier question (fallback without the engine helper)', () => {
+  it('should prefix a short follow-up with the previous question and leave full questions alone', () => {
+    const history = [{ role: 'user' as const, content: 'What does the Quran say about patience?' }, { role: 'assistant' as const, content: '…' }];
+    expect(followUpQuery('and prayer?', history)).toBe('What does the Quran say about patience? and prayer?');
+    expect(followUpQuery('What does the Quran say about charity to orphans?', history)).toBe('What does the Quran say about charity to orphans?');
+    expect(followUpQuery('and prayer?', [])).toBe('and prayer?');
+  });
+});
