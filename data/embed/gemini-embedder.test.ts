@@ -90,6 +90,15 @@ describe('when aborted', () => {
   });
 });
 
+describe('when given a custom fetch', () => {
+  it('should send every request through it', async () => {
+    const seen: string[] = [];
+    const e = embedder({ fetch: (input, init) => (seen.push(String(input)), fetch(input, init)) });
+    await e.embed(['a'], 'query');
+    expect(seen).toEqual([`${fake.baseURL}/models/gemini-embedding-001:embedContent`]);
+  });
+});
+
 describe('when misconfigured', () => {
   it('should fail fast without a key or with a bad dimension or batch size', () => {
     expect(() => new GeminiEmbedder({ apiKey: '' })).toThrow(/needs an apiKey.*GEMINI_API_KEY/);
