@@ -161,6 +161,18 @@ describe('when X-Forwarded-For is trusted', () => {
   });
 });
 
+describe('when configured through a .env file', () => {
+  it('should read it from the root directory', async () => {
+    const dir = join(root, 'dotenv');
+    await mkdir(dir);
+    await writeFile(join(dir, '.env'), `# comment\nPORT=0\nXAI_API_KEY="${XAI_KEY}"\nXAI_BASE_URL=${xai.baseURL}\nXAI_MODEL=grok-test\n`);
+    const s = await startServer({ rootDir: dir, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
+    const health = JSON.parse(await record(await fetch(`${s.url}/health`)));
+    await s.close();
+    expect(health.providers).toMatchObject({ chat: 'xai', chatModel: 'grok-test' });
+  });
+});
+
 describe('when the configuration is invalid', () => {
   it('should refuse to start with a message naming the variable', async () => {
     await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: '' }, corpus: await loadTestCorpus() })).rejects.toThrow(ProxyConfigError);

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseEnv } from 'node:util';
+import * as nodeUtil from 'node:util';
 import { constants as zlibConstants, createBrotliCompress } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -175,7 +175,16 @@ function resolveOrtDir(): string | undefined {
 
 function readDotEnv(path: string): Record<string, string> {
   if (!existsSync(path)) return {};
-  return parseEnv(readFileSync(path, 'utf8')) as Record<string, string>;
+  const text = readFileSync(path, 'utf8');
+  // util.parseEnv exists from Node 20.12; older 20.x get a minimal KEY=VALUE reader.
+  const parse = (nodeUtil as { parseEnv?: (s: string) => object }).parseEnv;
+  if (parse) return parse(text) as Record<string, string>;
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m && !line.trimStart().startsWith('#')) out[m[1]!] = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return out;
 }
 
 async function main(): Promise<void> {

@@ -42,10 +42,12 @@ export function normalizeAnswerStream(source: ReadableStream<UIMessageChunk>, op
     ended = true;
     options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }) });
   };
-  const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, f: UpstreamFailure) => {
-    if (failure) return;
+  /** Enqueues the one error part of the stream; false when an error was already sent. */
+  const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, f: UpstreamFailure): boolean => {
+    if (failure) return false;
     failure = f;
     controller.enqueue({ type: 'error', errorText: f.message });
+    return true;
   };
   const close = (controller: ReadableStreamDefaultController<UIMessageChunk>) => {
     for (const id of openText) controller.enqueue({ type: 'text-end', id });
@@ -55,44 +57,52 @@ export function normalizeAnswerStream(source: ReadableStream<UIMessageChunk>, op
     end(options.clientGone() ? 'aborted' : failure ? (failure.code === 'upstream-timeout' ? 'timeout' : 'error') : 'finished');
   };
 
+  /** Handles one source part; returns true when it produced output (or closed the stream). */
+  const step = async (controller: ReadableStreamDefaultController<UIMessageChunk>): Promise<boolean> => {
+    let result: ReadableStreamReadResult<UIMessageChunk>;
+    try {
+      result = await reader.read();
+    } catch (error) {
+      if (!options.clientGone()) fail(controller, classifyUpstreamError(error));
+      close(controller);
+      return true;
+    }
+    if (result.done) {
+      close(controller);
+      return true;
+    }
+    const part = result.value;
+    switch (part.type) {
+      case 'text-start':
+        openText.add(part.id);
+        break;
+      case 'text-delta':
+        firstTextMs ??= now() - start;
+        break;
+      case 'text-end':
+        openText.delete(part.id);
+        break;
+      case 'error':
+        return fail(controller, classifyUpstreamError(options.lastError?.()));
+      case 'abort':
+        // A timeout aborts the call; the client leaving does too (then nobody reads this).
+        return options.clientGone() ? false : fail(controller, timeoutFailure());
+      case 'finish':
+        finished = true;
+        if (failure) {
+          controller.enqueue({ ...part, finishReason: 'error' });
+          return true;
+        }
+        break;
+    }
+    controller.enqueue(part);
+    return true;
+  };
+
   return new ReadableStream<UIMessageChunk>({
+    // A pull that enqueues nothing would never be called again: keep reading until output.
     async pull(controller) {
-      let result: ReadableStreamReadResult<UIMessageChunk>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        if (!options.clientGone()) fail(controller, classifyUpstreamError(error));
-        close(controller);
-        return;
-      }
-      if (result.done) return close(controller);
-      const part = result.value;
-      switch (part.type) {
-        case 'text-start':
-          openText.add(part.id);
-          break;
-        case 'text-delta':
-          firstTextMs ??= now() - start;
-          break;
-        case 'text-end':
-          openText.delete(part.id);
-          break;
-        case 'error':
-          fail(controller, classifyUpstreamError(options.lastError?.()));
-          return;
-        case 'abort':
-          // A timeout aborts the call; the client leaving does too (then nobody reads this).
-          if (!options.clientGone()) fail(controller, timeoutFailure());
-          return;
-        case 'finish':
-          finished = true;
-          if (failure) {
-            controller.enqueue({ ...part, finishReason: 'error' });
-            return;
-          }
-          break;
-      }
-      controller.enqueue(part);
+      while (!(await step(controller)));
     },
     async cancel(reason) {
       end('aborted');
