@@ -4,6 +4,7 @@ import { QuranDaiElement } from './quran-dai.component.js';
 import { createFakeProxy, fixedVectorSearch, PROXY, testServices, type FakeProxy } from './testing/element-harness.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createSearchEngine } from '../data/search/search-engine.js';
 import type { ConversationStore } from './history/conversation-store.js';
 import type { VectorSearch } from '../data/index/vector-search.js';
@@ -542,5 +543,36 @@ describe('when checking accessibility basics in each state', () => {
     ($(floating.el, '[part~="launcher"]') as HTMLButtonElement).click();
     await floating.el.updateComplete;
     expect(accessibilityProblems(floating.el)).toStrictEqual([]);
+  });
+});
+
+describe('when the query is in another language than the loaded translation', () => {
+  it('should load the track the query is searched in, then search', async () => {
+    const urOnly = await loadCorpusFromDir({ tracks: ['ur'] });
+    const proxy = createFakeProxy();
+    const services = await testServices({ proxy });
+    const loaded: string[] = [];
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = {
+      ...services,
+      loadQuranData: async () => ({ corpus: urOnly, vectorSearch: null, indexManifest: null, fromCache: true }),
+      loadTranslationTrack: async (o) => {
+        loaded.push(o.track);
+        o.corpus.addTrack(o.track, { track: o.track, name: corpus.trackName(o.track)!, texts: corpus.trackTexts(o.track) });
+      },
+    };
+    const searches: CustomEvent[] = [];
+    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    el.setAttribute('proxy', PROXY);
+    el.setAttribute('translation', 'ur');
+    el.setAttribute('mode', 'search');
+    document.body.append(el);
+    await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+    await el.ask('patience and prayer');
+    await el.updateComplete;
+    expect(loaded).toStrictEqual(['en']);
+    expect(searches[0]!.detail.refs).toStrictEqual(refsOf(createSearchEngine(corpus).lexical('patience and prayer', { lang: 'en' })));
+    // Cards still show the chosen (Urdu) translation.
+    expect($(el, '[part~="verse-translation"]')!.getAttribute('lang')).toBe('ur');
   });
 });
