@@ -61,84 +61,109 @@ async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage']): P
   return (await handle.jsonValue()) as QuranDaiSearchDetail;
 }
 
+interface LocalIndexFixture {
+  readonly modelsDir: string;
+  readonly widgetDir: string;
+  readonly indexRoot: string;
+  readonly indexId: string;
+  readonly embedder: LocalEmbedder;
+  readonly search: VectorSearch;
+}
+
+let fixture: LocalIndexFixture;
+
+/** The tiny model's `local` index over the full corpus, built once for this file. */
+beforeAll(async () => {
+  const tiny = await ensureTinyModel();
+  const widgetDir = await buildWidgetForTests();
+  const corpus = await loadTestCorpus();
+  // E5-style prefixes, so the test also proves the browser applies the index's query prefix.
+  const embedder = await openLocalEmbedderFromDir({
+    model: tiny.modelId,
+    modelDir: tiny.modelsDir,
+    prefixes: { query: 'query: ', document: 'passage: ' },
+  });
+  const fields = embedder.manifestFields();
+  const indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-local-index-'));
+  const built = await runIndexBuild({
+    corpus,
+    embedder,
+    embedderKind: 'local',
+    outRoot: indexRoot,
+    queryTask: fields.queryTask,
+    documentTask: fields.documentTask,
+    queryPrefix: fields.queryPrefix,
+    documentPrefix: fields.documentPrefix,
+    floors: fields.floors,
+  });
+  const search = await createVectorSearch((await loadVectorIndexFromDir(built.dir)).vectors);
+  fixture = { modelsDir: tiny.modelsDir, widgetDir, indexRoot, indexId: built.manifest.id, embedder, search };
+}, 240_000);
+
+afterAll(async () => {
+  if (fixture) await rm(fixture.indexRoot, { recursive: true, force: true });
+});
+
+/** The real proxy serving the local index, with models from `modelsDir` and no chat. */
+async function startLocalProxy(modelsDir: string): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    log: () => undefined,
+    corpus: await loadTestCorpus(),
+    env: {
+      CHAT_PROVIDER: '',
+      CORPUS_DIR: DEFAULT_CORPUS_DIR,
+      INDEX_DIR: fixture.indexRoot,
+      INDEX_ID: fixture.indexId,
+      MODELS_DIR: modelsDir,
+      DEMO_DIR: join(REPO_ROOT, 'demo'),
+      WIDGET_DIR: fixture.widgetDir,
+      RATE_LIMIT_EMBED_PER_HOUR: '10000',
+    },
+  });
+}
+
+/** A demo page in `browser` with network and search logs, ready to ask. */
+async function openDemo(browser: LaunchedChromium, proxy: RunningServer): Promise<{ page: Page; network: NetworkLog }> {
+  const page = await browser.context.newPage();
+  await installReadyLog(page);
+  const network = recordNetwork(page);
+  await recordSearches(page);
+  await page.goto(`${proxy.url}/`);
+  await waitForWidgetReady(page, WIDGET);
+  await network.settle();
+  return { page, network };
+}
+
 describe('when the proxy serves an index built with a local model', () => {
   let proxy: RunningServer;
   let browser: LaunchedChromium;
-  let indexRoot: string;
-  let widgetDir: string;
-  let embedder: LocalEmbedder;
-  let search: VectorSearch;
-  let page: Page;
   let network: NetworkLog;
   let beforeAsking: string[];
   let lexical: QuranDaiSearchDetail;
   let hybrid: QuranDaiSearchDetail;
 
   beforeAll(async () => {
-    const tiny = await ensureTinyModel();
-    widgetDir = await buildWidgetForTests();
-    const corpus = await loadTestCorpus();
-    // E5-style prefixes, so the test also proves the browser applies the index's query prefix.
-    embedder = await openLocalEmbedderFromDir({
-      model: tiny.modelId,
-      modelDir: tiny.modelsDir,
-      prefixes: { query: 'query: ', document: 'passage: ' },
-    });
-    const fields = embedder.manifestFields();
-    indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-local-index-'));
-    const built = await runIndexBuild({
-      corpus,
-      embedder,
-      embedderKind: 'local',
-      outRoot: indexRoot,
-      queryTask: fields.queryTask,
-      documentTask: fields.documentTask,
-      queryPrefix: fields.queryPrefix,
-      documentPrefix: fields.documentPrefix,
-      floors: fields.floors,
-    });
-    search = await createVectorSearch((await loadVectorIndexFromDir(built.dir)).vectors);
-    proxy = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      log: () => undefined,
-      corpus,
-      env: {
-        CHAT_PROVIDER: '',
-        CORPUS_DIR: DEFAULT_CORPUS_DIR,
-        INDEX_DIR: indexRoot,
-        INDEX_ID: built.manifest.id,
-        MODELS_DIR: tiny.modelsDir,
-        DEMO_DIR: join(REPO_ROOT, 'demo'),
-        WIDGET_DIR: widgetDir,
-        RATE_LIMIT_EMBED_PER_HOUR: '10000',
-      },
-    });
+    proxy = await startLocalProxy(fixture.modelsDir);
     browser = await launchChromium();
-    page = await browser.context.newPage();
-    await installReadyLog(page);
-    network = recordNetwork(page);
-    await recordSearches(page);
-    await page.goto(`${proxy.url}/`);
-    await waitForWidgetReady(page, WIDGET);
-    await network.settle();
+    const opened = await openDemo(browser, proxy);
+    network = opened.network;
     beforeAsking = paths(network);
-
-    await askQuestion(page, WIDGET, QUESTION);
-    lexical = await waitForStage(page, 'lexical');
-    hybrid = await waitForStage(page, 'hybrid');
+    await askQuestion(opened.page, WIDGET, QUESTION);
+    lexical = await waitForStage(opened.page, 'lexical');
+    hybrid = await waitForStage(opened.page, 'hybrid');
     await network.settle();
-  }, 240_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     await proxy?.close();
-    if (indexRoot) await rm(indexRoot, { recursive: true, force: true });
   });
 
   it('should load no model file, WASM or runtime chunk before the first question', async () => {
     expect(beforeAsking.filter((p) => p.startsWith('/models/') || p.startsWith('/runtime/'))).toStrictEqual([]);
-    const chunks = await runtimeChunks(widgetDir);
+    const chunks = await runtimeChunks(fixture.widgetDir);
     expect(chunks.length).toBeGreaterThan(0);
     expect(beforeAsking.filter((p) => chunks.includes(p))).toStrictEqual([]);
   });
@@ -159,14 +184,14 @@ describe('when the proxy serves an index built with a local model', () => {
     expect(network.responses.filter((r) => /^\/(models|runtime)\//.test(new URL(r.url).pathname)).map((r) => r.status)).toStrictEqual(
       Array(5).fill(200),
     );
-    const chunks = await runtimeChunks(widgetDir);
+    const chunks = await runtimeChunks(fixture.widgetDir);
     expect(all.filter((p) => chunks.includes(p)).length).toBeGreaterThan(0);
   });
 
   it('should fuse the browser-embedded query with keyword results', async () => {
     // The nearest verse to the question by the same model, computed in Node.
-    const [query] = await embedder.embed([QUESTION], 'query');
-    const [top] = search.search(query!, 1);
+    const [query] = await fixture.embedder.embed([QUESTION], 'query');
+    const [top] = fixture.search.search(query!, 1);
     const corpus = await loadTestCorpus();
     const { surah, ayah } = corpus.refAt(top!.index);
     const topRef = `${surah}:${ayah}`;
@@ -209,5 +234,47 @@ describe('when the index is not a local one', () => {
     const chunks = await runtimeChunks(widgetDir);
     expect(chunks.length).toBeGreaterThan(0);
     expect(all.filter((p) => chunks.includes(p))).toStrictEqual([]);
+  });
+});
+
+describe('when the proxy has no files for the index model', () => {
+  let proxy: RunningServer;
+  let browser: LaunchedChromium;
+  let emptyModels: string;
+  let lexical: QuranDaiSearchDetail;
+  let error: { code: string; message: string };
+  let verseCount: number;
+
+  beforeAll(async () => {
+    emptyModels = await mkdtemp(join(tmpdir(), 'quran-dai-no-models-'));
+    proxy = await startLocalProxy(emptyModels);
+    browser = await launchChromium();
+    const { page } = await openDemo(browser, proxy);
+    await page.evaluate((id) => {
+      document.getElementById(id)!.addEventListener('quran-dai-error', (e) => {
+        (window as unknown as { __error: unknown }).__error = (e as CustomEvent).detail;
+      });
+    }, WIDGET);
+    await askQuestion(page, WIDGET, QUESTION);
+    lexical = await waitForStage(page, 'lexical');
+    const handle = await page.waitForFunction(() => (window as unknown as { __error?: unknown }).__error ?? null, undefined, { timeout: 60_000 });
+    error = (await handle.jsonValue()) as { code: string; message: string };
+    verseCount = await page.locator(`#${WIDGET} article[part~="verse"]`).count();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+    if (emptyModels) await rm(emptyModels, { recursive: true, force: true });
+  });
+
+  it('should report where the model files belong and keep the keyword results', () => {
+    expect(error.code).toBe('embed-failed');
+    expect(error.message).toContain(
+      `put the model files in ${proxy.url}/models/tiny-bert/ (config.json, tokenizer.json, tokenizer_config.json, ` +
+        `onnx/model_quantized.onnx) - see README 'Keyless semantic search'`,
+    );
+    expect(lexical.count).toBeGreaterThan(0);
+    expect(verseCount).toBe(lexical.count);
   });
 });
