@@ -118,3 +118,15 @@ describe('when the index manifest cannot be fetched and nothing is cached', () =
     expect(data.corpus.version).toMatch(/\w+/);
   });
 });
+
+describe('when the index was built from another corpus version', () => {
+  it('should not use it (keyword search only) and say why in the console', async () => {
+    const manifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!));
+    stub.files.set(`index/${INDEX_ID}/manifest.json`, new TextEncoder().encode(JSON.stringify({ ...manifest, corpusVersion: 'some-other-corpus' })));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+
+    expect(data.vectorSearch).toBeNull();
+    expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toMatch(/built from corpus some-other-corpus/);
+  });
+});

@@ -55,31 +55,38 @@ export function loadQuranData(options: LoadQuranDataOptions): Promise<QuranData>
 async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranData> {
   const stores = await openDataStores();
   const progress = combineProgress(options.onProgress, ['corpus', 'index']);
-  const corpusData = await loadCorpusData({
+  // Corpus and index load side by side: on a repeat visit both are IndexedDB reads.
+  const corpusLoading = loadCorpusData({
     dataBase: options.dataBase,
     tracks: options.tracks,
     stores,
     onProgress: progress.corpus,
     signal: options.signal,
   });
-  let indexData: Awaited<ReturnType<typeof loadVectorIndexData>> = null;
+  const indexLoading = options.index
+    ? loadVectorIndexData({ index: options.index, stores, onProgress: progress.index, signal: options.signal }).catch((e: unknown) => {
+        if (isAbortError(e)) throw e;
+        console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
+        return null;
+      })
+    : Promise.resolve(null);
+  // Settle both before throwing, so no load is left running unobserved.
+  const [corpusSettled, indexSettled] = await Promise.allSettled([corpusLoading, indexLoading]);
+  if (corpusSettled.status === 'rejected') throw corpusSettled.reason;
+  if (indexSettled.status === 'rejected') throw indexSettled.reason;
+  const corpusData = corpusSettled.value;
+  let indexData = indexSettled.value;
   let vectorSearch: VectorSearch | null = null;
-  if (options.index) {
+  if (indexData && indexData.manifest.corpusVersion !== corpusData.corpus.version) {
+    console.warn(`quran-dai: vector index ${indexData.manifest.id} was built from corpus ${indexData.manifest.corpusVersion}, not ${corpusData.corpus.version}; rebuild it with npm run build:index. Using keyword search only.`);
+    indexData = null;
+  }
+  if (indexData) {
     try {
-      indexData = await loadVectorIndexData({
-        index: options.index,
-        corpusVersion: corpusData.corpus.version,
-        stores,
-        onProgress: progress.index,
-        signal: options.signal,
-      });
-      vectorSearch = indexData ? await vectorSearchFromIndexData(indexData.manifest, indexData.files) : null;
+      vectorSearch = await vectorSearchFromIndexData(indexData.manifest, indexData.files);
     } catch (e) {
-      if (isAbortError(e)) throw e;
-      // Keyword search still works; the reason goes to the console for the site owner.
       console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
       indexData = null;
-      vectorSearch = null;
     }
   }
   return {

@@ -14,8 +14,6 @@ import { findStored, obtainVerifiedFiles } from './obtain-verified-files.js';
 
 export interface VectorIndexDataOptions {
   readonly index: { readonly id: string; readonly manifestUrl: string };
-  /** Version of the loaded corpus: an index built from another corpus is not used. */
-  readonly corpusVersion: string;
   readonly stores: readonly DataStore[];
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
@@ -43,10 +41,6 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
     const cached = await findStored(o.stores, slot);
     if (!cached) return null;
     manifest = parseIndexManifest(cached.stored.manifest, o.index.id);
-  }
-  if (manifest.corpusVersion !== o.corpusVersion) {
-    console.warn(`quran-dai: vector index ${manifest.id} was built from corpus ${manifest.corpusVersion}, not ${o.corpusVersion}; rebuild it with npm run build:index. Using keyword search only.`);
-    return null;
   }
   const { bytes, downloaded } = await obtainVerifiedFiles({
     stores: o.stores,

@@ -1,15 +1,26 @@
 /**
- * The search the widget builds after loading the data, as the probe measures it: BM25 over
- * the English translation and the normalised Arabic (data/search/).
+ * The search the widget builds after loading the data, as the probe measures it: the
+ * retrieval engine from data/search/ (its BM25 index for a track is built on first use,
+ * so "searchable" means one lexical query has been answered).
  */
 import type { Corpus } from '../../../data/corpus/corpus.js';
-import { Bm25Index } from '../../../data/search/bm25-index.js';
-import { createEnglishAnalyzer } from '../../../data/search/english-analyzer.js';
-import { createArabicAnalyzer } from '../../../data/search/arabic-analyzer.js';
+import { createSearchEngine } from '../../../data/search/search-engine.js';
 
-/** Build the lexical indexes; the returned function answers a query with its hit count. */
-export async function buildProbeSearch(corpus: Corpus): Promise<(query: string) => number> {
-  const english = Bm25Index.build(corpus.trackTexts('en'), createEnglishAnalyzer());
-  const arabic = Bm25Index.build(corpus.trackTexts('arabic-search'), createArabicAnalyzer());
-  return (query) => english.searchText(query, 20).length + arabic.searchText(query, 20).length;
+export interface ProbeSearch {
+  /** Hit count of a lexical query. */
+  count(query: string, lang: string): number;
+  /** Build a track's BM25 index now; returns the ms it took (one main-thread task). */
+  prepare(track: 'en' | 'arabic-search'): number;
+}
+
+export function buildProbeSearch(corpus: Corpus): ProbeSearch {
+  const engine = createSearchEngine(corpus);
+  return {
+    count: (query, lang) => engine.lexical(query, { lang }).hits.length,
+    prepare: (track) => {
+      const t0 = performance.now();
+      engine.prepare(track);
+      return Math.round(performance.now() - t0);
+    },
+  };
 }

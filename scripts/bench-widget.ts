@@ -1,0 +1,32 @@
+/**
+ * `npm run bench:widget [-- --runs 5 --dims 768]`: first and repeat visit of the widget in
+ * headless Chromium against the local proxy; writes bench/widget-results.json and the
+ * `## Widget` section of BENCHMARKS.md.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from './widget-build/build-widget-bundle.js';
+import { renderWidgetSection, replaceWidgetSection } from './widget-bench/widget-bench-report.js';
+import { runWidgetBench } from './widget-bench/widget-bench-run.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string' }, dims: { type: 'string' }, 'no-write': { type: 'boolean' } } });
+  const results = await runWidgetBench({
+    runs: values.runs ? Number(values.runs) : undefined,
+    dims: values.dims ? Number(values.dims) : undefined,
+    log: (line) => console.error(line),
+  });
+  const section = renderWidgetSection(results);
+  console.log(section);
+  if (values['no-write']) return;
+  await mkdir(join(REPO_ROOT, 'bench'), { recursive: true });
+  await writeFile(join(REPO_ROOT, 'bench', 'widget-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const path = join(REPO_ROOT, 'BENCHMARKS.md');
+  await writeFile(path, replaceWidgetSection(await readFile(path, 'utf8'), section));
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:widget failed: ${(e as Error).stack ?? e}`);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { summarize } from '../bench/bench-stats.js';
+import { renderWidgetSection, replaceWidgetSection, WIDGET_SECTION_END, WIDGET_SECTION_START, type WidgetBenchResults } from './widget-bench-report.js';
+
+const s = (...xs: number[]) => summarize(xs);
+const results: WidgetBenchResults = {
+  date: '2026-11-22 04:00 UTC',
+  machine: 'test',
+  browser: 'chromium 1',
+  runs: 3,
+  indexId: 'test-hashing-768',
+  dims: 768,
+  probe: { firstReadyMs: s(900, 1000, 1600), firstDataReadyMs: s(500), repeatReadyMs: s(250, 300), repeatDataReadyMs: s(80), prepareEnMs: s(120), prepareArMs: s(200) },
+  widget: { firstReadyMs: s(1100), repeatReadyMs: s(300) },
+  firstVisitBytes: { corpus: 700 * 1024, index: 4 * 1024 * 1024, corpusRaw: 2900 * 1024, indexRaw: 4701 * 1024 },
+  repeatVisitDataBytes: 0,
+  widgetMainGzipBytes: 40 * 1024,
+};
+
+describe('when the widget section is rendered', () => {
+  it('should compare each number with its target', () => {
+    const md = renderWidgetSection(results);
+    expect(md).toContain('| first visit ready: downloaded, verified, stored, searchable (probe) | 1000 / 1600 ms | <= 1500 ms | meets target |');
+    expect(md).toContain('| repeat visit ready from IndexedDB (probe) | 250 / 300 ms | <= 200 ms | **misses target** |');
+    expect(md).toContain('| data bytes transferred on a repeat visit | 0 | 0 | meets target |');
+    expect(md).toContain('<= 4911 KiB');
+  });
+});
+
+describe('when BENCHMARKS.md is updated', () => {
+  it('should replace only the widget section', () => {
+    const before = `# B\n\n## Search\n<!-- bench:search:start -->\nS\n<!-- bench:search:end -->\n\n## Widget\n${WIDGET_SECTION_START}\nold\n${WIDGET_SECTION_END}\n\n## Proxy\nP\n`;
+    const after = replaceWidgetSection(before, 'new');
+    expect(after).toBe(before.replace('\nold\n', '\nnew\n'));
+  });
+
+  it('should append the section when it is missing', () => {
+    expect(replaceWidgetSection('# B\n', 'x')).toBe(`# B\n\n## Widget\n${WIDGET_SECTION_START}\nx\n${WIDGET_SECTION_END}\n`);
+  });
+});

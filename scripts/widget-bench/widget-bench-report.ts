@@ -1,0 +1,81 @@
+/**
+ * The `## Widget` section of BENCHMARKS.md: pure rendering of the widget bench results and
+ * a surgical replacement between its markers (other sections belong to other commands).
+ */
+import type { LatencySummary } from '../bench/bench-stats.js';
+
+export const WIDGET_SECTION_START = '<!-- bench:widget:start -->';
+export const WIDGET_SECTION_END = '<!-- bench:widget:end -->';
+
+/** Issue 5 targets. */
+export const WIDGET_TARGETS = {
+  firstVisitReadyMs: 1500,
+  repeatVisitReadyMs: 200,
+  repeatVisitDataBytes: 0,
+  /** Corpus + lexical data: Arabic + one translation. */
+  corpusBytes: 1.2 * 1024 * 1024,
+  /** The vector index may add 6,236 x dims bytes + 5%. */
+  indexBytes: (dims: number) => 6236 * dims * 1.05,
+} as const;
+
+export interface WidgetBenchResults {
+  readonly date: string;
+  readonly machine: string;
+  readonly browser: string;
+  readonly runs: number;
+  readonly indexId: string;
+  readonly dims: number;
+  readonly probe: {
+    readonly firstReadyMs: LatencySummary;
+    readonly firstDataReadyMs: LatencySummary;
+    readonly repeatReadyMs: LatencySummary;
+    readonly repeatDataReadyMs: LatencySummary;
+    readonly prepareEnMs: LatencySummary;
+    readonly prepareArMs: LatencySummary;
+  };
+  readonly widget: { readonly firstReadyMs: LatencySummary; readonly repeatReadyMs: LatencySummary };
+  /** Bytes on the wire (compressed as served by the proxy), per first visit. */
+  readonly firstVisitBytes: { readonly corpus: number; readonly index: number; readonly corpusRaw: number; readonly indexRaw: number };
+  /** Data bytes transferred on repeat visits (max over runs). */
+  readonly repeatVisitDataBytes: number;
+  /** Gzip size of the widget's main chunk. */
+  readonly widgetMainGzipBytes: number;
+}
+
+const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
+const ms = (s: LatencySummary) => `${Math.round(s.p50)} / ${Math.round(s.p95)}`;
+const verdict = (ok: boolean) => (ok ? 'meets target' : '**misses target**');
+
+export function renderWidgetSection(r: WidgetBenchResults): string {
+  const t = WIDGET_TARGETS;
+  const indexLimit = t.indexBytes(r.dims);
+  return [
+    `Run ${r.date} with \`npm run bench:widget -- --runs ${r.runs}\` on ${r.machine}, ${r.browser} (headless), proxy on 127.0.0.1 with its compression.`,
+    `Each run: a fresh browser context (empty IndexedDB) loads the page, then reloads it. Vector index: \`${r.indexId}\` (${r.dims} dims, int8; test-hashing vectors, same size as a real index). Times are ms from navigation start, p50 / p95.`,
+    '',
+    '| measure | p50 / p95 | target | |',
+    '|---|---:|---:|---|',
+    `| first visit ready: downloaded, verified, stored, searchable (probe) | ${ms(r.probe.firstReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstReadyMs.p50 <= t.firstVisitReadyMs)} |`,
+    `| … of which data loaded (before BM25 build) | ${ms(r.probe.firstDataReadyMs)} ms | | |`,
+    `| repeat visit ready from IndexedDB (probe) | ${ms(r.probe.repeatReadyMs)} ms | <= ${t.repeatVisitReadyMs} ms | ${verdict(r.probe.repeatReadyMs.p50 <= t.repeatVisitReadyMs)} |`,
+    `| … of which data read from IndexedDB | ${ms(r.probe.repeatDataReadyMs)} ms | | |`,
+    `| BM25 build, English / Arabic (main thread) | ${ms(r.probe.prepareEnMs)} / ${ms(r.probe.prepareArMs)} ms | | see ADR 0004 |`,
+    `| \`<quran-dai>\` ready event, first visit (demo page) | ${ms(r.widget.firstReadyMs)} ms | | |`,
+    `| \`<quran-dai>\` ready event, repeat visit (demo page) | ${ms(r.widget.repeatReadyMs)} ms | | |`,
+    `| data bytes transferred on a repeat visit | ${r.repeatVisitDataBytes} | 0 | ${verdict(r.repeatVisitDataBytes === 0)} |`,
+    `| first-visit corpus + lexical data (Arabic, search text, English, surahs) | ${kib(r.firstVisitBytes.corpus)} on the wire (${kib(r.firstVisitBytes.corpusRaw)} raw) | <= ${kib(t.corpusBytes)} | ${verdict(r.firstVisitBytes.corpus <= t.corpusBytes)} |`,
+    `| first-visit vector index | ${kib(r.firstVisitBytes.index)} on the wire (${kib(r.firstVisitBytes.indexRaw)} raw) | <= ${kib(indexLimit)} | ${verdict(r.firstVisitBytes.index <= indexLimit)} |`,
+    `| widget JS, main chunk | ${kib(r.widgetMainGzipBytes)} gzip | <= 50 KiB | ${verdict(r.widgetMainGzipBytes <= 50 * 1024)} |`,
+    '',
+    'The probe (`widget/e2e/probe/`) runs the widget\'s own loader (`loadQuranData`) and search engine without rendering, so "ready" is exact; the ready event of the real element adds config fetch and rendering. Raw numbers: `bench/widget-results.json`.',
+  ].join('\n');
+}
+
+/** Replace (or append) the widget section, leaving every other section untouched. */
+export function replaceWidgetSection(markdown: string, section: string): string {
+  const block = `${WIDGET_SECTION_START}\n${section}\n${WIDGET_SECTION_END}`;
+  const start = markdown.indexOf(WIDGET_SECTION_START);
+  const end = markdown.indexOf(WIDGET_SECTION_END);
+  if (start >= 0 && end > start) return markdown.slice(0, start) + block + markdown.slice(end + WIDGET_SECTION_END.length);
+  return `${markdown.trimEnd()}\n\n## Widget\n${block}\n`;
+}

@@ -1,0 +1,158 @@
+/**
+ * Runs the widget bench: the real proxy (with its compression) serves the built widget, a
+ * probe page and the data; headless Chromium measures first and repeat visits in fresh
+ * browser contexts. Fake upstreams only: no key, no network.
+ */
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { loadCorpusFromDir, DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
+import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
+import { runIndexBuild } from '../index-build/index-build-run.js';
+import { summarize } from '../bench/bench-stats.js';
+import { buildWidgetBundle, REPO_ROOT } from '../widget-build/build-widget-bundle.js';
+import { startServer } from '../../proxy/server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/e2e/launch-chromium.js';
+import { recordNetwork, type NetworkLog } from '../../widget/e2e/network-log.js';
+import type { ProbeResult } from '../../widget/e2e/probe/data-probe.js';
+import type { WidgetBenchResults } from './widget-bench-report.js';
+
+export interface WidgetBenchOptions {
+  /** First + repeat visits measured. Default 5. */
+  runs?: number;
+  /** Dimension of the (test-hashing) vector index. Default 768. */
+  dims?: number;
+  log?: (line: string) => void;
+}
+
+const PROBE_HTML = '<!doctype html><meta charset="utf-8"><title>quran-dai probe</title><script type="module" src="/widget/probe/quran-dai.js"></script>';
+
+export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<WidgetBenchResults> {
+  const runs = options.runs ?? 5;
+  const dims = options.dims ?? 768;
+  const log = options.log ?? (() => undefined);
+  const work = await mkdtemp(join(tmpdir(), 'quran-dai-widget-bench-'));
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    log('building the widget and the probe…');
+    const widgetDir = join(work, 'widget');
+    const widgetFiles = await buildWidgetBundle({ outDir: widgetDir, logLevel: 'error' });
+    await buildWidgetBundle({ outDir: join(widgetDir, 'probe'), entry: 'widget/e2e/probe/data-probe.ts', logLevel: 'error' });
+    const demoDir = join(work, 'demo');
+    await mkdir(demoDir);
+    await copyFile(join(REPO_ROOT, 'demo', 'index.html'), join(demoDir, 'index.html'));
+    await writeFile(join(demoDir, 'probe.html'), PROBE_HTML);
+
+    log(`building a ${dims}-dim test index…`);
+    const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
+    const indexRoot = join(work, 'index');
+    const built = await runIndexBuild({ corpus, embedder: new TestHashingEmbedder({ dims }), embedderKind: 'test-hashing', outRoot: indexRoot });
+    const indexId = built.manifest.id;
+
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      corpus,
+      log: () => undefined,
+      env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: indexRoot, INDEX_ID: indexId, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, RATE_LIMIT_EMBED_PER_HOUR: '100000', RATE_LIMIT_CHAT_PER_HOUR: '100000' },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+
+    const probeFirst: ProbeResult[] = [];
+    const probeRepeat: ProbeResult[] = [];
+    const widgetFirst: number[] = [];
+    const widgetRepeat: number[] = [];
+    let firstBytes = { corpus: 0, index: 0, corpusRaw: 0, indexRaw: 0 };
+    let repeatBytes = 0;
+    for (let run = 0; run < runs; run++) {
+      // Probe: data + search, no rendering.
+      const probeContext = await browser.newContext();
+      const probePage = await probeContext.newPage();
+      const network = recordNetwork(probePage);
+      const probeUrl = `${server.url}/probe.html?dataBase=/data&index=${encodeURIComponent(indexId)}`;
+      probeFirst.push(await probeVisit(probePage, probeUrl, false));
+      await network.settle();
+      firstBytes = await dataBytes(network, server.url);
+      network.clear();
+      probeRepeat.push(await probeVisit(probePage, probeUrl, true));
+      await network.settle();
+      repeatBytes = Math.max(repeatBytes, network.dataFiles().reduce((n, r) => n + r.transferBytes, 0));
+      await probeContext.close();
+
+      // The real element on the demo page.
+      const widgetContext = await browser.newContext();
+      const widgetPage = await widgetContext.newPage();
+      await widgetPage.addInitScript(() => {
+        document.addEventListener('quran-dai-ready', (e) => {
+          const w = window as unknown as { __readyAt?: number };
+          if ((e.target as Element).id === 'inline-widget') w.__readyAt ??= performance.now();
+        });
+      });
+      widgetFirst.push(await widgetVisit(widgetPage, `${server.url}/`, false));
+      widgetRepeat.push(await widgetVisit(widgetPage, `${server.url}/`, true));
+      await widgetContext.close();
+      log(`run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms; widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`);
+    }
+    return {
+      date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+      browser: `chromium ${browser.version()}`,
+      runs,
+      indexId,
+      dims,
+      probe: {
+        firstReadyMs: summarize(probeFirst.map((p) => p.readyMs)),
+        firstDataReadyMs: summarize(probeFirst.map((p) => p.dataReadyMs)),
+        repeatReadyMs: summarize(probeRepeat.map((p) => p.readyMs)),
+        repeatDataReadyMs: summarize(probeRepeat.map((p) => p.dataReadyMs)),
+        prepareEnMs: summarize([...probeFirst, ...probeRepeat].map((p) => p.prepareMs.en ?? NaN)),
+        prepareArMs: summarize([...probeFirst, ...probeRepeat].map((p) => p.prepareMs['arabic-search'] ?? NaN)),
+      },
+      widget: { firstReadyMs: summarize(widgetFirst), repeatReadyMs: summarize(widgetRepeat) },
+      firstVisitBytes: firstBytes,
+      repeatVisitDataBytes: repeatBytes,
+      widgetMainGzipBytes: widgetFiles.find((f) => f.main)?.gzipBytes ?? NaN,
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function probeVisit(page: Page, url: string, reload: boolean): Promise<ProbeResult> {
+  if (reload) await page.reload();
+  else await page.goto(url);
+  const handle = await page.waitForFunction(() => window.__quranDaiProbe ?? null, undefined, { timeout: 60_000 });
+  const result = (await handle.jsonValue()) as ProbeResult;
+  if (!result.ok) throw new Error(`probe failed: ${result.error}`);
+  if (result.fromCache !== reload) throw new Error(`probe ${reload ? 'repeat' : 'first'} visit reported fromCache=${result.fromCache}`);
+  if (!result.vectorSearch) throw new Error('probe loaded no vector index');
+  return result;
+}
+
+async function widgetVisit(page: Page, url: string, reload: boolean): Promise<number> {
+  if (reload) await page.reload();
+  else await page.goto(url);
+  const handle = await page.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt ?? null, undefined, { timeout: 60_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+/** Bytes of the first visit's data files: on the wire (compressed) and decoded. */
+async function dataBytes(network: NetworkLog, origin: string): Promise<{ corpus: number; index: number; corpusRaw: number; indexRaw: number }> {
+  const out = { corpus: 0, index: 0, corpusRaw: 0, indexRaw: 0 };
+  for (const r of network.dataFiles()) {
+    const raw = Number((await fetch(r.url, { method: 'HEAD' }).catch(() => undefined))?.headers.get('content-length') ?? 0);
+    if (r.url.startsWith(`${origin}/data/index/`)) {
+      out.index += r.transferBytes;
+      out.indexRaw += raw;
+    } else {
+      out.corpus += r.transferBytes;
+      out.corpusRaw += raw;
+    }
+  }
+  return out;
+}
