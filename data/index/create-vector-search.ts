@@ -5,8 +5,7 @@
  */
 import { createFlatVectorSearch } from './flat-vector-search.js';
 import type { QuantizedVectors } from './int8-quantization.js';
-import { createVoyVectorSearch } from './voy-vector-search.js';
-import { instantiateVoy, type VoyWasmSource } from './voy-wasm.js';
+import type { VoyWasmSource } from './voy-wasm.js';
 import type { VectorSearch } from './vector-search.js';
 
 export type VectorSearchKind = 'flat' | 'voy';
@@ -24,5 +23,7 @@ export async function createVectorSearch(vectors: QuantizedVectors, options: Vec
   const kind = options.kind ?? DEFAULT_VECTOR_SEARCH_KIND;
   if (kind === 'flat') return createFlatVectorSearch(vectors);
   if (!options.voyWasm) throw new Error("kind 'voy' needs voyWasm: the voy_search_bg.wasm bytes or fetch() of its URL");
+  // Loaded on demand so bundles that use the default never include voy's glue code.
+  const [{ createVoyVectorSearch }, { instantiateVoy }] = await Promise.all([import('./voy-vector-search.js'), import('./voy-wasm.js')]);
   return createVoyVectorSearch(await instantiateVoy(options.voyWasm), vectors);
 }
