@@ -222,7 +222,7 @@ describe('when the upstream fails', () => {
   });
 
   it('should time out an upstream that never answers', async () => {
-    const frames = await failingStream({ hang: 'before-headers' }, { UPSTREAM_TIMEOUT_MS: '300' });
+    const frames = await failingStream({ hang: 'before-headers' }, { UPSTREAM_TIMEOUT_MS: '600' });
     expect(frames).toStrictEqual([
       { type: 'start' },
       { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] },
@@ -234,7 +234,7 @@ describe('when the upstream fails', () => {
   });
 
   it('should time out an upstream that stalls mid-stream', async () => {
-    const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', hang: 1 }, { UPSTREAM_IDLE_TIMEOUT_MS: '300' });
+    const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', hang: 1 }, { UPSTREAM_IDLE_TIMEOUT_MS: '600' });
     expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'error', 'text-end', 'finish', '[DONE]']);
     expect(frames[4]).toStrictEqual({ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] });
     expect((await xai.waitForCallEnd(0)).disconnected).toBe(true);
