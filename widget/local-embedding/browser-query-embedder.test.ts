@@ -136,6 +136,21 @@ describe('when a query is embedded in the browser for a local index', () => {
   });
 });
 
+describe('when the visitor comes back after the model was loaded once', () => {
+  it('should read the model files from the browser cache instead of the network', async () => {
+    await page.reload();
+    await page.waitForFunction(() => 'localEmbeddingTest' in window);
+    const before = server.requests.length;
+    const { vectors } = await page.evaluate(
+      ([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts),
+      [manifestFor(), [TEXTS[0]!]] as const,
+    );
+    const [nodeVector] = await nodeEmbedder.embed([TEXTS[0]!], 'query');
+    expect(Math.max(...vectors[0]!.map((x, j) => Math.abs(x - nodeVector![j]!)))).toBeLessThan(1e-5);
+    expect(server.requests.slice(before).filter((p) => p.startsWith('/models/'))).toStrictEqual([]);
+  });
+});
+
 describe('when the model on the proxy does not match the index', () => {
   it('should refuse with both models, their dims and the rebuild command', async () => {
     const error = await page.evaluate(
