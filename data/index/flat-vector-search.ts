@@ -3,7 +3,7 @@
  * query times the vector's scale. 6,236 x 768 multiply-adds, no index to build.
  *
  * Fast path: the query is quantised to int8 too and the dot products run in a WebAssembly
- * SIMD kernel (int8-dot-wasm.ts) to shortlist 2k candidates, which are rescored with the
+ * SIMD kernel (int8-dot-wasm.ts) to shortlist k + 32 candidates, which are rescored with the
  * float query (the int8 query moves cosines by up to ~0.005, enough to swap near-ties).
  * Fallback (no SIMD, dims not a multiple of 16, or `simd: false`): a scalar JS loop with
  * the float query.
@@ -39,6 +39,12 @@ export function quantizedDot(vectors: QuantizedVectors, i: number, query: Float3
   return (a + b + c + d) * vectors.scales[i]!;
 }
 
+/**
+ * Extra candidates rescored with the float query. The int8 query moves a cosine by at most
+ * ~0.005, so only verses within ~0.01 of the k-th score can change places; 32 covers them.
+ */
+const SHORTLIST_MARGIN = 32;
+
 export interface FlatVectorSearchOptions {
   /** Use the WebAssembly SIMD kernel when the runtime supports it. Default true. */
   simd?: boolean;
@@ -68,7 +74,7 @@ export class FlatVectorSearch implements VectorSearch {
     if (this.#kernel) {
       // Shortlist with the int8 query, then rescore the shortlist with the float query so
       // reported scores (and their order) are exactly the scalar path's.
-      const shortlist = new TopK(Math.min(count, Math.max(2 * k, k + 16)));
+      const shortlist = new TopK(Math.min(count, k + SHORTLIST_MARGIN));
       const queryScale = quantizeInto(query, this.#queryCodes);
       const dots = this.#kernel.dots(this.#queryCodes);
       for (let i = 0; i < count; i++) shortlist.push(i, dots[i]! * scales[i]! * queryScale);
