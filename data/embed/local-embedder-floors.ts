@@ -6,6 +6,7 @@
  * weights are available in CI); run `npm run eval` with your model and adjust.
  */
 import type { VectorIndexManifest } from '../index/index-manifest.js';
+import { isE5Model } from './local-embedder-prefixes.js';
 
 export type LocalModelFloors = VectorIndexManifest['floors'];
 
@@ -27,8 +28,6 @@ export const KNOWN_MODEL_FLOORS: Readonly<Record<string, LocalModelFloors>> = {
 /** For models we know nothing about: permissive, so semantic results are not silently lost. */
 export const UNKNOWN_MODEL_FLOORS: LocalModelFloors = { primary: 0.3, fallback: 0.2 };
 
-const E5_NAME = /(^|\/)(multilingual-)?e5-/i;
-
 export function floorsForModel(modelId: string): LocalModelFloors {
-  return KNOWN_MODEL_FLOORS[modelId] ?? (E5_NAME.test(modelId) ? E5_FLOORS : UNKNOWN_MODEL_FLOORS);
+  return KNOWN_MODEL_FLOORS[modelId] ?? (isE5Model(modelId) ? E5_FLOORS : UNKNOWN_MODEL_FLOORS);
 }

@@ -31,8 +31,13 @@ export const KNOWN_MODEL_PREFIXES: Readonly<Record<string, ModelPrefixes>> = {
 /** `intfloat/multilingual-e5-small`, `someone/e5-base-v2-onnx`, ...: E5 family by name. */
 const E5_NAME = /(^|\/)(multilingual-)?e5-/i;
 
+/** True for models of the E5 family (known by id or recognised by name). */
+export function isE5Model(modelId: string): boolean {
+  return KNOWN_MODEL_PREFIXES[modelId] === E5_PREFIXES || E5_NAME.test(modelId);
+}
+
 /** Prefixes for `modelId`: the known table, then the E5 name rule, then none; `override` wins per field. */
 export function prefixesForModel(modelId: string, override: Partial<ModelPrefixes> = {}): ModelPrefixes {
-  const known = KNOWN_MODEL_PREFIXES[modelId] ?? (E5_NAME.test(modelId) ? E5_PREFIXES : NO_PREFIXES);
+  const known = KNOWN_MODEL_PREFIXES[modelId] ?? (isE5Model(modelId) ? E5_PREFIXES : NO_PREFIXES);
   return { query: override.query ?? known.query, document: override.document ?? known.document };
 }
