@@ -25,7 +25,7 @@ import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.j
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
-import { corsAllowlist } from './middleware/cors-allowlist/index.js';
+import { corsAllowlist, createOriginCheck } from './middleware/cors-allowlist/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
 import { createScrubber, requestLog } from './middleware/request-log/index.js';
 import { staticFiles } from './middleware/static-files/index.js';
@@ -98,11 +98,19 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
   app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
-  app.use('/api/*', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+  // Paid endpoints are allowlisted; /api/config is public and tells each page what it may use.
+  app.use('/api/chat', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+  app.use('/api/embed', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+  const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
   app.get('/metrics', (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
-  app.get('/api/config', (c) => c.json(widgetConfig(deps.corpus, index, embedder !== null, chat !== null), 200, { 'cache-control': 'no-cache' }));
+  app.get('/api/config', (c) => {
+    const origin = c.req.header('origin');
+    const allowed = origin === undefined || originAllowed(origin, c);
+    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null);
+    return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
+  });
 
   const limitBody = bodyLimit({
     maxSize: CHAT_LIMITS.maxBodyBytes,

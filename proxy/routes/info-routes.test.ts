@@ -20,6 +20,15 @@ describe('when the widget asks for its config', () => {
     const { app } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY }, { index: INDEX, embedder: new TestHashingEmbedder({ dims: 8 }) });
     expect(await (await app.request('/api/config')).json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
   });
+  it('should answer any origin, but offer answers and proxy embedding only to allowed ones', async () => {
+    const { app } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, ALLOWED_ORIGINS: 'https://mosque.example' }, { index: INDEX, embedder: new TestHashingEmbedder({ dims: 8 }) });
+    const other = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://other.example' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await other.json()).toMatchObject({ index: null, chat: false });
+    const mosque = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://mosque.example' } });
+    expect(await mosque.json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
+  });
   it('should not offer a Gemini index that no embedder can query', async () => {
     const { app } = await createTestProxy({}, { index: INDEX, embedder: null });
     expect(((await (await app.request('/api/config')).json()) as { index: unknown }).index).toBeNull();

@@ -52,6 +52,11 @@ export const defaultFakeGeminiVector: FakeGeminiVectorFn = (text, dims) => {
  */
 export type FakeGeminiFailure = number | 'malformed' | 'hang';
 
+export interface FakeGeminiFailureOptions {
+  /** Adds Google's `RetryInfo` detail (e.g. `'23s'`), as real quota 429s carry. */
+  retryDelay?: string;
+}
+
 export interface FakeGeminiCall {
   readonly method: string;
   /** Path without the query string, e.g. `/v1beta/models/gemini-embedding-001:batchEmbedContents`. */
@@ -130,7 +135,7 @@ export class FakeGemini {
   vector: FakeGeminiVectorFn;
   readonly #port: number;
   readonly #initial: { latencyMs: number; vector: FakeGeminiVectorFn };
-  readonly #failures: FakeGeminiFailure[] = [];
+  readonly #failures: Array<{ failure: FakeGeminiFailure; retryDelay?: string }> = [];
   readonly #hanging = new Set<ServerResponse>();
   #server: Server | undefined;
   #url = '';
@@ -161,8 +166,8 @@ export class FakeGemini {
   }
 
   /** Make the next `count` requests fail with `failure` (queued after earlier failures). */
-  failNext(count: number, failure: FakeGeminiFailure): void {
-    for (let i = 0; i < count; i++) this.#failures.push(failure);
+  failNext(count: number, failure: FakeGeminiFailure, options: FakeGeminiFailureOptions = {}): void {
+    for (let i = 0; i < count; i++) this.#failures.push({ failure, ...options });
   }
 
   /** Clear the call log and queued failures, and restore latency and vectors to the constructor's. */
@@ -238,10 +243,14 @@ export class FakeGemini {
         { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
       ])];
     }
-    const failure = this.#failures.shift();
+    const next = this.#failures.shift();
+    const failure = next?.failure;
     if (failure === 'hang') return ['hang', undefined];
     if (failure === 'malformed') return [200, '{"embedding": {"values": [0.1, '];
-    if (typeof failure === 'number') return [failure, googleErrorBody(failure)];
+    if (typeof failure === 'number') {
+      const details = next?.retryDelay ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: next.retryDelay }] : undefined;
+      return [failure, googleErrorBody(failure, undefined, details)];
+    }
 
     const match = /^\/v1beta\/models\/([^/:]+):(embedContent|batchEmbedContents)$/.exec(call.path);
     if (call.method !== 'POST' || !match) return [404, googleErrorBody(404, `Unknown path ${call.method} ${call.path}`)];

@@ -34,8 +34,7 @@ export const ORIGIN_NOT_ALLOWED_CODE = 'origin-not-allowed';
  */
 export function corsAllowlist(options: CorsAllowlistOptions = {}): MiddlewareHandler {
   const opts = { ...DEFAULT_CORS_ALLOWLIST_OPTIONS, ...options };
-  const allowed = opts.allowedOrigins === '*' ? '*' : new Set(opts.allowedOrigins);
-  const isAllowed = (origin: string, c: Context) => allowed === '*' || allowed.has(origin) || isSameOrigin(origin, c);
+  const isAllowed = createOriginCheck(opts.allowedOrigins);
   const headers = cors({
     origin: (origin, c) => (isAllowed(origin, c) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
@@ -50,6 +49,12 @@ export function corsAllowlist(options: CorsAllowlistOptions = {}): MiddlewareHan
     }
     return headers(c, next);
   };
+}
+
+/** The allowlist as a predicate (also used by `/api/config` to tell a page what it may use). */
+export function createOriginCheck(allowedOrigins: readonly string[] | '*'): (origin: string, c: Context) => boolean {
+  const allowed = allowedOrigins === '*' ? '*' : new Set(allowedOrigins);
+  return (origin, c) => allowed === '*' || allowed.has(origin) || isSameOrigin(origin, c);
 }
 
 /** Same origin as the URL the request was made to (the Host the browser used). */
