@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 beforeEach(() => {
-  fake.calls.length = 0;
+  fake.reset();
   fake.vector = (text, dims) => Array.from(testHashingVector(text, dims), (v) => v * 0.5);
 });
 
@@ -50,6 +50,18 @@ describe('when the upstream fails transiently', () => {
     const vectors = await embedder().embed(['a', 'b'], 'document');
     expect(fake.calls.map((c) => c.status)).toEqual([429, 500, 200]);
     expect(vectors).toHaveLength(2);
+  });
+
+  it("should wait as long as Google's RetryInfo asks (capped by maxRetryDelayMs)", async () => {
+    fake.failNext(1, 429, { retryDelay: '0.12s' });
+    const t0 = performance.now();
+    await embedder({ retryDelayMs: 1 }).embed(['a'], 'query');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(110);
+    expect(fake.calls.map((c) => c.status)).toEqual([429, 200]);
+    fake.failNext(1, 429, { retryDelay: '30s' });
+    const t1 = performance.now();
+    await embedder({ maxRetryDelayMs: 20 }).embed(['a'], 'query');
+    expect(performance.now() - t1).toBeLessThan(2000);
   });
 
   it('should give up after maxRetries with a message naming the status', async () => {

@@ -41,7 +41,7 @@ export interface GeminiEmbedderOptions {
   maxParallelCalls?: number;
   /** Retries per batch after a retryable failure (429, 408, 409, 5xx, network). Default 4. */
   maxRetries?: number;
-  /** First backoff delay; doubles per retry. A `Retry-After` header wins when present. Default 1000 ms. */
+  /** First backoff delay; doubles per retry. A server-given delay (Google's RetryInfo, `Retry-After`) wins. Default 1000 ms. */
   retryDelayMs?: number;
   /** Longest single backoff delay. Default 30000 ms. */
   maxRetryDelayMs?: number;
@@ -184,10 +184,27 @@ export class GeminiEmbedder implements Embedder {
 
   #retryDelay(error: unknown, attempt: number): number {
     const backoff = Math.min(this.options.maxRetryDelayMs, this.options.retryDelayMs * 2 ** attempt);
-    const header = APICallError.isInstance(error) ? error.responseHeaders?.['retry-after'] : undefined;
-    const seconds = header === undefined ? NaN : Number(header);
-    return Number.isFinite(seconds) && seconds >= 0 ? Math.min(this.options.maxRetryDelayMs, seconds * 1000) : backoff;
+    const asked = serverRetryDelayMs(error);
+    return asked === undefined ? backoff : Math.min(this.options.maxRetryDelayMs, asked);
   }
+}
+
+/**
+ * The wait the server asked for: Google's quota 429s carry a `google.rpc.RetryInfo` detail
+ * (`"retryDelay": "23s"`); proxies in front of it may send `Retry-After` (seconds).
+ */
+export function serverRetryDelayMs(error: unknown): number | undefined {
+  if (!APICallError.isInstance(error)) return undefined;
+  const details = (error.data as { error?: { details?: unknown } } | undefined)?.error?.details;
+  if (Array.isArray(details)) {
+    for (const d of details as Array<{ '@type'?: unknown; retryDelay?: unknown }>) {
+      const m = typeof d?.retryDelay === 'string' && String(d['@type']).endsWith('RetryInfo') ? /^(\d+(?:\.\d+)?)s$/.exec(d.retryDelay) : null;
+      if (m) return Number(m[1]) * 1000;
+    }
+  }
+  const header = error.responseHeaders?.['retry-after'];
+  const seconds = header === undefined ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 function isRetryable(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GeminiEmbedder } from '../../data/embed/gemini-embedder.js';
 import { embedderFor, parseBuildIndexArgs } from './build-index-args.js';
 
 describe('when parsing build:index arguments', () => {
@@ -17,6 +18,7 @@ describe('when parsing build:index arguments', () => {
     });
     const { embedder, queryTask, documentTask } = embedderFor(config);
     expect([embedder.id, queryTask, documentTask]).toEqual(['gemini-embedding-001-256', 'RETRIEVAL_QUERY', 'RETRIEVAL_DOCUMENT']);
+    expect((embedder as GeminiEmbedder).options).toMatchObject({ baseURL: 'http://127.0.0.1:9/v1beta', dims: 256, maxRetries: 8, maxRetryDelayMs: 60_000 });
   });
 
   it('should default to 768 dims and need no key for test-hashing', () => {

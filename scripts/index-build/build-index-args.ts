@@ -70,8 +70,14 @@ export function parseBuildIndexArgs(argv: readonly string[], env: Readonly<Recor
   return { ...base, gemini: { apiKey, baseURL, model: env.GEMINI_EMBED_MODEL?.trim() || DEFAULT_GEMINI_EMBEDDER_OPTIONS.model } };
 }
 
+/**
+ * Builds wait out quota limits instead of failing: up to 8 retries per batch and up to a
+ * minute per wait (Google's RetryInfo usually asks for 10-60 s). A failed build resumes anyway.
+ */
+export const BUILD_RETRY = { maxRetries: 8, maxRetryDelayMs: 60_000 } as const;
+
 /** The embedder and the task names recorded in the manifest. */
-export function embedderFor(config: BuildIndexConfig, overrides: { retryDelayMs?: number } = {}): {
+export function embedderFor(config: BuildIndexConfig, overrides: { retryDelayMs?: number; maxRetries?: number; maxRetryDelayMs?: number } = {}): {
   embedder: Embedder;
   queryTask: string;
   documentTask: string;
@@ -85,6 +91,7 @@ export function embedderFor(config: BuildIndexConfig, overrides: { retryDelayMs?
     model: g.model,
     dims: config.dims,
     batchSize: config.batchSize,
+    ...BUILD_RETRY,
     ...overrides,
   });
   return { embedder, queryTask: embedder.options.queryTask, documentTask: embedder.options.documentTask };
