@@ -15,7 +15,8 @@
  * 5. Suffixes, on the skeleton: one pronoun suffix (هم هن كم كن ني ه; ها and هما arrive as ه
  *    and هم), then one plural suffix (ون ين ت و ي; ات and وا arrive as ت and و), each only
  *    if at least `ARABIC_MIN_STEM` letters remain. A lone ه or ت is ambiguous (taa marbuta,
- *    pronoun, or a root letter: الجنة must not become الجن), so those keep 3 letters. When a
+ *    pronoun, or a root letter: الجنة must not become الجن), and so are ون/ين
+ *    (معين is not a plural of مع), so those keep 3 letters. When a
  *    pronoun went, a final ت is the taa marbuta of a construct (رحمته, صلاتهم) and becomes ه.
  * The stem is a search key, never shown to anyone.
  */
@@ -34,17 +35,31 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
     'اذا اذ لو ان انما الا حتي عند مع بل لكن لكم لهم له لها لنا لي به بها بهم منه منها منهم فيه فيها ' +
     'فيهم عليه عليها عليهم عليكم اليه اليها اليهم اليكم يا ايها كان كانوا يكون تكون كنتم قال قالوا قل يقول ' +
     'ماذا لماذا كيف متي اين هل هناك كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
+    'بان لان كان انه انها انهم انهما بانه بانها بانهم لانه لانهم ' +
     'القران قران القرءان الكريم'
   ).split(' '),
 );
 
 const ARTICLES = ['وال', 'فال', 'بال', 'كال', 'لل', 'ال'] as const;
-/** Letters a stem keeps when the suffix is a lone ه or ت (see step 5). */
+/** Letters a stem keeps when the suffix is ambiguous: a lone ه or ت, or ون/ين (معين is not a plural of مع). */
 export const ARABIC_MIN_STEM_AMBIGUOUS = 3;
 type Suffix = readonly [suffix: string, minStem: number];
 const TAA_MARBUTA: readonly Suffix[] = [['ه', ARABIC_MIN_STEM_AMBIGUOUS]];
-const PRONOUN_SUFFIXES: readonly Suffix[] = [['هم', ARABIC_MIN_STEM], ['هن', ARABIC_MIN_STEM], ['كم', ARABIC_MIN_STEM], ['كن', ARABIC_MIN_STEM], ['ني', ARABIC_MIN_STEM], ['ه', ARABIC_MIN_STEM_AMBIGUOUS]];
-const PLURAL_SUFFIXES: readonly Suffix[] = [['ون', ARABIC_MIN_STEM], ['ين', ARABIC_MIN_STEM], ['ت', ARABIC_MIN_STEM_AMBIGUOUS], ['و', ARABIC_MIN_STEM], ['ي', ARABIC_MIN_STEM]];
+const PRONOUN_SUFFIXES: readonly Suffix[] = [
+  ['هم', ARABIC_MIN_STEM],
+  ['هن', ARABIC_MIN_STEM],
+  ['كم', ARABIC_MIN_STEM],
+  ['كن', ARABIC_MIN_STEM],
+  ['ني', ARABIC_MIN_STEM],
+  ['ه', ARABIC_MIN_STEM_AMBIGUOUS],
+];
+const PLURAL_SUFFIXES: readonly Suffix[] = [
+  ['ون', ARABIC_MIN_STEM_AMBIGUOUS],
+  ['ين', ARABIC_MIN_STEM_AMBIGUOUS],
+  ['ت', ARABIC_MIN_STEM_AMBIGUOUS],
+  ['و', ARABIC_MIN_STEM],
+  ['ي', ARABIC_MIN_STEM],
+];
 /** `الله` in any clitic form (لله، بالله، والله، تالله، فلله) is one term, never stemmed to `له`. */
 const ALLAH = /^(?:[وفبت]?ا?|[وف]?[بل])لله$/;
 /** Imperfect verb (ي ت ن) with a plural or dual ending, at least 5 letters. */

@@ -141,6 +141,15 @@ describe('when nothing relevant is found', () => {
     expect(r).toMatchObject({ kind: 'none', stage: 'lexical', hits: [], passages: [] });
     expect(r.reason).toMatch(/no verse matched/);
   });
+  it('should say none for an Arabic question whose key words are in no verse', () => {
+    // "the internet, the computer and prayer": only "prayer" is in the Quran, which is too little
+    // of the question for the Arabic abstention floor (0.4); without floors it finds prayer verses.
+    const query = 'الانترنت والحاسوب والصلاة';
+    expect(engine.lexical(query)).toMatchObject({ kind: 'none', stage: 'lexical', hits: [] });
+    const lenient = createSearchEngine(corpus, { lexicalMinBestCoverage: {}, lexicalMinCoverage: 0 }).lexical(query);
+    expect(lenient.kind).toBe('verses');
+    expect(corpus.verseAt(lenient.hits[0]!.index).arabicSearch).toMatch(/صلو/);
+  });
   it('should say none for an empty query and for a verse that does not exist', () => {
     expect(engine.lexical('   ')).toMatchObject({ kind: 'none', reason: 'the query is empty' });
     expect(engine.lexical('2:300')).toMatchObject({ kind: 'none', stage: 'direct', reason: 'surah 2 has 286 verses; ayah 300 does not exist' });

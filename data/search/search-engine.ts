@@ -45,6 +45,13 @@ export interface SearchEngineOptions {
    * Drops verses that only share a common word with a long question. Default 0.15.
    */
   readonly lexicalMinCoverage: number;
+  /**
+   * Lexical abstention, per track: when no verse matches at least this share of the query's idf
+   * mass, the lexical search says `none`. Only the Arabic has one by default (0.4): there the
+   * query meets the original words, so a question whose key words are in no verse is rarely
+   * answered by one; translations differ in wording too much for that (a missing track = 0).
+   */
+  readonly lexicalMinBestCoverage: Readonly<Partial<Record<SearchTrack, number>>>;
   /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
   readonly lexicalMinRelativeScore: number;
   /**
@@ -69,6 +76,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   candidates: 100,
   lexicalMinCoverage: 0.15,
   lexicalMinRelativeScore: 0.1,
+  lexicalMinBestCoverage: { 'arabic-search': 0.4 },
   neighbourWeights: [0.4, 0.2, 0.1],
   feedback: { docs: 10, terms: 20, weight: 0.5 },
   bm25: DEFAULT_BM25_PARAMS,
@@ -132,7 +140,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       ...(opts.feedback ? { feedback: opts.feedback } : {}),
     });
     const minScore = (raw[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
-    const hits = raw.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore);
+    const best = raw.reduce((m, h) => Math.max(m, h.coverage), 0);
+    const hits = best < (opts.lexicalMinBestCoverage[track] ?? 0) ? [] : raw.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore);
     lastLexical = { key, hits };
     return hits;
   }
