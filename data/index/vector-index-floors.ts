@@ -6,8 +6,8 @@
  * - gemini: 0.6 / 0.4 is what the old system's docs variant used with Gemini embeddings;
  *   the old production system used a single 0.3 floor. Unit-normalised gemini-embedding-001
  *   query/document cosines for relevant verses typically sit in 0.6-0.8.
- * - local: E5-family cosines cluster high (0.7-0.9 even for weak matches); H-local tunes
- *   these on the eval set and passes its own floors when it builds its index.
+ * - local: E5-family cosines cluster high (0.7-0.9 even for weak matches). This is only a
+ *   fallback: local indexes pass per-model floors from data/embed/local-embedder-floors.ts.
  * - test-hashing: only meaningful for tests (word overlap), never shipped.
  */
 import type { VectorIndexManifest } from './index-manifest.js';
