@@ -51,7 +51,7 @@ function runtimeTable(r: SearchBenchReport): string[] {
   const mb = (b?: number) => (b === undefined ? '-' : `${(b / 2 ** 20).toFixed(1)} MB`);
   for (const v of r.vector) {
     rows.push(
-      `| vector ${v.kind} | ${v.dims} | ${ms(v.latency.p50)} | ${ms(v.latency.p95)} | ${ms(v.timeToFirstResultMs)} | ${ms(v.decodeMs)} | ${ms(v.wasmMs)} | ${ms(v.buildMs)} | ${v.agreementWithFlat ?? '-'} | ${mb(v.memoryDeltaBytes)} |`,
+      `| vector ${v.kind} | ${v.dims} | ${ms(v.latency.p50)} | ${ms(v.latency.p95)} | ${ms(v.timeToFirstResultMs)}${v.timeToFirstResultMedianMs !== undefined ? ` (median ${ms(v.timeToFirstResultMedianMs)})` : ''} | ${ms(v.decodeMs)} | ${ms(v.wasmMs)} | ${ms(v.buildMs)} | ${v.agreementWithFlat ?? '-'} | ${mb(v.memoryDeltaBytes)} |`,
     );
   }
   rows.push(`| lexical (BM25, en + ar) | - | ${ms(r.lexical.latency.p50)} | ${ms(r.lexical.latency.p95)} | - | - | - | ${ms(r.lexical.indexBuildMs)} | - | - |`);
@@ -78,7 +78,7 @@ export function renderSearchSection(res: SearchBenchResults): string {
     ...(res.chromium ? runtimeTable(res.chromium) : ['Chromium: not run (`--skip-browser`).']),
     '',
     'Memory = growth of the resident set while building that search, after a full GC (Node only, rough). flat-scalar = the flat scan without WebAssembly SIMD (browsers before Safari 16.4, or a host CSP without `wasm-unsafe-eval`).',
-    'Time to first result = decode the cached bytes + wasm instantiate (voy) + build + first query; the sha256 check of a first download is extra (see results.json `verifyAndDecodeMs`).',
+    'Time to first result = decode the cached bytes + wasm instantiate (voy) + build + first query, first (cold) sample; for flat also the median of 5 more. The sha256 check of a first download is extra (see results.json `verifyAndDecodeMs`).',
   ];
   return lines.join('\n');
 }
