@@ -15,6 +15,11 @@ export const WIDGET_FILE = 'quran-dai.js';
 export default defineConfig({
   // The widget is a library, not a site: no index.html, no public/ copy.
   publicDir: false,
+  // Chunk and worker URLs resolve against the widget file (import.meta.url), wherever it is hosted.
+  base: './',
+  // The search worker (ADR 0004) is one classic script, so a cross-origin embed can start it
+  // from a blob with importScripts.
+  worker: { format: 'iife' },
   build: {
     outDir: WIDGET_OUT_DIR,
     emptyOutDir: true,

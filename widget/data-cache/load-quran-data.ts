@@ -84,6 +84,9 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   if (indexData) {
     try {
       vectorSearch = await vectorSearchFromIndexData(indexData.manifest, indexData.files);
+      const file = indexData.manifest.files[0];
+      const bytes = file && indexData.files.get(file.path);
+      if (bytes) vectorBytes.set(indexData.manifest, bytes);
     } catch (e) {
       console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
       indexData = null;
@@ -95,6 +98,13 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
     indexManifest: vectorSearch ? indexData!.manifest : null,
     fromCache: corpusData.downloaded === 0 && (indexData?.downloaded ?? 0) === 0,
   };
+}
+
+const vectorBytes = new WeakMap<VectorIndexManifest, Uint8Array>();
+
+/** The verified vector file of a loaded index, for handing to the search worker (ADR 0004). */
+export function verifiedVectorBytes(manifest: VectorIndexManifest): Uint8Array | undefined {
+  return vectorBytes.get(manifest);
 }
 
 export interface LoadTranslationTrackOptions {
