@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../corpus/test-corpus.js';
 import type { Corpus } from '../corpus/corpus.js';
 import { normalizeArabic } from '../corpus/arabic-normalize.js';
-import { createArabicAnalyzer, stemArabicWord } from './arabic-analyzer.js';
+import { createArabicAnalyzer, createArabicRootAnalyzer, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';
 
 const stem = (w: string) => stemArabicWord(normalizeArabic(w));
 const analyzer = createArabicAnalyzer();
@@ -49,6 +49,21 @@ describe('when stripping clitics and suffixes', () => {
   });
   it('should keep Allah whole in every clitic form', () => {
     for (const w of ['الله', 'لله', 'بالله', 'والله', 'تالله']) expect(stem(w)).toBe('الله');
+  });
+});
+
+describe('when taking the root-like key', () => {
+  const root = (w: string) => rootArabicWord(normalizeArabic(w));
+  it('should bring a word family together', () => {
+    expect(['مكتوب', 'الكاتبين', 'كتاب', 'الكتب'].map(root)).toEqual(['كتب', 'كتب', 'كتب', 'كتب']);
+    expect(root('يستغفرون')).toBe('غفر');
+    expect(root('غفور')).toBe('غفر');
+    expect(root('الرحيم')).toBe('رحم');
+  });
+  it('should never cut below three letters or touch Allah', () => {
+    expect(root('رب')).toBe('رب');
+    expect(root('بالله')).toBe('الله');
+    expect(createArabicRootAnalyzer().terms('والله غفور رحيم')).toEqual(['الله', 'غفر', 'رحم']);
   });
 });
 

@@ -19,6 +19,11 @@
  *    (معين is not a plural of مع), so those keep 3 letters. When a
  *    pronoun went, a final ت is the taa marbuta of a construct (رحمته, صلاتهم) and becomes ه.
  * The stem is a search key, never shown to anyone.
+ *
+ * A second, coarser key (`rootArabicWord`) goes further toward the root (derivational prefixes
+ * م ت ي ن ا س, a last weak letter, a long vowel inside: مكتوب، الكاتبين، كتاب → كتب; يستغفرون،
+ * المغفرة → غفر). The engine blends a light-stem index with a root index: the light stem keeps
+ * precision, the root finds the other words of the same family.
  */
 import { normalizeArabic } from '../corpus/arabic-normalize.js';
 import { stripArabicHonorifics } from './honorifics.js';
@@ -90,23 +95,45 @@ export function stemArabicWord(normalised: string): string {
   return w;
 }
 
+/** Root-like key of one normalised word: the light stem, cut further toward three letters. */
+export function rootArabicWord(normalised: string): string {
+  let w = stemArabicWord(normalised);
+  if (w === 'الله') return w;
+  for (let i = 0; i < 2 && w.length > 3 && /^[متينس]/.test(w); i++) w = w.slice(1);
+  if (w.length > 3 && /[هتينو]$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 3 && /^..[وي]/.test(w)) w = w.slice(0, 2) + w.slice(3);
+  if (w.length > 3 && /^.[وي]/.test(w)) w = w.slice(0, 1) + w.slice(2);
+  return w;
+}
+
 const stem = memoizeWord(stemArabicWord);
+const root = memoizeWord(rootArabicWord);
 
 /** Normalised Arabic words of `text` (any spelling; Latin and digits are ignored). */
 export function arabicWords(text: string): string[] {
   return normalizeArabic(text).match(ARABIC_WORDS) ?? [];
 }
 
-export function createArabicAnalyzer(): TextAnalyzer {
+function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer {
   const terms = (text: string): string[] => {
     const out: string[] = [];
-    for (const w of arabicWords(text)) if (!ARABIC_STOP_WORDS.has(w)) out.push(stem(w));
+    for (const w of arabicWords(text)) if (!ARABIC_STOP_WORDS.has(w)) out.push(key(w));
     return out;
   };
   const queryTerms = (text: string): QueryTerm[] => {
     const t = terms(stripArabicHonorifics(text));
     // A query of only stop words still means something: search its words as typed.
-    return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(stem));
+    return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(key));
   };
-  return { id: 'ar-light', terms, queryTerms };
+  return { id, terms, queryTerms };
+}
+
+/** Light stems (precise). */
+export function createArabicAnalyzer(): TextAnalyzer {
+  return createAnalyzer('ar-light', stem);
+}
+
+/** Root-like keys (broad). */
+export function createArabicRootAnalyzer(): TextAnalyzer {
+  return createAnalyzer('ar-root', root);
 }

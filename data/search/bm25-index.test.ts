@@ -107,3 +107,15 @@ describe('when expanding a query with pseudo-relevance feedback', () => {
   });
 });
 
+describe('when visiting every scored verse', () => {
+  it('should give the same scores as search, for plain, smoothed and expanded queries', () => {
+    const fb = Bm25Index.build(['a b', 'b c', 'c', 'x y'], words, undefined, { groups: new Uint8Array([1, 1, 1, 2]) });
+    for (const options of [{}, { neighbourWeights: [0.5] }, { feedback: { docs: 1, terms: 1, weight: 0.5 } }]) {
+      const seen: { index: number; score: number; coverage: number }[] = [];
+      fb.visitScores(q('a', 'zzz'), options, (index, score, coverage) => seen.push({ index, score, coverage }));
+      seen.sort((x, y) => y.score - x.score || x.index - y.index);
+      expect(seen).toEqual(fb.search(q('a', 'zzz'), 10, options));
+    }
+  });
+});
+

@@ -11,6 +11,14 @@
  * the scoring loops, only for the (at most k) hits it returns.
  */
 import { analyzeQuery, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
+import { topK } from './top-k.js';
+import type { LexicalHit } from './lexical-hit.js';
+
+export type { LexicalHit } from './lexical-hit.js';
+
+/** Receives one verse's final score and coverage (0..1). */
+export type ScoreVisitor = (index: number, score: number, coverage: number) => void;
+type Collector<R> = (scores: Float32Array, coverage: Float32Array, touched: Uint16Array, count: number) => R;
 
 /** Term-frequency saturation: the usual 1.2 (values 1.2–2.0 are standard). */
 export const BM25_K1 = 1.2;
@@ -54,18 +62,6 @@ export interface Bm25SearchOptions {
 export interface Bm25BuildOptions {
   /** Group (surah) of each document; neighbours only count inside a group. */
   readonly groups?: Uint8Array | Uint16Array;
-}
-
-/** One lexical hit. */
-export interface LexicalHit {
-  /** Global verse index 0..6235. */
-  readonly index: number;
-  readonly score: number;
-  /**
-   * Share (0..1) of the query's idf mass that this verse matches: 1 when it contains every
-   * query word (or an expansion of it), near 0 when it only matches a common word.
-   */
-  readonly coverage: number;
 }
 
 export interface Bm25Stats {
@@ -230,26 +226,41 @@ export class Bm25Index {
 
   /** Top `k` verses for already-analysed query terms, best first (ties: lower verse index first). */
   search(query: readonly QueryTerm[], k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
-    const fb = options.feedback;
-    if (fb && fb.docs > 0 && fb.terms > 0 && fb.weight > 0) {
-      const first = this.#run(query, Math.max(fb.docs, k), options.neighbourWeights);
-      const best = first.reduce((m, h) => Math.max(m, h.coverage), 0);
-      if (best >= (fb.belowCoverage ?? 1) - 1e-6) return first.slice(0, k);
-      if (first.length > 0) return this.#run([...query, ...this.#feedbackTerms(query, first.slice(0, fb.docs), fb)], k, options.neighbourWeights);
-      return first;
-    }
-    return this.#run(query, k, options.neighbourWeights);
+    const nw = options.neighbourWeights;
+    const fb = usableFeedback(options.feedback);
+    if (!fb) return this.#run(query, nw, (s, c, t, n) => topK(s, c, t, n, k));
+    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, Math.max(fb.docs, k)) }));
+    if (first.hits.length === 0 || first.best >= (fb.belowCoverage ?? 1) - 1e-6) return first.hits.slice(0, k);
+    const expanded = [...query, ...this.#feedbackTerms(query, first.hits.slice(0, fb.docs), fb)];
+    return this.#run(expanded, nw, (s, c, t, n) => topK(s, c, t, n, k));
   }
 
-  #run(query: readonly QueryTerm[], k: number, neighbourWeights: readonly number[] | undefined): LexicalHit[] {
+  /**
+   * Every verse with a non-zero score (same scoring as `search`), in no particular order,
+   * without allocating per verse: for blending several indexes of one text.
+   */
+  visitScores(query: readonly QueryTerm[], options: Bm25SearchOptions, visit: ScoreVisitor): void {
+    const nw = options.neighbourWeights;
+    const fb = usableFeedback(options.feedback);
+    const visitAll: Collector<undefined> = (s, c, t, n) => {
+      for (let i = 0; i < n; i++) visit(t[i]!, s[t[i]!]!, Math.min(1, c[t[i]!]!));
+      return undefined;
+    };
+    if (!fb) return this.#run(query, nw, visitAll);
+    const top = this.#run(query, nw, (s, c, t, n) => (maxCoverage(c, t, n) >= (fb.belowCoverage ?? 1) - 1e-6 ? visitAll(s, c, t, n) : topK(s, c, t, n, fb.docs)));
+    if (top && top.length > 0) this.#run([...query, ...this.#feedbackTerms(query, top, fb)], nw, visitAll);
+  }
+
+  /** Score into the buffers (raw or smoothed), hand them to `collect`, then clear them. */
+  #run<R>(query: readonly QueryTerm[], neighbourWeights: readonly number[] | undefined, collect: Collector<R>): R {
     const count = this.#accumulate(query);
-    let hits: LexicalHit[];
     let touchedCount = count;
+    let result: R;
     if (neighbourWeights && neighbourWeights.length > 0 && this.#groups) {
       touchedCount = this.#smooth(count, neighbourWeights, this.#groups);
-      hits = topK(this.#smoothScores, this.#smoothCoverage, this.#touched, touchedCount, k);
+      result = collect(this.#smoothScores, this.#smoothCoverage, this.#touched, touchedCount);
     } else {
-      hits = topK(this.#scores, this.#coverage, this.#touched, count, k);
+      result = collect(this.#scores, this.#coverage, this.#touched, count);
     }
     for (let i = 0; i < touchedCount; i++) {
       const d = this.#touched[i]!;
@@ -259,7 +270,7 @@ export class Bm25Index {
       this.#smoothCoverage[d] = 0;
       this.#marked[d] = 0;
     }
-    return hits;
+    return result;
   }
 
   /** Raw BM25 and coverage of every matching verse into the buffers; returns how many verses it touched. */
@@ -373,32 +384,12 @@ export class Bm25Index {
   }
 }
 
-/** Best `k` of the touched verses by score (insertion into a sorted window; k is small). */
-function topK(scores: Float32Array, coverage: Float32Array, touched: Uint16Array, count: number, k: number): LexicalHit[] {
-  const size = Math.min(k, count);
-  if (size <= 0) return [];
-  const best = new Int32Array(size);
-  let filled = 0;
-  for (let i = 0; i < count; i++) {
-    const d = touched[i]!;
-    const s = scores[d]!;
-    if (filled === size) {
-      const last = best[size - 1]!;
-      if (s < scores[last]! || (s === scores[last]! && d > last)) continue;
-    }
-    let j = filled < size ? filled++ : size - 1;
-    while (j > 0) {
-      const prev = best[j - 1]!;
-      if (scores[prev]! > s || (scores[prev]! === s && prev < d)) break;
-      best[j] = prev;
-      j--;
-    }
-    best[j] = d;
-  }
-  const hits: LexicalHit[] = [];
-  for (let i = 0; i < filled; i++) {
-    const d = best[i]!;
-    hits.push({ index: d, score: scores[d]!, coverage: Math.min(1, coverage[d]!) });
-  }
-  return hits;
+function usableFeedback(fb: Bm25Feedback | undefined): Bm25Feedback | undefined {
+  return fb && fb.docs > 0 && fb.terms > 0 && fb.weight > 0 ? fb : undefined;
+}
+
+function maxCoverage(coverage: Float32Array, touched: Uint16Array, count: number): number {
+  let best = 0;
+  for (let i = 0; i < count; i++) best = Math.max(best, coverage[touched[i]!]!);
+  return Math.min(1, best);
 }
