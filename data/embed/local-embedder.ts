@@ -1,18 +1,21 @@
 /**
- * `local` embedder: a sentence-embedding model run with @xenova/transformers (ONNX), mean
- * pooled and L2-normalised, with the model's query/passage prefixes. Used by the index
+ * `local` embedder: a sentence-embedding model (transformers.js tokeniser, onnxruntime-web
+ * WASM, see local-embedder-session.ts), mean pooled over real tokens and L2-normalised, with
+ * the model's query/passage prefixes. Used by the index
  * builder in Node and, through `widget/local-embedding/`, for queries in the browser, so
  * both sides embed with the same code. No `node:` imports here (the browser loads it);
  * directory checks for Node live in `local-embedder-node.ts`.
  */
-import { AutoConfig, env, pipeline } from '@xenova/transformers';
+import { AutoConfig } from '@xenova/transformers';
 import type { VectorIndexManifest } from '../index/index-manifest.js';
 import type { EmbedTask, Embedder } from './embedder.js';
 import { assertIndexMatchesModel, type IndexModelFields } from './local-embedder-compat.js';
 import { LocalModelError } from './local-embedder-error.js';
 import { floorsForModel } from './local-embedder-floors.js';
 import { prefixesForModel, type ModelPrefixes } from './local-embedder-prefixes.js';
+import { meanPoolNormalize } from './local-embedder-pooling.js';
 import { trackModelProgress, type LocalModelProgressListener } from './local-embedder-progress.js';
+import { configureLocalRuntime, openModelSession, type ModelSession } from './local-embedder-session.js';
 
 export interface LocalEmbedderOptions {
   /** Model id = folder under `modelBase`, e.g. `Xenova/multilingual-e5-small`. */
@@ -29,11 +32,16 @@ export interface LocalEmbedderOptions {
   readonly expectedDims?: number;
   /** Loading progress (config, tokenizer, weights). */
   readonly onProgress?: LocalModelProgressListener;
-  /** Texts per model call. Default 16 (verse batches are padded to their longest text). */
+  /**
+   * Texts per model call. Default 1: int8 models (`model_quantized.onnx`) quantise
+   * activations with one scale per tensor, computed over the whole batch (padding included),
+   * so a text embedded in a batch gets a slightly different vector than the same text alone,
+   * and the browser always embeds a query alone. Larger batches are only exact for float models.
+   */
   readonly batchSize?: number;
 }
 
-export const DEFAULT_LOCAL_EMBEDDER_OPTIONS = { quantized: true, batchSize: 16 } as const;
+export const DEFAULT_LOCAL_EMBEDDER_OPTIONS = { quantized: true, batchSize: 1 } as const;
 
 /** Files every model folder needs; the weights file depends on `quantized`. */
 export function requiredModelFiles(quantized: boolean = true): string[] {
@@ -55,28 +63,8 @@ export function localIndexId(model: string, dims: number): string {
   return `local-${slug}-${dims}`;
 }
 
-type FeatureExtractor = (texts: string[], options: { pooling: 'mean'; normalize: true }) => Promise<{
-  readonly dims: readonly number[];
-  readonly data: ArrayLike<number> & { subarray?: unknown };
-}>;
-
 /** A unit vector has norm 1; anything further off than float32 noise means a broken model or pooling. */
 const NORM_TOLERANCE = 1e-3;
-
-/** transformers.js keeps one global `env`; set it right before each load so two embedders can coexist. */
-function configureRuntime(modelBase: string, wasmBase: string | undefined): void {
-  env.allowRemoteModels = false; // never fetch from the Hugging Face hub: the files are ours
-  env.allowLocalModels = true;
-  env.localModelPath = modelBase;
-  env.useFSCache = false; // local files need no second copy in node_modules
-  const wasm = env.backends.onnx?.wasm as { wasmPaths?: string; numThreads?: number } | undefined;
-  if (wasmBase !== undefined && wasm) {
-    wasm.wasmPaths = wasmBase.endsWith('/') ? wasmBase : `${wasmBase}/`;
-    // One thread: threaded WASM needs cross-origin isolation that host pages rarely have,
-    // and it would need extra worker files from the proxy.
-    wasm.numThreads = 1;
-  }
-}
 
 /** Turns transformers.js' "file was not found locally" into the actionable message. */
 function asModelError(error: unknown, options: LocalEmbedderOptions, quantized: boolean): Error {
@@ -95,7 +83,7 @@ export class LocalEmbedder implements Embedder {
   readonly dims: number;
   readonly prefixes: ModelPrefixes;
   readonly #options: LocalEmbedderOptions;
-  #extractor: Promise<FeatureExtractor> | undefined;
+  #session: Promise<ModelSession> | undefined;
 
   /** Use `openLocalEmbedder`, which reads `dims` from the model's config.json. */
   constructor(options: LocalEmbedderOptions, dims: number) {
@@ -108,7 +96,7 @@ export class LocalEmbedder implements Embedder {
 
   /** Loads tokenizer and weights now (otherwise the first `embed` does). */
   async load(): Promise<void> {
-    await this.#loadExtractor();
+    await this.#loadSession();
   }
 
   /** Throws `LocalModelError('index-mismatch')` unless `manifest` was built with this model and prefixes. */
@@ -135,62 +123,56 @@ export class LocalEmbedder implements Embedder {
 
   async embed(texts: readonly string[], task: EmbedTask, signal?: AbortSignal): Promise<Float32Array[]> {
     signal?.throwIfAborted();
-    const extractor = await this.#loadExtractor();
+    const session = await this.#loadSession();
     const prefix = task === 'query' ? this.prefixes.query : this.prefixes.document;
     const batchSize = this.#options.batchSize ?? DEFAULT_LOCAL_EMBEDDER_OPTIONS.batchSize;
     const vectors: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batchSize) {
       signal?.throwIfAborted();
       const batch = texts.slice(start, start + batchSize).map((t) => prefix + t);
-      const output = await extractor(batch, { pooling: 'mean', normalize: true });
-      vectors.push(...this.#split(output, batch.length));
+      const { states, mask } = await session.run(batch);
+      vectors.push(...this.#check(meanPoolNormalize(states, mask), states.hidden, batch.length));
     }
     signal?.throwIfAborted();
     return vectors;
   }
 
-  #split(output: Awaited<ReturnType<FeatureExtractor>>, count: number): Float32Array[] {
-    const [rows, cols] = output.dims;
-    if (output.dims.length !== 2 || rows !== count || cols !== this.dims) {
+  #check(vectors: Float32Array[], hidden: number, count: number): Float32Array[] {
+    if (vectors.length !== count || hidden !== this.dims) {
       throw new LocalModelError(
         'bad-output',
-        `model ${this.model} returned shape [${output.dims.join(', ')}] for ${count} texts; expected ` +
-          `[${count}, ${this.dims}] (config.json hidden_size). Check that the model folder holds a ` +
-          `sentence-embedding model whose ONNX output is last_hidden_state`,
+        `model ${this.model} returned ${vectors.length} vectors of ${hidden} dims for ${count} texts; expected ` +
+          `${this.dims} dims (config.json hidden_size). Check that the model folder holds a sentence-embedding ` +
+          `model whose ONNX output is last_hidden_state`,
       );
     }
-    const result: Float32Array[] = [];
-    for (let r = 0; r < rows; r++) {
-      const v = Float32Array.from({ length: cols }, (_, c) => Number(output.data[r * cols + c]));
+    for (const v of vectors) {
       let sq = 0;
       for (const x of v) sq += x * x;
       if (!Number.isFinite(sq) || Math.abs(Math.sqrt(sq) - 1) > NORM_TOLERANCE) {
         throw new LocalModelError('bad-output', `model ${this.model} produced a vector of norm ${Math.sqrt(sq)}; expected 1`);
       }
-      result.push(v);
     }
-    return result;
+    return vectors;
   }
 
-  #loadExtractor(): Promise<FeatureExtractor> {
-    this.#extractor ??= this.#createExtractor().catch((error: unknown) => {
-      this.#extractor = undefined; // let a later call retry (e.g. after the files are put in place)
+  #loadSession(): Promise<ModelSession> {
+    this.#session ??= this.#openSession().catch((error: unknown) => {
+      this.#session = undefined; // let a later call retry (e.g. after the files are put in place)
       throw error;
     });
-    return this.#extractor;
+    return this.#session;
   }
 
-  async #createExtractor(): Promise<FeatureExtractor> {
+  async #openSession(): Promise<ModelSession> {
     const { model, modelBase, wasmBase, onProgress } = this.#options;
     const quantized = this.#options.quantized ?? DEFAULT_LOCAL_EMBEDDER_OPTIONS.quantized;
-    configureRuntime(modelBase, wasmBase);
+    configureLocalRuntime(modelBase, wasmBase);
+    const progress = onProgress ? trackModelProgress(onProgress) : undefined;
     try {
-      const extractor = await pipeline('feature-extraction', model, {
-        quantized,
-        local_files_only: true,
-        ...(onProgress ? { progress_callback: trackModelProgress(onProgress) } : {}),
-      });
-      return extractor as unknown as FeatureExtractor;
+      const session = await openModelSession({ model, quantized, ...(progress ? { progress } : {}) });
+      progress?.({ status: 'ready' });
+      return session;
     } catch (error) {
       throw asModelError(error, this.#options, quantized);
     }
@@ -203,7 +185,7 @@ export class LocalEmbedder implements Embedder {
  */
 export async function openLocalEmbedder(options: LocalEmbedderOptions): Promise<LocalEmbedder> {
   const quantized = options.quantized ?? DEFAULT_LOCAL_EMBEDDER_OPTIONS.quantized;
-  configureRuntime(options.modelBase, options.wasmBase);
+  configureLocalRuntime(options.modelBase, options.wasmBase);
   let config: { hidden_size?: unknown };
   try {
     config = (await AutoConfig.from_pretrained(options.model, { local_files_only: true })) as { hidden_size?: unknown };

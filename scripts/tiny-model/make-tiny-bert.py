@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Write a tiny BERT-style sentence-embedding model that transformers.js can load.
 
-No weights can be downloaded in CI, so tests use this stand-in: same folder layout, same
-inputs/outputs and the same tokenizer family (BertNormalizer + BertPreTokenizer + WordPiece)
-as Xenova/multilingual-e5-small, but hidden size 32 and deterministic random weights.
+No weights can be downloaded in CI, so tests use this stand-in: the folder layout and the
+inputs/outputs of Xenova's BERT exports (e.g. Xenova/multilingual-e5-small), a WordPiece
+tokenizer.json (BertNormalizer + BertPreTokenizer + WordPiece, like Xenova/all-MiniLM-L6-v2),
+hidden size 32 and deterministic random weights.
 It is NOT a semantic model; it exists to prove the loading, pooling and Node/browser parity.
 
 Usage: /usr/bin/python3 scripts/tiny-model/make-tiny-bert.py OUT_DIR [--seed 7]
-Writes OUT_DIR/{config.json,tokenizer.json,tokenizer_config.json,onnx/model_quantized.onnx,onnx/model.onnx}
+Writes OUT_DIR/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx (float),
+onnx/model_quantized.onnx (int8 dense layer: DynamicQuantizeLinear + MatMulInteger, as in Xenova exports)}
 """
 import argparse
 import json
@@ -123,16 +125,44 @@ def model_config(vocab_size):
     }
 
 
-def onnx_model(vocab_size, seed):
+def dense_nodes(dense_w, quantized):
+    """emb @ W, as float MatMul or, like onnxruntime's quantize_dynamic output (what Xenova's
+    model_quantized.onnx files contain), DynamicQuantizeLinear + MatMulInteger on int8 weights."""
+    if not quantized:
+        return [numpy_helper.from_array(dense_w, "dense_w")], [
+            helper.make_node("MatMul", ["emb", "dense_w"], ["dense"])]
+    scale = np.float32(np.abs(dense_w).max() / 127.0)
+    w_q = np.clip(np.round(dense_w / scale), -127, 127).astype(np.int8)
+    inits = [
+        numpy_helper.from_array(w_q, "dense_w_q"),
+        numpy_helper.from_array(np.array(scale, dtype=np.float32), "dense_w_scale"),
+        numpy_helper.from_array(np.array(0, dtype=np.int8), "dense_w_zero"),
+    ]
+    nodes = [
+        helper.make_node("DynamicQuantizeLinear", ["emb"], ["emb_q", "emb_scale", "emb_zero"]),
+        helper.make_node("MatMulInteger", ["emb_q", "dense_w_q", "emb_zero", "dense_w_zero"], ["dense_i32"]),
+        helper.make_node("Cast", ["dense_i32"], ["dense_f"], to=TensorProto.FLOAT),
+        helper.make_node("Mul", ["emb_scale", "dense_w_scale"], ["dense_scale"]),
+        helper.make_node("Mul", ["dense_f", "dense_scale"], ["dense"]),
+    ]
+    return inits, nodes
+
+
+def onnx_model(vocab_size, seed, quantized=False):
     """Embeddings (word + position + type) -> dense -> tanh, masked: last_hidden_state."""
     rng = np.random.default_rng(seed)
     f32 = np.float32
-    inits = [
-        numpy_helper.from_array(rng.normal(0, 1, (vocab_size, HIDDEN)).astype(f32), "word_emb"),
-        numpy_helper.from_array(rng.normal(0, 0.3, (MAX_POSITIONS, HIDDEN)).astype(f32), "pos_emb"),
-        numpy_helper.from_array(rng.normal(0, 0.3, (TYPE_VOCAB, HIDDEN)).astype(f32), "type_emb"),
-        numpy_helper.from_array((rng.normal(0, 1, (HIDDEN, HIDDEN)) / np.sqrt(HIDDEN)).astype(f32), "dense_w"),
-        numpy_helper.from_array(rng.normal(0, 0.1, (HIDDEN,)).astype(f32), "dense_b"),
+    word = rng.normal(0, 1, (vocab_size, HIDDEN)).astype(f32)
+    pos = rng.normal(0, 0.3, (MAX_POSITIONS, HIDDEN)).astype(f32)
+    types = rng.normal(0, 0.3, (TYPE_VOCAB, HIDDEN)).astype(f32)
+    dense_w = (rng.normal(0, 1, (HIDDEN, HIDDEN)) / np.sqrt(HIDDEN)).astype(f32)
+    dense_b = rng.normal(0, 0.1, (HIDDEN,)).astype(f32)
+    dense_inits, dense = dense_nodes(dense_w, quantized)
+    inits = dense_inits + [
+        numpy_helper.from_array(word, "word_emb"),
+        numpy_helper.from_array(pos, "pos_emb"),
+        numpy_helper.from_array(types, "type_emb"),
+        numpy_helper.from_array(dense_b, "dense_b"),
         numpy_helper.from_array(np.array(0, dtype=np.int64), "zero_scalar"),
         numpy_helper.from_array(np.array(1, dtype=np.int64), "one_scalar"),
         numpy_helper.from_array(np.array([-1], dtype=np.int64), "last_axis"),
@@ -147,7 +177,7 @@ def onnx_model(vocab_size, seed):
         helper.make_node("Gather", ["pos_emb", "positions"], ["pos"], axis=0),
         helper.make_node("Add", ["words", "types"], ["wt"]),
         helper.make_node("Add", ["wt", "pos"], ["emb"]),
-        helper.make_node("MatMul", ["emb", "dense_w"], ["dense"]),
+        *dense,
         helper.make_node("Add", ["dense", "dense_b"], ["dense_biased"]),
         helper.make_node("Tanh", ["dense_biased"], ["act"]),
         # Zero padded positions, as a real encoder's outputs there are never used.
@@ -188,10 +218,10 @@ def main():
     write_json(os.path.join(args.out_dir, "config.json"), model_config(len(vocab)))
     write_json(os.path.join(args.out_dir, "tokenizer.json"), tokenizer_json(vocab))
     write_json(os.path.join(args.out_dir, "tokenizer_config.json"), tokenizer_config())
-    model = onnx_model(len(vocab), args.seed)
-    # Real Xenova repos ship both; the tiny one is float in both files.
-    for name in ("model.onnx", "model_quantized.onnx"):
-        onnx.save(model, os.path.join(args.out_dir, "onnx", name))
+    # Real Xenova repos ship both: float weights and int8 (dynamic quantisation) weights.
+    onnx.save(onnx_model(len(vocab), args.seed), os.path.join(args.out_dir, "onnx", "model.onnx"))
+    onnx.save(onnx_model(len(vocab), args.seed, quantized=True),
+              os.path.join(args.out_dir, "onnx", "model_quantized.onnx"))
     print(json.dumps({"dir": args.out_dir, "vocab": len(vocab), "hidden": HIDDEN}))
 
 

@@ -143,7 +143,7 @@ describe('when the visitor comes back after the model was loaded once', () => {
     const before = server.requests.length;
     const { vectors } = await page.evaluate(
       ([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts),
-      [manifestFor(), [TEXTS[0]!]] as const,
+      [manifestFor(), [TEXTS[0]!] as string[]] as const,
     );
     const [nodeVector] = await nodeEmbedder.embed([TEXTS[0]!], 'query');
     expect(Math.max(...vectors[0]!.map((x, j) => Math.abs(x - nodeVector![j]!)))).toBeLessThan(1e-5);
