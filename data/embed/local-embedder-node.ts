@@ -49,10 +49,10 @@ export async function openLocalEmbedderFromDir(options: NodeLocalEmbedderOptions
 }
 
 /**
- * Folder holding onnxruntime-web's WASM files for the installed transformers.js (same
- * onnxruntime-web version it bundles). The proxy serves these at `/runtime/ort/`.
+ * Folder holding onnxruntime-web's WASM files, matching the onnxruntime-web JS the widget
+ * bundles (local-embedder-session.ts imports it). The proxy serves these at `/runtime/ort/`.
  */
-export const ORT_WASM_DIR = join(dirname(createRequire(import.meta.url).resolve('@xenova/transformers/package.json')), 'dist');
+export const ORT_WASM_DIR = join(dirname(createRequire(import.meta.url).resolve('onnxruntime-web/package.json')), 'dist');
 
 /**
  * The files a browser fetches from `/runtime/ort/` with one WASM thread (what the widget
