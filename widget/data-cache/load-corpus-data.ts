@@ -9,14 +9,15 @@ import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
 import { corpusManifestUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
-import { findStored, obtainVerifiedFiles, type VerifiedFileSpec } from './obtain-verified-files.js';
+import { findStored, obtainVerifiedFiles, readCurrentParts, type VerifiedFileSpec } from './obtain-verified-files.js';
 
 export const CORPUS_SLOT = 'corpus';
 
 export interface CorpusDataOptions {
   readonly dataBase: string;
   readonly tracks: readonly TextTrackId[];
-  readonly stores: readonly DataStore[];
+  /** Opening: the manifest request does not wait for IndexedDB to open. */
+  readonly stores: Promise<readonly DataStore[]>;
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
 }
@@ -29,10 +30,15 @@ export interface CorpusData {
 
 export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> {
   const manifestUrl = corpusManifestUrl(o.dataBase);
-  const manifest = await currentManifest(manifestUrl, o.stores, o.signal);
   const parts: CorpusPart[] = ['surahs', 'arabic', 'arabic-search', ...o.tracks.map((t) => `translation-${t}` as const)];
+  // Repeat visit: read the cached version while the manifest request is in flight.
+  const prefetching = o.stores.then((stores) => readCurrentParts(stores, CORPUS_SLOT, () => parts)).catch(() => undefined);
+  const manifest = await currentManifest(manifestUrl, o.stores, o.signal);
+  mark('quran-dai:corpus-manifest');
+  const stores = await o.stores;
   const { bytes, downloaded } = await obtainVerifiedFiles({
-    stores: o.stores,
+    stores,
+    prefetched: await prefetching,
     slot: CORPUS_SLOT,
     stored: { version: manifest.version, manifest },
     files: parts.map((p) => corpusFileSpec(manifest, manifestUrl, p)),
@@ -40,6 +46,7 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
     onProgress: o.onProgress,
     signal: o.signal,
   });
+  mark('quran-dai:corpus-bytes');
   const json = (part: CorpusPart) => decodeJson(bytes.get(part)!);
   const tracks: Partial<Record<TextTrackId, VerseTextFile>> = {};
   for (const t of o.tracks) tracks[t] = parseVerseTextFile(json(`translation-${t}`));
@@ -50,7 +57,13 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
     arabicSearch: parseVerseTextFile(json('arabic-search')),
     tracks,
   });
+  mark('quran-dai:corpus-parsed');
   return { corpus, downloaded };
+}
+
+/** A User Timing mark (visible in devtools and to the bench), when the runtime has them. */
+function mark(name: string): void {
+  globalThis.performance?.mark?.(name);
 }
 
 export interface TranslationTrackOptions {
@@ -77,12 +90,12 @@ export async function addCorpusTrack(corpus: Corpus, track: TextTrackId, o: Tran
 }
 
 /** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
-async function currentManifest(url: string, stores: readonly DataStore[], signal?: AbortSignal): Promise<CorpusManifest> {
+async function currentManifest(url: string, stores: Promise<readonly DataStore[]>, signal?: AbortSignal): Promise<CorpusManifest> {
   try {
     return parseManifest(await fetchManifestJson(url, signal));
   } catch (e) {
     if (isAbortError(e)) throw e;
-    const cached = await findStored(stores, CORPUS_SLOT);
+    const cached = await findStored(await stores, CORPUS_SLOT);
     if (cached) return parseManifest(cached.stored.manifest);
     if (e instanceof DataLoadError) throw e;
     throw new DataLoadError('no-cache', `the Quran data manifest at ${url} could not be read (${(e as Error).message}) and nothing is cached yet; check the widget's data URL`);

@@ -53,7 +53,7 @@ export function loadQuranData(options: LoadQuranDataOptions): Promise<QuranData>
 }
 
 async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranData> {
-  const stores = await openDataStores();
+  const stores = openDataStores();
   const progress = combineProgress(options.onProgress, ['corpus', 'index']);
   // Corpus and index load side by side: on a repeat visit both are IndexedDB reads.
   const corpusLoading = loadCorpusData({

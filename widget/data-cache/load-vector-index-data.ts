@@ -10,11 +10,12 @@ import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
 import { absoluteUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
-import { findStored, obtainVerifiedFiles } from './obtain-verified-files.js';
+import { findStored, obtainVerifiedFiles, readCurrentParts } from './obtain-verified-files.js';
 
 export interface VectorIndexDataOptions {
   readonly index: { readonly id: string; readonly manifestUrl: string };
-  readonly stores: readonly DataStore[];
+  /** Opening: the manifest request does not wait for IndexedDB to open. */
+  readonly stores: Promise<readonly DataStore[]>;
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
 }
@@ -33,17 +34,21 @@ export function indexSlot(id: string): string {
 export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<VectorIndexData | null> {
   const slot = indexSlot(o.index.id);
   const manifestUrl = absoluteUrl(o.index.manifestUrl);
+  const prefetching = o.stores
+    .then((stores) => readCurrentParts(stores, slot, (stored) => parseIndexManifest(stored.manifest, o.index.id).files.map((f) => f.path)))
+    .catch(() => undefined);
   let manifest: VectorIndexManifest;
   try {
     manifest = parseIndexManifest(await fetchManifestJson(manifestUrl, o.signal), o.index.id);
   } catch (e) {
     if (isAbortError(e)) throw e;
-    const cached = await findStored(o.stores, slot);
+    const cached = await findStored(await o.stores, slot);
     if (!cached) return null;
     manifest = parseIndexManifest(cached.stored.manifest, o.index.id);
   }
   const { bytes, downloaded } = await obtainVerifiedFiles({
-    stores: o.stores,
+    stores: await o.stores,
+    prefetched: await prefetching,
     slot,
     stored: { version: manifest.version, manifest },
     files: manifest.files.map((f) => ({

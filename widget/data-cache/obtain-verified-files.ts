@@ -31,6 +31,14 @@ export interface ObtainFilesOptions {
   readonly mode: 'commit' | 'add';
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
+  /** Parts already read from a store while the manifest was fetched (used when the version matches). */
+  readonly prefetched?: PrefetchedParts;
+}
+
+/** What `readCurrentParts` found: the current version of a slot and the bytes of its parts. */
+export interface PrefetchedParts {
+  readonly version: string;
+  readonly bytes: ReadonlyMap<string, Uint8Array>;
 }
 
 export interface ObtainedFiles {
@@ -48,10 +56,31 @@ export async function findStored(stores: readonly DataStore[], slot: string, ver
   return undefined;
 }
 
+/**
+ * Read the parts of whatever version a slot currently holds, before knowing whether it is
+ * still the newest: on a repeat visit this IndexedDB read overlaps the manifest request.
+ */
+export async function readCurrentParts(stores: readonly DataStore[], slot: string, partsOf: (stored: StoredVersion) => readonly string[]): Promise<PrefetchedParts | undefined> {
+  const holder = await findStored(stores, slot);
+  if (!holder) return undefined;
+  const parts = partsOf(holder.stored);
+  const read = await Promise.all(parts.map((p) => holder.store.readPart(slot, holder.stored.version, p).catch(() => undefined)));
+  const bytes = new Map<string, Uint8Array>();
+  parts.forEach((p, i) => read[i] && bytes.set(p, read[i]));
+  return { version: holder.stored.version, bytes };
+}
+
 export async function obtainVerifiedFiles(o: ObtainFilesOptions): Promise<ObtainedFiles> {
   const bytes = new Map<string, Uint8Array>();
   const holder = await findStored(o.stores, o.slot, o.stored.version);
-  if (holder) {
+  const prefetched = holder && o.prefetched?.version === o.stored.version ? o.prefetched.bytes : undefined;
+  if (holder && prefetched) {
+    for (const f of o.files) {
+      const b = prefetched.get(f.part);
+      if (b) bytes.set(f.part, b);
+    }
+    o.onProgress?.({ loaded: bytes.size, total: o.files.length, phase: 'read' });
+  } else if (holder) {
     o.onProgress?.({ loaded: 0, total: o.files.length, phase: 'read' });
     let read = 0;
     for (const f of o.files) {
