@@ -221,6 +221,17 @@ describe('when IndexedDB is not available', () => {
   });
 });
 
+describe('when opening IndexedDB is refused (private mode, blocked by policy)', () => {
+  it('should load into memory without an error', async () => {
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+    });
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(data.corpus.trackTexts('en')).toHaveLength(6236);
+    expect(stub.dataRequests()).toHaveLength(4);
+  });
+});
+
 describe('when the visitor leaves during the download', () => {
   it('should reject with an AbortError and store nothing', async () => {
     const controller = new AbortController();
