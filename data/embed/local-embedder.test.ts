@@ -62,7 +62,7 @@ describe('when the tiny model is in the models directory', () => {
     expect(maxDiff(vectors[0]!, vectors[2]!)).toBeGreaterThan(0.05);
   });
 
-  it('should give the same vector whether a text is embedded alone or padded in a batch', async () => {
+  it('should give a text the same vector whatever else is embedded in the same call', async () => {
     const short = 'mercy';
     const [alone] = await embedder.embed([short], 'query');
     const [batched] = await embedder.embed([short, 'a much longer question about prayer and fasting in ramadan'], 'query');
