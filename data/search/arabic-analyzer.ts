@@ -115,17 +115,20 @@ export function arabicWords(text: string): string[] {
 }
 
 function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer {
-  const terms = (text: string): string[] => {
+  const keys = (words: readonly string[]): string[] => {
     const out: string[] = [];
-    for (const w of arabicWords(text)) if (!ARABIC_STOP_WORDS.has(w)) out.push(key(w));
+    for (const w of words) if (!ARABIC_STOP_WORDS.has(w)) out.push(key(w));
     return out;
   };
+  const terms = (text: string): string[] => keys(arabicWords(text));
+  // The `arabic-search` track is normalised at build time (normalizeArabic is idempotent).
+  const indexTerms = (text: string): string[] => keys(text.match(ARABIC_WORDS) ?? []);
   const queryTerms = (text: string): QueryTerm[] => {
     const t = terms(stripArabicHonorifics(text));
     // A query of only stop words still means something: search its words as typed.
     return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(key));
   };
-  return { id, terms, queryTerms };
+  return { id, terms, indexTerms, queryTerms };
 }
 
 /** Light stems (precise). */

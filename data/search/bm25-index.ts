@@ -132,39 +132,43 @@ export class Bm25Index {
     if (n > 0xffff) throw new RangeError(`BM25 index holds at most 65535 documents (Uint16 postings), got ${n}`);
     const termIds = new Map<string, number>();
     const docLength = new Uint16Array(n);
+    const termsOf = analyzer.indexTerms ?? analyzer.terms;
     // Pass 1: each verse's distinct (term, tf) pairs, appended to growing flat arrays.
+    // tf is counted in a per-term array (reset after each verse) instead of a Map per verse.
     let pairTerm = new Uint32Array(1 << 16);
     let pairTf = new Uint16Array(1 << 16);
     const docStart = new Uint32Array(n + 1);
     let pairs = 0;
     let totalLength = 0;
-    const df: number[] = [];
-    const tfInDoc = new Map<number, number>();
+    let df = new Uint32Array(1 << 12);
+    let tfOfTerm = new Uint16Array(1 << 12);
+    const inDoc: number[] = [];
     for (let d = 0; d < n; d++) {
-      const terms = analyzer.terms(texts[d]!);
+      const terms = termsOf(texts[d]!);
       docLength[d] = Math.min(terms.length, 0xffff);
       totalLength += terms.length;
-      tfInDoc.clear();
+      inDoc.length = 0;
       for (const term of terms) {
         let id = termIds.get(term);
         if (id === undefined) {
           id = termIds.size;
           termIds.set(term, id);
-          df.push(0);
+          if (id >= df.length) {
+            df = grow(df, df.length * 2);
+            tfOfTerm = grow(tfOfTerm, df.length);
+          }
         }
-        tfInDoc.set(id, (tfInDoc.get(id) ?? 0) + 1);
+        if (tfOfTerm[id] === 0) inDoc.push(id);
+        if (tfOfTerm[id]! < 0xffff) tfOfTerm[id]!++;
       }
-      if (pairs + tfInDoc.size > pairTerm.length) {
-        const grownTerm = new Uint32Array(pairTerm.length * 2);
-        grownTerm.set(pairTerm);
-        pairTerm = grownTerm;
-        const grownTf = new Uint16Array(pairTf.length * 2);
-        grownTf.set(pairTf);
-        pairTf = grownTf;
+      if (pairs + inDoc.length > pairTerm.length) {
+        pairTerm = grow(pairTerm, Math.max(pairTerm.length * 2, pairs + inDoc.length));
+        pairTf = grow(pairTf, pairTerm.length);
       }
-      for (const [id, tf] of tfInDoc) {
+      for (const id of inDoc) {
         pairTerm[pairs] = id;
-        pairTf[pairs] = Math.min(tf, 0xffff);
+        pairTf[pairs] = tfOfTerm[id]!;
+        tfOfTerm[id] = 0;
         pairs++;
         df[id]!++;
       }
@@ -382,6 +386,12 @@ export class Bm25Index {
     for (let i = 0; i < seenCount; i++) weight[seen[i]!] = 0;
     return out;
   }
+}
+
+function grow<T extends Uint32Array | Uint16Array>(array: T, length: number): T {
+  const grown = new (array.constructor as new (n: number) => T)(length);
+  grown.set(array);
+  return grown;
 }
 
 function usableFeedback(fb: Bm25Feedback | undefined): Bm25Feedback | undefined {

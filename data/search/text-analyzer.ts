@@ -16,6 +16,11 @@ export interface TextAnalyzer {
   readonly id: string;
   /** Terms of `text` in order (duplicates kept: BM25 counts them). */
   terms(text: string): string[];
+  /**
+   * Terms of a verse text of the track this analyzer indexes, which may skip work the track's
+   * build already did (e.g. Arabic normalisation); defaults to `terms`. Same output as `terms`.
+   */
+  indexTerms?(text: string): string[];
   /** Terms of a query; defaults to `plainQueryTerms(terms(text))` when absent. */
   queryTerms?(text: string): QueryTerm[];
 }
@@ -56,5 +61,7 @@ export const WORD_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
 
 /** Lowercase and strip Latin accents (`Allāh` → `allah`, `Mūsā` → `musa`). */
 export function foldLatin(text: string): string {
+  // Most verse texts have no accented letter: skip the costly NFD pass for them.
+  if (!/[\u00C0-\u024F\u1E00-\u1EFF\u0300-\u036f]/.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
