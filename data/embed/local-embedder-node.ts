@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IndexModelFields } from './local-embedder-compat.js';
 import { LocalModelError } from './local-embedder-error.js';
 import {
   DEFAULT_LOCAL_EMBEDDER_OPTIONS,
@@ -59,3 +60,17 @@ export const ORT_WASM_DIR = join(dirname(createRequire(import.meta.url).resolve(
  * configures): SIMD build, and the plain build for browsers without WASM SIMD.
  */
 export const ORT_WASM_FILES = ['ort-wasm-simd.wasm', 'ort-wasm.wasm'] as const;
+
+/**
+ * Opens the model a `local` index was built with, embedding exactly as the index says
+ * (its prefixes), and refuses a model whose id or dimension differs (eval, benchmarks).
+ */
+export async function openLocalEmbedderForIndex(manifest: IndexModelFields, modelDir?: string): Promise<LocalEmbedder> {
+  const embedder = await openLocalEmbedderFromDir({
+    model: manifest.model,
+    ...(modelDir === undefined ? {} : { modelDir }),
+    prefixes: { query: manifest.queryPrefix, document: manifest.documentPrefix },
+  });
+  embedder.assertServes(manifest);
+  return embedder;
+}

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTinyModel, type TinyModel } from '../../scripts/tiny-model/tiny-model.js';
 import type { IndexModelFields } from './local-embedder-compat.js';
 import { LocalModelError } from './local-embedder-error.js';
-import { openLocalEmbedderFromDir } from './local-embedder-node.js';
+import { openLocalEmbedderForIndex, openLocalEmbedderFromDir } from './local-embedder-node.js';
 import type { LocalModelProgress } from './local-embedder-progress.js';
 import { openLocalEmbedder, type LocalEmbedder } from './local-embedder.js';
 
@@ -153,6 +153,14 @@ describe('when an index manifest does not match the loaded model', () => {
 
   it('should accept the index it built', () => {
     expect(() => embedder.assertServes(manifestFor({}))).not.toThrow();
+  });
+
+  it('should open the model of an index with the index prefixes, and refuse another dimension', async () => {
+    const forIndex = await openLocalEmbedderForIndex(manifestFor({ queryPrefix: 'query: ', documentPrefix: 'passage: ' }), tiny.modelsDir);
+    expect(forIndex.prefixes).toStrictEqual({ query: 'query: ', document: 'passage: ' });
+    await expect(openLocalEmbedderForIndex(manifestFor({ dims: 384 }), tiny.modelsDir)).rejects.toThrow(
+      'index local-tiny-bert-32 was built with model tiny-bert (384 dims) but model tiny-bert (32 dims) is loaded',
+    );
   });
 
   it('should refuse a model whose dimension differs from the one asked for', async () => {
