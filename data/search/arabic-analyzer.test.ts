@@ -79,6 +79,14 @@ describe('when analysing real verses', () => {
     const verse = new Set(analyzer.terms(corpus.verse({ surah: 2, ayah: 153 }).arabicSearch));
     for (const t of analyzer.terms('الصبر والصلاة')) expect(verse.has(t)).toBe(true);
   });
+  it('should give the same index terms on the normalised track as the full analysis', () => {
+    for (const a of [analyzer, createArabicRootAnalyzer()]) {
+      for (let i = 0; i < 6236; i += 97) {
+        const text = corpus.verseAt(i).arabicSearch;
+        expect(a.indexTerms!(text)).toEqual(a.terms(text));
+      }
+    }
+  });
   it('should drop stop words and fall back to them for a stop-word-only query', () => {
     expect(analyzer.terms('ما هو في')).toEqual([]);
     expect(analyzer.queryTerms!('ما هو').map((q) => q.term)).toEqual(['م', 'هو']);
