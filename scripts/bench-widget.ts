@@ -1,5 +1,5 @@
 /**
- * `npm run bench:widget [-- --runs 5 --dims 768]`: first and repeat visit of the widget in
+ * `npm run bench:widget [-- --runs 5 --dims 768 | --render-only]`: first and repeat visit of the widget in
  * headless Chromium against the local proxy; writes bench/widget-results.json and the
  * `## Widget` section of BENCHMARKS.md.
  */
@@ -7,12 +7,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from './widget-build/build-widget-bundle.js';
-import { renderWidgetSection, replaceWidgetSection } from './widget-bench/widget-bench-report.js';
+import { renderWidgetSection, replaceWidgetSection, type WidgetBenchResults } from './widget-bench/widget-bench-report.js';
 import { runWidgetBench } from './widget-bench/widget-bench-run.js';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, dims: { type: 'string' }, 'no-write': { type: 'boolean' } } });
-  const results = await runWidgetBench({
+  const { values } = parseArgs({ options: { runs: { type: 'string' }, dims: { type: 'string' }, 'no-write': { type: 'boolean' }, 'render-only': { type: 'boolean' } } });
+  const resultsPath = join(REPO_ROOT, 'bench', 'widget-results.json');
+  // --render-only: rewrite the section from the last raw results without measuring again.
+  const results: WidgetBenchResults = values['render-only'] ? JSON.parse(await readFile(resultsPath, 'utf8')) : await runWidgetBench({
     runs: values.runs ? Number(values.runs) : undefined,
     dims: values.dims ? Number(values.dims) : undefined,
     log: (line) => console.error(line),
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
   console.log(section);
   if (values['no-write']) return;
   await mkdir(join(REPO_ROOT, 'bench'), { recursive: true });
-  await writeFile(join(REPO_ROOT, 'bench', 'widget-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   const path = join(REPO_ROOT, 'BENCHMARKS.md');
   await writeFile(path, replaceWidgetSection(await readFile(path, 'utf8'), section));
 }
