@@ -56,7 +56,7 @@ beforeAll(async () => {
   page = await browser.newPage();
   await page.goto(`${server.origin}/`);
   await page.waitForFunction(() => 'localEmbeddingTest' in window);
-});
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
