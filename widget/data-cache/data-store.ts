@@ -23,4 +23,8 @@ export interface DataStore {
   addPart(slot: string, version: string, part: string, bytes: Uint8Array): Promise<void>;
   /** Drop every version of `slot` except `keep`. */
   deleteOtherVersions(slot: string, keep: string): Promise<void>;
+  /** Slots that have a current version, e.g. `corpus`, `index:gemini-embedding-001-768`. */
+  slots(): Promise<string[]>;
+  /** Drop a slot entirely: its pointer and every part of every version. */
+  deleteSlot(slot: string): Promise<void>;
 }

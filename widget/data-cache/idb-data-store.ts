@@ -57,6 +57,18 @@ export class IdbDataStore implements DataStore {
     }
   }
 
+  async slots(): Promise<string[]> {
+    return this.db.getAllKeys('current');
+  }
+
+  async deleteSlot(slot: string): Promise<void> {
+    const tx = this.db.transaction(['parts', 'current'], 'readwrite');
+    // Pointer first, in the same transaction: a half-deleted slot is never "current".
+    await tx.objectStore('current').delete(slot);
+    await tx.objectStore('parts').delete(IDBKeyRange.bound([slot], [slot, []]));
+    await tx.done;
+  }
+
   async deleteOtherVersions(slot: string, keep: string): Promise<void> {
     const tx = this.db.transaction('parts', 'readwrite');
     // Arrays sort after strings, so [slot, []] is above every [slot, version, part].

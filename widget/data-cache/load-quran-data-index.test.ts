@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
@@ -9,6 +10,7 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';
 import { encodeVectorFile } from '../../data/index/vector-file.js';
 import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { DATA_DB_NAME } from './idb-data-store.js';
 import { forgetPageMemoryStore } from './memory-data-store.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
 import { loadQuranData } from './load-quran-data.js';
@@ -128,5 +130,33 @@ describe('when the index was built from another corpus version', () => {
 
     expect(data.vectorSearch).toBeNull();
     expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toMatch(/built from corpus some-other-corpus/);
+  });
+});
+
+describe('when the site switches to another vector index', () => {
+  it('should store the new one and delete the old one from IndexedDB', async () => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    const other = { id: 'test-hashing-v1-32', manifestUrl: `${STUB_DATA_BASE}/index/test-hashing-v1-32/manifest.json` };
+    const oldManifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
+    const corpus = await loadTestCorpus();
+    const quantized = quantizeVectors(corpus.trackTexts('en').map((t) => testHashingVector(t, 32)), 32);
+    const bytes = encodeVectorFile(quantized);
+    const sha256 = await sha256Hex(bytes);
+    stub.files.set(`index/${other.id}/vectors.${sha256.slice(0, 10)}.bin`, bytes);
+    stub.files.set(
+      `index/${other.id}/manifest.json`,
+      new TextEncoder().encode(JSON.stringify({ ...oldManifest, id: other.id, dims: 32, version: sha256.slice(0, 16), files: [{ path: `vectors.${sha256.slice(0, 10)}.bin`, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }] })),
+    );
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: other });
+
+    expect(data.vectorSearch?.dims).toBe(32);
+    const db = await openDB(DATA_DB_NAME);
+    const slots = (await db.getAllKeys('current')).sort();
+    const partSlots = new Set(((await db.getAllKeys('parts')) as string[][]).map((k) => k[0]));
+    db.close();
+    expect(slots).toEqual(['corpus', `index:${other.id}`]);
+    expect([...partSlots].sort()).toEqual(['corpus', `index:${other.id}`]);
   });
 });

@@ -66,7 +66,17 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
     onProgress: o.onProgress,
     signal: o.signal,
   });
+  // A new index (another model or dimension) replaces the old one: drop other indexes, or
+  // a site that switched would keep megabytes of unused vectors forever.
+  if (downloaded > 0) await dropOtherIndexes(await o.stores, slot);
   return { manifest, files: bytes, downloaded };
+}
+
+async function dropOtherIndexes(stores: readonly DataStore[], keep: string): Promise<void> {
+  for (const store of stores) {
+    const slots = await store.slots().catch(() => [] as string[]);
+    for (const slot of slots) if (slot.startsWith('index:') && slot !== keep) await store.deleteSlot(slot).catch(() => undefined);
+  }
 }
 
 function parseIndexManifest(json: unknown, id: string): VectorIndexManifest {

@@ -26,6 +26,15 @@ export class MemoryDataStore implements DataStore {
     this.#parts.set(partKey(slot, version, part), bytes);
   }
 
+  async slots(): Promise<string[]> {
+    return [...this.#current.keys()];
+  }
+
+  async deleteSlot(slot: string): Promise<void> {
+    this.#current.delete(slot);
+    for (const key of [...this.#parts.keys()]) if (key.startsWith(`${slot}\u0000`)) this.#parts.delete(key);
+  }
+
   async deleteOtherVersions(slot: string, keep: string): Promise<void> {
     const prefix = `${slot}\u0000`;
     for (const key of [...this.#parts.keys()]) {
