@@ -4,6 +4,7 @@ import type { Corpus } from '../corpus/corpus.js';
 import { analyzerForTrack, LexicalIndexes } from './lexical-indexes.js';
 import { DEFAULT_BM25_PARAMS } from './bm25-index.js';
 
+const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1 };
 let corpus: Corpus;
 beforeAll(async () => {
   corpus = await loadCorpusFromDir({ tracks: ['en'] });
@@ -11,7 +12,7 @@ beforeAll(async () => {
 
 describe('when indexes are asked for', () => {
   it('should build a track on first use and reuse it afterwards', () => {
-    const indexes = new LexicalIndexes(corpus, DEFAULT_BM25_PARAMS);
+    const indexes = new LexicalIndexes(corpus, OPTIONS);
     expect(indexes.isBuilt('en')).toBe(false);
     const first = indexes.get('en');
     expect(indexes.isBuilt('en')).toBe(true);
@@ -19,7 +20,7 @@ describe('when indexes are asked for', () => {
     expect(first.stats.docCount).toBe(6236);
   });
   it('should always have the Arabic and fail clearly on a translation that is not loaded', () => {
-    const indexes = new LexicalIndexes(corpus, DEFAULT_BM25_PARAMS);
+    const indexes = new LexicalIndexes(corpus, OPTIONS);
     expect(indexes.isLoaded('arabic-search')).toBe(true);
     expect(indexes.isLoaded('ru')).toBe(false);
     expect(() => indexes.get('ru')).toThrow(/load it with corpus\.addTrack\("ru", file\)/);
@@ -28,7 +29,7 @@ describe('when indexes are asked for', () => {
     expect(['arabic-search', 'en', 'zh', 'ru'].map((t) => analyzerForTrack(t as 'en').id)).toEqual(['ar-light', 'en-porter', 'zh-bigram', 'ru-light']);
   });
   it('should keep neighbour smoothing inside a surah (1:7 gets nothing from 2:1)', () => {
-    const index = new LexicalIndexes(corpus, DEFAULT_BM25_PARAMS).get('en');
+    const index = new LexicalIndexes(corpus, OPTIONS).get('en');
     // "Alif, Lam, Meem" is 2:1 (and other openings), never in surah 1.
     const plain = index.searchText('alif lam meem', 100).map((h) => h.index);
     const smoothed = index.searchText('alif lam meem', 100, { neighbourWeights: [0.3] }).map((h) => h.index);

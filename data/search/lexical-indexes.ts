@@ -4,8 +4,11 @@
  * a light-stem and a root index (measured: better than either alone on Qur'an QA Task A train).
  */
 
-/** Weight of the Arabic root index against the light-stem index. */
-export const ARABIC_ROOT_WEIGHT = 1;
+export interface LexicalIndexOptions {
+  readonly bm25: Bm25Params;
+  /** Weight of the Arabic root index against the light-stem index; 0 leaves it out. */
+  readonly arabicRootWeight: number;
+}
 import { VERSE_COUNT, type Corpus } from '../corpus/corpus.js';
 import { CorpusError } from '../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
@@ -24,12 +27,12 @@ export function analyzerForTrack(track: SearchTrack): TextAnalyzer {
 
 export class LexicalIndexes {
   readonly #corpus: Corpus;
-  readonly #params: Bm25Params;
+  readonly #options: LexicalIndexOptions;
   readonly #built = new Map<SearchTrack, LexicalSearcher>();
 
-  constructor(corpus: Corpus, params: Bm25Params) {
+  constructor(corpus: Corpus, options: LexicalIndexOptions) {
     this.#corpus = corpus;
-    this.#params = params;
+    this.#options = options;
   }
 
   #surahs: Uint8Array | undefined;
@@ -58,12 +61,13 @@ export class LexicalIndexes {
         throw new CorpusError('missing-part', `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`);
       }
       const texts = this.#corpus.trackTexts(track);
-      const build = (analyzer: TextAnalyzer) => Bm25Index.build(texts, analyzer, this.#params, { groups: this.#surahOfVerse() });
+      const build = (analyzer: TextAnalyzer) => Bm25Index.build(texts, analyzer, this.#options.bm25, { groups: this.#surahOfVerse() });
+      const rootWeight = this.#options.arabicRootWeight;
       index =
-        track === 'arabic-search'
+        track === 'arabic-search' && rootWeight > 0
           ? new BlendedIndex([
               { index: build(analyzerForTrack(track)), weight: 1 },
-              { index: build(createArabicRootAnalyzer()), weight: ARABIC_ROOT_WEIGHT },
+              { index: build(createArabicRootAnalyzer()), weight: rootWeight },
             ])
           : build(analyzerForTrack(track));
       this.#built.set(track, index);
