@@ -4,21 +4,9 @@
  * the demo page, the widget and the data) on PORT (default 8787) and prints the demo URL.
  * Keys in `.env` or the environment switch on semantic search and written answers.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
-import { sizeSummary } from './corpus-build/corpus-artefacts.js';
-import { writeCorpus } from './build-corpus.js';
+import { ensureCorpus } from './start/ensure-corpus.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
 import { startServer } from '../proxy/server.js';
-
-/** Build the corpus only when its manifest is missing (a fresh clone). */
-export async function ensureCorpus(dir = DEFAULT_CORPUS_DIR): Promise<'built' | 'present'> {
-  if (existsSync(join(dir, 'manifest.json'))) return 'present';
-  console.log(`quran-dai: building the corpus into ${dir} (first run only)…`);
-  console.log(sizeSummary(await writeCorpus(dir)));
-  return 'built';
-}
 
 async function main(): Promise<void> {
   await ensureCorpus();
