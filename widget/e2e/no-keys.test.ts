@@ -1,0 +1,48 @@
+/**
+ * Browser test of the keyless demo (`npm start` on a fresh machine): no LLM and no embedding
+ * key, so no vector index and no chat. Keyword search, verses, same-surah context and
+ * citations must still work, with a note that written answers are off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { askQuestion, waitForWidgetReady } from './widget-page.js';
+
+const WIDGET = 'inline-widget';
+let stack: E2eStack;
+
+beforeAll(async () => {
+  stack = await startE2eStack({ withChat: false, withIndex: false });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('when the demo runs without any API key', () => {
+  it('should search keywords, show verses with quran.com links and same-surah context, and say answers are off', async () => {
+    const { page } = await stack.newPage();
+    await page.goto(`${stack.baseUrl}/`);
+    const ready = await waitForWidgetReady(page, WIDGET);
+    expect(ready.chat).toBe(false);
+    expect(ready.indexId).toBeNull();
+
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+    const card = page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`);
+    await card.waitFor();
+    expect(await card.locator('[part~="verse-ref"]').getAttribute('href')).toBe('https://quran.com/2/153');
+    expect(await card.locator('[part~="verse-translation"]').textContent()).toContain('seek help through patience and prayer');
+    const note = page.locator(`#${WIDGET} [part~="notice-chat-off"], #${WIDGET} [part~="notice-chat-not-configured"]`).first();
+    await note.waitFor();
+    expect(((await note.textContent()) ?? '').length).toBeGreaterThan(10);
+    expect(stack.xai.calls).toHaveLength(0);
+
+    await card.locator('[part~="context-toggle"]').click();
+    const context = card.locator('[part~="context-verse"]');
+    await context.first().waitFor();
+    const refs = await context.locator('a').evaluateAll((as) => as.map((a) => a.textContent?.trim() ?? ''));
+    expect(refs).toContain('2:148');
+    expect(refs).toContain('2:158');
+    expect(refs.every((r) => r.startsWith('2:'))).toBe(true);
+    await page.close();
+  });
+});
