@@ -34,6 +34,8 @@ export interface E2eStackOptions {
   withChat?: boolean;
   /** Viewport of the browser. Default 1280 x 900. */
   viewport?: { width: number; height: number };
+  /** Extra proxy env, e.g. `ALLOWED_ORIGINS` for a cross-origin host page. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface E2eStack {
@@ -108,6 +110,7 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       RATE_LIMIT_CHAT_PER_HOUR: '10000',
       RATE_LIMIT_EMBED_PER_HOUR: '10000',
       UPSTREAM_MAX_RETRIES: '0',
+        ...options.env,
       },
     });
     cleanups.push(() => proxy.close());
