@@ -87,6 +87,10 @@ describe('when analysing real verses', () => {
       }
     }
   });
+  it('should drop question framing from queries but not from verses', () => {
+    expect(analyzer.queryTerms!('اذكر الآيات الكريمة الدالة على الصبر').map((q) => q.term)).toEqual(['صبر']);
+    expect(analyzer.terms('الآيات')).toEqual(['ايت']);
+  });
   it('should drop stop words and fall back to them for a stop-word-only query', () => {
     expect(analyzer.terms('ما هو في')).toEqual([]);
     expect(analyzer.queryTerms!('ما هو').map((q) => q.term)).toEqual(['م', 'هو']);

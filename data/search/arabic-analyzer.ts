@@ -45,6 +45,18 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/**
+ * Words that frame a question about the Quran rather than name its topic ("mention the noble
+ * verses that indicate...", "what do the verses say..."): dropped from queries only.
+ */
+export const ARABIC_QUESTION_FRAMING: ReadonlySet<string> = new Set(
+  (
+    'اذكر اذكري اذكروا الايات الايه ايات ايه الايتين الكريمه الكريمات الكريم الداله الدال تدل يدل دلت ' +
+    'ورد وردت يرد المذكوره المذكور المذكورين المذكورون ذكرت تذكر تتحدث يتحدث تحدثت تحدث تشير يشير اشارت ' +
+    'سوره السوره بين وضح وضحت ماذا اذكرها'
+  ).split(' '),
+);
+
 const ARTICLES = ['وال', 'فال', 'بال', 'كال', 'لل', 'ال'] as const;
 /** Letters a stem keeps when the suffix is ambiguous: a lone ه or ت, or ون/ين (معين is not a plural of مع). */
 export const ARABIC_MIN_STEM_AMBIGUOUS = 3;
@@ -124,7 +136,7 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
   // The `arabic-search` track is normalised at build time (normalizeArabic is idempotent).
   const indexTerms = (text: string): string[] => keys(text.match(ARABIC_WORDS) ?? []);
   const queryTerms = (text: string): QueryTerm[] => {
-    const t = terms(stripArabicHonorifics(text));
+    const t = keys(arabicWords(stripArabicHonorifics(text)).filter((w) => !ARABIC_QUESTION_FRAMING.has(w)));
     // A query of only stop words still means something: search its words as typed.
     return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(key));
   };
