@@ -33,6 +33,10 @@ describe('when the query is in Latin script', () => {
     expect(detectQueryLanguage('patience')).toBe('en');
     expect(detectQueryLanguage('patience', 'ar')).toBe('en');
   });
+  it('should not take a bare name of God as a language vote', () => {
+    expect(detectQueryLanguage("Allah's mercy")).toBe('en');
+    expect(detectQueryLanguage('rahmat Allah', 'id')).toBe('id');
+  });
   it('should let the words outvote a UI hint', () => {
     expect(detectQueryLanguage('What does the Quran say about patience?', 'fr')).toBe('en');
   });

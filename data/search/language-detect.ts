@@ -20,7 +20,7 @@ const VOTE_WORDS: Readonly<Record<LatinLang, ReadonlySet<string>>> = {
   en: new Set('the and of is are what does about how why who with this that for to be was were do can my me'.split(' ')),
   fr: new Set('le les des du et est qui dans pour une pourquoi comment quoi quel quelle sur au aux ce cette il elle nous vous je ne pas dieu'.split(' ')),
   es: new Set('el los las del y es por para una como porque cual sobre al lo su se dios que'.split(' ')),
-  id: new Set('yang dan di ke dari ini itu dengan untuk apa bagaimana tentang adalah apakah tidak allah mengapa kepada'.split(' ')),
+  id: new Set('yang dan di ke dari ini itu dengan untuk apa bagaimana tentang adalah apakah tidak mengapa kepada'.split(' ')),
   tr: new Set('ve bir bu ile icin ne nedir nasıl hakkında mı mi mu neden ayet kuran allah’ın'.split(' ')),
   sv: new Set('och att det som ar pa av for med vad hur varfor om inte jag gud'.split(' ')),
 };
