@@ -75,6 +75,14 @@ describe('when searching other languages', () => {
     expect(refs(r, 2)).toEqual(['2:45', '2:46']);
     expect(refs(r, 5)).toContain('2:153');
   });
+  it('should find 2:45 and 2:153 first for a Spanish query', () => {
+    expect(refs(engine.lexical('paciencia y oración'), 2).sort()).toEqual(['2:153', '2:45']);
+  });
+  it('should find patience verses for a Bengali query despite the spelling ধৈর্য / ধৈর্য্য', () => {
+    const r = engine.lexical('ধৈর্য');
+    expect(r.kind).toBe('verses');
+    expect(corpus.verseAt(r.hits[0]!.index, 'bn').translation).toMatch(/ধৈর্য/);
+  });
   it('should use the UI language hint for a word that could be French or English', () => {
     expect(engine.requiredTrack('patience', 'fr')).toBe('fr');
     expect(engine.requiredTrack('patience')).toBe('en');

@@ -8,8 +8,13 @@ describe('when analysing other translations', () => {
     expect(hanBigrams('主')).toEqual(['主']);
     expect(createTranslationAnalyzer('zh').terms('你们当借坚忍和拜功')).toEqual(['你们', '们当', '当借', '借坚', '坚忍', '忍和', '和拜', '拜功']);
   });
-  it('should fold French accents, drop stop words and the plural s', () => {
-    expect(createTranslationAnalyzer('fr').terms('Les prières et la patience')).toEqual(['priere', 'patience']);
+  it('should fold French accents, drop stop words and keep 5 letters', () => {
+    expect(createTranslationAnalyzer('fr').terms('Les prières et la patience')).toEqual(['prier', 'patie']);
+    expect(createTranslationAnalyzer('fr').terms('prier')).toEqual(['prier']);
+  });
+  it('should cut Bengali by code points, so spelling variants of an ending meet', () => {
+    const bn = createTranslationAnalyzer('bn');
+    expect(bn.terms('ধৈর্য')).toEqual(bn.terms('ধৈর্য্য'));
   });
   it('should cut Russian and Turkish words to their first 5 letters', () => {
     expect(createTranslationAnalyzer('ru').terms('терпение и молитва')).toEqual(['терпе', 'молит']);
@@ -17,8 +22,9 @@ describe('when analysing other translations', () => {
   });
   it('should normalise Urdu with the Arabic normaliser and drop its stop words', () => {
     expect(createTranslationAnalyzer('ur').terms('صبر اور نماز کے')).toEqual(['صبر', 'نماز']);
+    expect(createTranslationAnalyzer('ur').terms('مسلمانوں')).toEqual(['مسلما']);
   });
   it('should drop Indonesian stop words', () => {
-    expect(createTranslationAnalyzer('id').terms('apa itu kesabaran dan shalat')).toEqual(['kesabaran', 'shalat']);
+    expect(createTranslationAnalyzer('id').terms('apa itu kesabaran dan shalat')).toEqual(['kesab', 'shala']);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Analysis of the translation tracks other than English (id, tr, fr, es, ur, bn, ru, sv, zh).
  * Words are folded (lowercase, accents off; Urdu through `normalizeArabic`), stop words dropped,
- * and a light, generic stem applied where the language needs one:
- * - ru, tr: the first 5 letters (prefix truncation is a robust stemmer for heavily suffixing
- *   languages when no dictionary is shipped);
- * - fr, es: the plural -s/-x (-es in Spanish) is removed;
- * - zh: no spaces, so Han runs become overlapping character bigrams (a lone character stays).
+ * and cut to their first 5 letters: prefix truncation is a language-independent stemmer that
+ * does about as well as Snowball stemmers in retrieval (McNamee, Nicholas & Mayfield 2009,
+ * "Addressing morphological variation in alphabetic languages"), and it also absorbs spelling
+ * variants of word endings (Bengali ধৈর্য / ধৈর্য্য). Chinese has no spaces, so Han runs become
+ * overlapping character bigrams (a lone character stays).
  */
 import type { TranslationLang } from '../corpus/corpus-types.js';
 import { normalizeArabic } from '../corpus/arabic-normalize.js';
@@ -14,17 +14,15 @@ import { foldLatin, memoizeWord, plainQueryTerms, WORD_SPLIT, type TextAnalyzer 
 
 export type OtherLang = Exclude<TranslationLang, 'en'>;
 
-/** Letters kept by prefix truncation (ru, tr). */
+/** Letters (code points) kept by prefix truncation. */
 export const TRUNCATE_STEM_LENGTH = 5;
 
 const HAN = /\p{Script=Han}/u;
 
-function lightStem(lang: OtherLang, word: string): string {
-  if (lang === 'ru' || lang === 'tr') return word.length > TRUNCATE_STEM_LENGTH ? word.slice(0, TRUNCATE_STEM_LENGTH) : word;
-  if (lang === 'fr' && word.length > 3 && /[sx]$/.test(word)) return word.slice(0, -1);
-  if (lang === 'es' && word.length > 4 && word.endsWith('es')) return word.slice(0, -2);
-  if (lang === 'es' && word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
-  return word;
+/** First `TRUNCATE_STEM_LENGTH` code points of a word. */
+export function truncateStem(word: string): string {
+  const chars = [...word];
+  return chars.length > TRUNCATE_STEM_LENGTH ? chars.slice(0, TRUNCATE_STEM_LENGTH).join('') : word;
 }
 
 /** Folded words of `text` for `lang` (no stop-word removal). */
@@ -45,14 +43,14 @@ export function hanBigrams(run: string): string[] {
 export function createTranslationAnalyzer(lang: OtherLang): TextAnalyzer {
   if (lang === 'zh') return createChineseAnalyzer();
   const stop = TRANSLATION_STOP_WORDS[lang];
-  const stem = memoizeWord((w) => lightStem(lang, w));
+  const stem = memoizeWord(truncateStem);
   const terms = (text: string): string[] => {
     const out: string[] = [];
     for (const w of translationWords(lang, text)) if (w.length > 1 && !stop.has(w)) out.push(stem(w));
     return out;
   };
   return {
-    id: `${lang}-light`,
+    id: `${lang}-prefix5`,
     terms,
     queryTerms: (text) => {
       const t = terms(text);
