@@ -29,6 +29,12 @@ import { routeQuery, type QueryRoute } from './query-router.js';
 import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
 import type { HitSource, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 
+export { retrievalQuery, isFollowUp } from './retrieval-query.js';
+export type { SearchLanguage, SearchTrack } from './language-detect.js';
+export type { QueryRoute } from './query-router.js';
+export type { Bm25Feedback, Bm25Params, Bm25Stats } from './bm25-index.js';
+export type { HitSource, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
+
 export interface SearchEngineOptions {
   /** Hits returned, best first. Default 20. */
   readonly k: number;
