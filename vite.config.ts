@@ -4,7 +4,7 @@
  * needs (Lit, idb, search) is bundled in; anything heavy and optional (a model runtime, a
  * WASM search) stays behind a dynamic `import()` and becomes a lazily loaded chunk.
  * Data files are never bundled: they are fetched and cached at run time. No WASM plugin:
- * the widget uses the flat int8 scan, not voy (see docs/adr/0004).
+ * the widget uses the flat int8 scan (inline SIMD kernel), not voy (docs/adr/0001).
  */
 import { defineConfig } from 'vite';
 

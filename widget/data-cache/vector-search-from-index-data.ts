@@ -1,7 +1,7 @@
 /**
  * Turn a verified vector index (manifest + file bytes) into a `VectorSearch` with the
- * exact flat scan from `data/index/`: no WASM to ship, and 6,236 int8 dot products take
- * a few milliseconds. The bytes are read in place (views, no copy). The sha256 was checked
+ * exact flat scan from `data/index/` (ADR 0001): no .wasm file to ship (its SIMD kernel is
+ * assembled inline, with a JS fallback), and no index to build. The bytes are read in place (views, no copy). The sha256 was checked
  * before the bytes were stored, so it is not recomputed on every visit.
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
