@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UIMessageChunk } from 'ai';
-import { normalizeAnswerStream, type AnswerStreamOutcome } from './answer-stream.js';
+import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
+import { answerSseStream, normalizeAnswerStream, type AnswerStreamOutcome } from './answer-stream.js';
 import { UPSTREAM_MESSAGES } from './upstream-error.js';
 
 function source(parts: UIMessageChunk[], throwAfter?: unknown): ReadableStream<UIMessageChunk> {
@@ -62,5 +62,15 @@ describe('when the source is aborted by a timeout', () => {
     const out = await drain(normalizeAnswerStream(source([{ type: 'start' }, { type: 'abort', reason: 'Chunk timeout of 300ms exceeded' }]), { clientGone: () => false, onEnd: (e) => ends.push(e) }));
     expect(out).toStrictEqual([{ type: 'start' }, { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] }, { type: 'finish', finishReason: 'error' }]);
     expect(ends[0]).toMatchObject({ outcome: 'timeout', failure: { code: 'upstream-timeout' } });
+  });
+});
+
+describe('when the parts are framed as SSE bytes', () => {
+  it('should write exactly what createUIMessageStreamResponse writes', async () => {
+    const parts: UIMessageChunk[] = [...TEXT, { type: 'text-delta', id: 't', delta: 'quote " and \n newline' }];
+    const ours = await new Response(answerSseStream(source(parts, new Error('drop')), { clientGone: () => false })).text();
+    const sdk = await createUIMessageStreamResponse({ stream: normalizeAnswerStream(source(parts, new Error('drop')), { clientGone: () => false }) }).text();
+    expect(ours).toBe(sdk);
+    expect(ours.endsWith('data: {"type":"finish","finishReason":"error"}\n\ndata: [DONE]\n\n')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  * disconnects; every upstream failure ends the stream with an `error` then a `finish` part.
  */
 import type { Context } from 'hono';
-import { createUIMessageStreamResponse, streamText } from 'ai';
+import { streamText, UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
@@ -14,7 +14,7 @@ import { jsonError } from '../http/json-error.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { validateChatRequest } from '../chat/chat-request-schema.js';
 import { collectPassages } from '../chat/chat-passages.js';
-import { normalizeAnswerStream } from '../chat/answer-stream.js';
+import { answerSseStream } from '../chat/answer-stream.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 import { buildDaiPrompt } from '../prompt/dai-prompt.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
@@ -87,7 +87,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
         usage = totalUsage;
       },
     });
-    const stream = normalizeAnswerStream(result.toUIMessageStream({ sendReasoning: false, sendSources: false, onError: () => 'error' }), {
+    const stream = answerSseStream(result.toUIMessageStream({ sendReasoning: false, sendSources: false, onError: () => 'error' }), {
       clientGone: () => clientSignal.aborted,
       lastError: () => lastError,
       now: opts.monotonic,
@@ -108,7 +108,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
         });
       },
     });
-    return createUIMessageStreamResponse({ stream, headers: { 'cache-control': 'no-store, no-transform' } });
+    return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store, no-transform' } });
   };
 }
 
