@@ -19,6 +19,18 @@ describe('when a query names a famous verse', () => {
       expect(rangesOf(q)).toEqual([{ surah: 2, from: 285, to: 286 }]);
     },
   );
+  it.each([
+    ['Bismillah', 1, 1],
+    ['bismillahir rahmanir rahim', 1, 1],
+    ['the basmalah', 1, 1],
+    ['Inna lillahi wa inna ilayhi raji\'un', 2, 156],
+    ['إنا لله وإنا إليه راجعون', 2, 156],
+    ['Rabbana atina fid dunya hasanah', 2, 201],
+    ['hasbunallah wa ni\'mal wakeel', 3, 173],
+    ['حسبنا الله ونعم الوكيل', 3, 173],
+  ])('should find the famous phrase "%s" at %i:%i', (q, surah, ayah) => {
+    expect(rangesOf(q)).toEqual([{ surah, from: ayah, to: ayah }]);
+  });
   it('should find the verse of debt and the surahs of refuge', () => {
     expect(rangesOf('Ayat ad-Dayn')).toEqual([{ surah: 2, from: 282, to: 282 }]);
     expect(rangesOf("al-Mu'awwidhatayn")?.map((r) => r.surah)).toEqual([113, 114]);
@@ -27,7 +39,7 @@ describe('when a query names a famous verse', () => {
 });
 
 describe('when a query names no famous verse', () => {
-  it.each(['patience and prayer', 'the verses about light and darkness', 'throne of Bilqis', 'ayat about religion', 'الصبر'])('should find nothing for "%s"', (q) => {
+  it.each(['patience and prayer', 'the verses about light and darkness', 'throne of Bilqis', 'ayat about religion', 'الصبر', 'why do we say bismillah before eating', 'بسم الله'])('should find nothing for "%s"', (q) => {
     expect(findNamedVerse(q)).toBeUndefined();
   });
   it('should fold accents, apostrophes and punctuation', () => {

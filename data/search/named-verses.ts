@@ -1,6 +1,7 @@
 /**
  * Famous verses people ask for by name (Ayat al-Kursi, the Light Verse, the last two verses
- * of al-Baqarah...). A small table of well-known, uncontested names; each pattern runs on
+ * of al-Baqarah...) or by a famous phrase (the Basmala, Inna lillahi..., Hasbunallah...).
+ * A small table of well-known, uncontested names; each pattern runs on
  * the folded query (see `foldForNames`). Surah names (al-Fatiha, Yasin) are not here: the
  * corpus resolves those.
  */
@@ -41,6 +42,30 @@ export const NAMED_VERSES: readonly NamedVerse[] = [
       /امن الرسول/,
     ],
     compact: [/aman+a*r*ras[ou]{1,2}l/],
+  },
+  {
+    name: 'the Basmala',
+    ranges: [{ surah: 1, from: 1, to: 1 }],
+    spaced: [/\bbasmal+ah?\b/, /^بسم الله الرحمن الرحيم$/],
+    compact: [/^bism[ie]?l+ah/],
+  },
+  {
+    name: 'the Istirja (Inna lillahi wa inna ilayhi raji\'un)',
+    ranges: [{ surah: 2, from: 156, to: 156 }],
+    spaced: [/انا لله وانا اليه راجعون/],
+    compact: [/in+a?li?l+ahi?wa?in+a?ilayhi?raji/],
+  },
+  {
+    name: 'Rabbana atina fid-dunya hasanah',
+    ranges: [{ surah: 2, from: 201, to: 201 }],
+    spaced: [/ربنا اتنا في الدنيا حسنه/],
+    compact: [/rab+ana?atina?fi?d+un[yi]a/],
+  },
+  {
+    name: 'Hasbunallah wa ni\'mal wakil',
+    ranges: [{ surah: 3, from: 173, to: 173 }],
+    spaced: [/حسبنا الله ونعم الوكيل/],
+    compact: [/hasbun?al+ahu?wa?ni[e]?ma?l?wak[ie]+l/],
   },
   {
     name: 'Ayat ad-Dayn (the Verse of Debt)',
