@@ -27,6 +27,14 @@ describe('when the widget section is rendered', () => {
   });
 });
 
+describe('when other index dimensions were measured too', () => {
+  it('should add one row per dimension', () => {
+    const md = renderWidgetSection({ ...results, byDims: [{ dims: 768, firstReadyMs: s(1000), repeatReadyMs: s(250), indexBytes: 4701 * 1024 }, { dims: 256, firstReadyMs: s(700), repeatReadyMs: s(200), indexBytes: 1583 * 1024 }] });
+    expect(md).toContain('| 768 | 1000 / 1000 ms | 250 / 250 ms | 4701 KiB |');
+    expect(md).toContain('| 256 | 700 / 700 ms | 200 / 200 ms | 1583 KiB |');
+  });
+});
+
 describe('when BENCHMARKS.md is updated', () => {
   it('should replace only the widget section', () => {
     const before = `# B\n\n## Search\n<!-- bench:search:start -->\nS\n<!-- bench:search:end -->\n\n## Widget\n${WIDGET_SECTION_START}\nold\n${WIDGET_SECTION_END}\n\n## Proxy\nP\n`;

@@ -40,6 +40,15 @@ export interface WidgetBenchResults {
   readonly repeatVisitDataBytes: number;
   /** Gzip size of the widget's main chunk. */
   readonly widgetMainGzipBytes: number;
+  /** The same visits with other index dimensions (the 768 vs 256 trade-off, ADR 0002). */
+  readonly byDims?: readonly DimsComparison[];
+}
+
+export interface DimsComparison {
+  readonly dims: number;
+  readonly firstReadyMs: LatencySummary;
+  readonly repeatReadyMs: LatencySummary;
+  readonly indexBytes: number;
 }
 
 const kib = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
@@ -67,6 +76,16 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
     `| first-visit corpus + lexical data (Arabic, search text, English, surahs) | ${kib(r.firstVisitBytes.corpus)} on the wire (${kib(r.firstVisitBytes.corpusRaw)} raw) | <= ${kib(t.corpusBytes)} | ${verdict(r.firstVisitBytes.corpus <= t.corpusBytes)} |`,
     `| first-visit vector index | ${kib(r.firstVisitBytes.index)} on the wire (${kib(r.firstVisitBytes.indexRaw)} raw) | <= ${kib(indexLimit)} | ${verdict(r.firstVisitBytes.index <= indexLimit)} |`,
     `| widget JS, main chunk | ${kib(r.widgetMainGzipBytes)} gzip | <= 50 KiB | ${verdict(r.widgetMainGzipBytes <= 50 * 1024)} |`,
+    ...(r.byDims?.length
+      ? [
+          '',
+          'Index dimension trade-off in the browser (same probe; ADR 0002):',
+          '',
+          '| index dims | first visit ready p50 / p95 | repeat visit ready p50 / p95 | index bytes on the wire |',
+          '|---:|---:|---:|---:|',
+          ...r.byDims.map((d) => `| ${d.dims} | ${ms(d.firstReadyMs)} ms | ${ms(d.repeatReadyMs)} ms | ${kib(d.indexBytes)} |`),
+        ]
+      : []),
     '',
     'The probe (`widget/e2e/probe/`) runs the widget\'s own loader (`loadQuranData`) and search engine without rendering, so "ready" is exact; the ready event of the real element adds config fetch and rendering. Raw numbers: `bench/widget-results.json`.',
   ].join('\n');
