@@ -94,6 +94,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       widgetFirst.push(await widgetVisit(widgetPage, `${server.url}/`, false));
       widgetRepeat.push(await widgetVisit(widgetPage, `${server.url}/`, true));
       await widgetContext.close();
+      log(`  repeat-visit marks: ${JSON.stringify(probeRepeat.at(-1)!.marks ?? {})}, data ${probeRepeat.at(-1)!.dataReadyMs} ms, ready ${probeRepeat.at(-1)!.readyMs} ms`);
       log(`run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms; widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`);
     }
     return {

@@ -83,7 +83,9 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   }
   if (indexData) {
     try {
+      globalThis.performance?.mark?.('quran-dai:index-bytes');
       vectorSearch = await vectorSearchFromIndexData(indexData.manifest, indexData.files);
+      globalThis.performance?.mark?.('quran-dai:index-search');
       const file = indexData.manifest.files[0];
       const bytes = file && indexData.files.get(file.path);
       if (bytes) vectorBytes.set(indexData.manifest, bytes);

@@ -23,6 +23,8 @@ export interface ProbeResult {
   readonly longTasks: readonly { readonly startMs: number; readonly durationMs: number }[];
   readonly phases: Partial<Record<DataLoadPhase, number>>;
   readonly vectorSearch: boolean;
+  /** User Timing marks of the data cache (`quran-dai:*`), ms from navigation start. */
+  readonly marks?: Readonly<Record<string, number>>;
 }
 
 declare global {
@@ -74,6 +76,7 @@ async function run(): Promise<void> {
       longTasks,
       phases,
       vectorSearch: data.vectorSearch !== null,
+      marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('quran-dai:')).map((m) => [m.name, Math.round(m.startTime)])),
     };
   } catch (e) {
     window.__quranDaiProbe = { ok: false, error: String((e as Error)?.message ?? e), fromCache: false, dataReadyMs: 0, readyMs: 0, buildSearchMs: 0, firstQueryHits: 0, prepareMs: {}, longTasks, phases, vectorSearch: false };
