@@ -105,6 +105,8 @@ export class Bm25Index {
   readonly #marked: Uint8Array;
   readonly #smoothScores: Float32Array;
   readonly #smoothCoverage: Float32Array;
+  readonly #smoothTouched: Uint16Array;
+  readonly #smoothMarked: Uint8Array;
   readonly #termWeight: Float32Array;
   readonly #termTouched: Uint32Array;
 
@@ -122,6 +124,8 @@ export class Bm25Index {
     this.#marked = new Uint8Array(n);
     this.#smoothScores = new Float32Array(n);
     this.#smoothCoverage = new Float32Array(n);
+    this.#smoothTouched = new Uint16Array(n);
+    this.#smoothMarked = new Uint8Array(n);
     this.#termWeight = new Float32Array(postings.idf.length);
     this.#termTouched = new Uint32Array(postings.idf.length);
   }
@@ -233,10 +237,11 @@ export class Bm25Index {
     const nw = options.neighbourWeights;
     const fb = usableFeedback(options.feedback);
     if (!fb) return this.#run(query, nw, (s, c, t, n) => topK(s, c, t, n, k));
-    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, Math.max(fb.docs, k)) }));
-    if (first.hits.length === 0 || first.best >= (fb.belowCoverage ?? 1) - 1e-6) return first.hits.slice(0, k);
-    const expanded = [...query, ...this.#feedbackTerms(query, first.hits.slice(0, fb.docs), fb)];
-    return this.#run(expanded, nw, (s, c, t, n) => topK(s, c, t, n, k));
+    // The first pass is unsmoothed: feedback comes from verses that contain the query words.
+    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, fb.docs) }));
+    const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
+    const final = expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query;
+    return this.#run(final, nw, (s, c, t, n) => topK(s, c, t, n, k));
   }
 
   /**
@@ -251,27 +256,30 @@ export class Bm25Index {
       return undefined;
     };
     if (!fb) return this.#run(query, nw, visitAll);
-    const top = this.#run(query, nw, (s, c, t, n) => (maxCoverage(c, t, n) >= (fb.belowCoverage ?? 1) - 1e-6 ? visitAll(s, c, t, n) : topK(s, c, t, n, fb.docs)));
-    if (top && top.length > 0) this.#run([...query, ...this.#feedbackTerms(query, top, fb)], nw, visitAll);
+    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, fb.docs) }));
+    const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
+    this.#run(expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query, nw, visitAll);
   }
 
   /** Score into the buffers (raw or smoothed), hand them to `collect`, then clear them. */
   #run<R>(query: readonly QueryTerm[], neighbourWeights: readonly number[] | undefined, collect: Collector<R>): R {
     const count = this.#accumulate(query);
-    let touchedCount = count;
     let result: R;
-    if (neighbourWeights && neighbourWeights.length > 0 && this.#groups) {
-      touchedCount = this.#smooth(count, neighbourWeights, this.#groups);
-      result = collect(this.#smoothScores, this.#smoothCoverage, this.#touched, touchedCount);
+    if (count > 0 && neighbourWeights && neighbourWeights.length > 0 && this.#groups) {
+      const smoothCount = this.#smooth(count, neighbourWeights, this.#groups);
+      result = collect(this.#smoothScores, this.#smoothCoverage, this.#smoothTouched, smoothCount);
+      for (let i = 0; i < smoothCount; i++) {
+        const d = this.#smoothTouched[i]!;
+        this.#smoothScores[d] = 0;
+        this.#smoothCoverage[d] = 0;
+      }
     } else {
       result = collect(this.#scores, this.#coverage, this.#touched, count);
     }
-    for (let i = 0; i < touchedCount; i++) {
+    for (let i = 0; i < count; i++) {
       const d = this.#touched[i]!;
       this.#scores[d] = 0;
       this.#coverage[d] = 0;
-      this.#smoothScores[d] = 0;
-      this.#smoothCoverage[d] = 0;
       this.#marked[d] = 0;
     }
     return result;
@@ -312,44 +320,60 @@ export class Bm25Index {
     return touchedCount;
   }
 
-  /** Neighbour smoothing into the smooth buffers; adds untouched neighbours to `touched`. */
+  /**
+   * Neighbour smoothing into the smooth buffers. Lists the verses with a non-zero smoothed
+   * score in `smoothTouched` and returns how many. Few touched verses: visit their neighbours;
+   * many: one dense pass over all 6,236 verses is cheaper than chasing neighbours.
+   */
   #smooth(count: number, neighbourWeights: readonly number[], groups: Uint8Array | Uint16Array): number {
     const n = this.#scores.length;
-    const touched = this.#touched;
-    const marked = this.#marked;
+    const radius = neighbourWeights.length;
+    const out = this.#smoothTouched;
+    let smoothCount = 0;
+    if (count * (2 * radius + 1) < n) {
+      const mark = this.#smoothMarked;
+      for (let i = 0; i < count; i++) {
+        const d = this.#touched[i]!;
+        for (let m = Math.max(0, d - radius), last = Math.min(n - 1, d + radius); m <= last; m++) {
+          if (mark[m] === 0 && groups[m] === groups[d]) {
+            mark[m] = 1;
+            out[smoothCount++] = m;
+          }
+        }
+      }
+      for (let i = 0; i < smoothCount; i++) {
+        mark[out[i]!] = 0;
+        this.#smoothOne(out[i]!, neighbourWeights, groups);
+      }
+      return smoothCount;
+    }
+    for (let d = 0; d < n; d++) if (this.#smoothOne(d, neighbourWeights, groups)) out[smoothCount++] = d;
+    return smoothCount;
+  }
+
+  /** Smoothed score and coverage of verse `d` into the smooth buffers; true when non-zero. */
+  #smoothOne(d: number, neighbourWeights: readonly number[], groups: Uint8Array | Uint16Array): boolean {
     const scores = this.#scores;
     const coverage = this.#coverage;
-    const radius = neighbourWeights.length;
-    let touchedCount = count;
-    for (let i = 0; i < count; i++) {
-      const d = touched[i]!;
-      for (let j = -radius; j <= radius; j++) {
-        const m = d + j;
-        if (j !== 0 && m >= 0 && m < n && marked[m] === 0 && groups[m] === groups[d]) {
-          marked[m] = 1;
-          touched[touchedCount++] = m;
-        }
+    const n = scores.length;
+    const g = groups[d];
+    let s = scores[d]!;
+    let c = coverage[d]!;
+    for (let j = 1; j <= neighbourWeights.length; j++) {
+      const w = neighbourWeights[j - 1]!;
+      if (d - j >= 0 && groups[d - j] === g) {
+        s += w * scores[d - j]!;
+        c += w * coverage[d - j]!;
+      }
+      if (d + j < n && groups[d + j] === g) {
+        s += w * scores[d + j]!;
+        c += w * coverage[d + j]!;
       }
     }
-    for (let i = 0; i < touchedCount; i++) {
-      const d = touched[i]!;
-      let s = scores[d]!;
-      let c = coverage[d]!;
-      for (let j = 1; j <= radius; j++) {
-        const w = neighbourWeights[j - 1]!;
-        if (d - j >= 0 && groups[d - j] === groups[d]) {
-          s += w * scores[d - j]!;
-          c += w * coverage[d - j]!;
-        }
-        if (d + j < n && groups[d + j] === groups[d]) {
-          s += w * scores[d + j]!;
-          c += w * coverage[d + j]!;
-        }
-      }
-      this.#smoothScores[d] = s;
-      this.#smoothCoverage[d] = c;
-    }
-    return touchedCount;
+    if (s <= 0) return false;
+    this.#smoothScores[d] = s;
+    this.#smoothCoverage[d] = c;
+    return true;
   }
 
   /** The best terms of the feedback verses (score-weighted idf), excluding the query's own. */
