@@ -9,7 +9,6 @@
  * const res = await app.request('/health');
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
@@ -19,6 +18,7 @@ import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import type { ProxyConfig } from './config/proxy-config.js';
 import type { ProxyEnvBindings } from './http/app-env.js';
 import { jsonErrorResponse } from './http/json-error.js';
+import { readJsonBody, type BodyTextReader } from './http/read-json-body.js';
 import type { ChatModel } from './chat/chat-model-factory.js';
 import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
@@ -66,6 +66,8 @@ export interface ProxyDeps {
   /** Extra response encoders (Node adds brotli). Default gzip + deflate. */
   readonly encoders?: Partial<Record<Encoding, EncoderFactory>>;
   readonly metrics?: ProxyMetrics;
+  /** Request body reader with a byte cap. Default: the Web body; Node passes `nodeBodyTextReader`. */
+  readonly readBodyText?: BodyTextReader;
 }
 
 export type ProxyApp = Hono<ProxyEnvBindings>;
@@ -112,14 +114,12 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
-  const limitBody = bodyLimit({
-    maxSize: CHAT_LIMITS.maxBodyBytes,
-    onError: () => jsonErrorResponse(413, 'payload-too-large', `The request body is larger than ${CHAT_LIMITS.maxBodyBytes / 1024} KB.`, { field: 'body' }),
-  });
+  const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
   const limited = (name: 'chat' | 'embed', limit: number) =>
     rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
 
-  app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), limitBody, createEmbedHandler({
+  app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
+    readBody,
     embedder,
     index,
     cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize }),
@@ -127,7 +127,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     metrics,
     monotonic,
   }));
-  app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), limitBody, createChatHandler({
+  app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), createChatHandler({
+    readBody,
     corpus: deps.corpus,
     chat,
     upstream: config.upstream,

@@ -126,6 +126,37 @@ describe('when the proxy runs on Node', () => {
   });
 });
 
+describe('when the body is read from the socket (Node fast path)', () => {
+  it('should refuse an oversized body, declared or chunked, with 413 JSON', async () => {
+    const big = JSON.stringify({ ...CHAT, question: 'x'.repeat(40_000) });
+    const declared = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(await record(declared)).error).toMatchObject({ code: 'payload-too-large', field: 'body' });
+    const bytes = new TextEncoder().encode(big);
+    const chunked = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ start(c) { for (let i = 0; i < bytes.length; i += 8192) c.enqueue(bytes.slice(i, i + 8192)); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(await record(chunked)).error.code).toBe('payload-too-large');
+  });
+  it('should read a chunked body under the cap and name a malformed one', async () => {
+    const ok = await fetch(`${server.url}/api/embed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"text":')); c.enqueue(new TextEncoder().encode('"mercy"}')); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(ok.status).toBe(200);
+    await record(ok);
+    const bad = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"question":' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(await record(bad)).error).toMatchObject({ code: 'invalid-json', field: 'body' });
+  });
+});
+
 describe('when the client disconnects mid-answer', () => {
   it('should abort the upstream request (the fake sees the disconnect)', async () => {
     xai.respondWith({ text: 'y'.repeat(600), chunkChars: 3, chunkDelayMs: 15 });

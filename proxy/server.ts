@@ -32,6 +32,7 @@ import { createNodeFileSource } from './middleware/static-files/node-file-source
 import type { FileSource } from './middleware/static-files/file-source.js';
 import { createScrubber } from './middleware/request-log/index.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
+import { nodeBodyTextReader } from './http/node-body-reader.js';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,7 +71,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const rootDir = options.rootDir ?? REPO_ROOT;
   const env = options.env ?? { ...(options.loadDotEnv === false ? {} : readDotEnv(join(rootDir, '.env'))), ...process.env };
   const config = parseProxyConfig(env);
-  const log = options.log ?? ((line: string) => console.log(line));
+  // process.stdout.write, not console.log: no formatting pass on the hot path.
+  const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const scrub = createScrubber(config.secrets);
   const note = (event: string, fields: Record<string, unknown> = {}) => log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
   const at = (p: string) => (isAbsolute(p) ? p : resolve(rootDir, p));
@@ -101,6 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     log,
     remoteAddress: (c) => getConnInfo(c).remote.address,
     encoders: { br: nodeBrotli },
+    readBodyText: nodeBodyTextReader,
   });
 
   const host = options.host ?? config.host;

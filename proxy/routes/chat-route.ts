@@ -11,7 +11,6 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
-import { readJsonBody } from '../http/read-json-body.js';
 import { validateChatRequest } from '../chat/chat-request-schema.js';
 import { collectPassages } from '../chat/chat-passages.js';
 import { answerSseStream } from '../chat/answer-stream.js';
@@ -22,6 +21,8 @@ import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
 export const CHAT_NOT_CONFIGURED_CODE = 'chat-not-configured';
 
 export interface ChatRouteOptions {
+  /** Reads the JSON body under the size cap (413/400/415 as JSON errors). */
+  readonly readBody: (c: Context) => Promise<unknown>;
   readonly corpus: Corpus;
   readonly chat: ChatModel | null;
   readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
@@ -43,7 +44,7 @@ export function requireChat(chat: ChatModel | null) {
 export function createChatHandler(opts: ChatRouteOptions) {
   return async function chatHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const chat = opts.chat!;
-    const body = await readJsonBody(c);
+    const body = await opts.readBody(c);
     const v = validateChatRequest(body, opts.corpus);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;

@@ -10,7 +10,6 @@ import type { Embedder } from '../../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
-import { readJsonBody } from '../http/read-json-body.js';
 import { embedCacheKey, type LruCoalescingCache } from '../embed/embed-cache.js';
 import { classifyUpstreamError } from '../chat/upstream-error.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
@@ -19,6 +18,8 @@ export const MAX_EMBED_TEXT_CHARS = 1000;
 export const EMBED_NOT_CONFIGURED_CODE = 'embed-not-configured';
 
 export interface EmbedRouteOptions {
+  /** Reads the JSON body under the size cap (413/400/415 as JSON errors). */
+  readonly readBody: (c: Context) => Promise<unknown>;
   readonly embedder: Embedder | null;
   readonly index: VectorIndexManifest | null;
   /** Cached serialised `EmbedResponse` bodies. */
@@ -36,7 +37,7 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
         ? 'This index embeds queries in the browser; /api/embed is not used.'
         : 'Query embeddings are not configured on this proxy (set GEMINI_API_KEY and build a Gemini index); search still works lexically.');
     }
-    const body = await readJsonBody(c);
+    const body = await opts.readBody(c);
     const text = (body as { text?: unknown } | null)?.text;
     if (typeof text !== 'string') throw jsonError(400, 'invalid-field', 'text: must be a string', { field: 'text' });
     const key = embedCacheKey(text);

@@ -44,7 +44,9 @@ export function corsAllowlist(options: CorsAllowlistOptions = {}): MiddlewareHan
   });
   return async function corsAllowlistMiddleware(c, next) {
     const origin = c.req.header('origin');
-    if (origin !== undefined && !isAllowed(origin, c)) {
+    // No Origin: not a browser cross-origin call (curl, a server, a same-origin GET); no CORS headers needed.
+    if (origin === undefined) return next();
+    if (!isAllowed(origin, c)) {
       throw jsonError(403, ORIGIN_NOT_ALLOWED_CODE, `Origin ${origin.slice(0, 200)} is not allowed to use this proxy; add it to ALLOWED_ORIGINS.`);
     }
     return headers(c, next);
