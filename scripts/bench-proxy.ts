@@ -1,8 +1,8 @@
 /**
  * `npm run bench:proxy`: load test of the proxy against the fake upstreams (fake xAI chat
  * completions, fake Gemini embeddings) on 127.0.0.1. The proxy runs as its own Node process
- * (`node --import tsx proxy/server.ts`), exactly as self-hosters run it; fakes and the load
- * generator share this process.
+ * (`node --import tsx proxy/server.ts`), exactly as self-hosters run it; the fake upstreams
+ * run in a third process (like a remote API), and the load generator in this one.
  *
  * Measures:
  * - time to first answer token, sequentially, through the proxy vs. straight to the fake
@@ -15,13 +15,13 @@
  * Flags: --chats=200 --samples=200 --embeds=20000 --no-write
  * Env: BENCH_PROXY_NODE_ARGS adds Node flags to the proxy process (e.g. `--cpu-prof`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeXai, type FakeXaiServer } from '../proxy/testing/fake-xai.js';
+import { startFakeXai } from '../proxy/testing/fake-xai.js';
 import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemini.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 
@@ -69,7 +69,7 @@ const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 export function renderProxySection(r: ProxyBenchResults): string {
   return [
     `Run ${r.date} on ${r.machine} (1-min load average ${r.loadAverage.toFixed(1)} at the end: other jobs share these cores), against the fake upstreams on 127.0.0.1 (verified against a fake upstream, not a real API).`,
-    `Fake xAI: ${r.upstream.latencyMs} ms before the first byte, ${r.upstream.chunks} chunks ${r.upstream.chunkDelayMs} ms apart. The proxy runs in its own Node process.`,
+    `Fake xAI: ${r.upstream.latencyMs} ms before the first byte, ${r.upstream.chunks} chunks ${r.upstream.chunkDelayMs} ms apart. Three processes: load generator, proxy, fake upstreams.`,
     '',
     '| Measure | Result | Target |',
     '| --- | --- | --- |',
@@ -167,17 +167,56 @@ function flag(name: string, fallback: number): number {
   return a ? Number(a.split('=')[1]) : fallback;
 }
 
+/** Messages between the bench and its fake-upstreams child process. */
+interface FakesReady {
+  readonly xaiBaseURL: string;
+  readonly geminiBaseURL: string;
+}
+
+const BENCH_ANSWER = 'Seek help through patience and prayer; Allah is with the patient [2:153]. After hardship comes ease [94:5-6]. '.repeat(2);
+const BENCH_UPSTREAM = { latencyMs: 20, chunkDelayMs: 5, chunkChars: 12 };
+
+/** Child mode: start the fakes, report their URLs, answer "last xAI body" requests. */
+async function runFakes(): Promise<void> {
+  const xai = await startFakeXai({ respondWith: BENCH_ANSWER, ...BENCH_UPSTREAM, maxRecordedCalls: 5 });
+  const gemini = await startFakeGemini();
+  process.on('message', (m) => {
+    if (m === 'last-xai-body') process.send!({ lastXaiBody: JSON.stringify(xai.calls.at(-1)?.requestBodyJson ?? null) });
+  });
+  process.on('disconnect', () => void Promise.all([xai.close(), gemini.close()]).then(() => process.exit(0)));
+  process.send!({ xaiBaseURL: xai.baseURL, geminiBaseURL: gemini.baseURL } satisfies FakesReady);
+}
+
+function startFakesProcess(): Promise<{ child: ChildProcess; ready: FakesReady; lastXaiBody(): Promise<string> }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--fakes'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolveReady, reject) => {
+    child.once('error', reject);
+    child.once('message', (ready) => {
+      resolveReady({
+        child,
+        ready: ready as FakesReady,
+        lastXaiBody: () =>
+          new Promise((r) => {
+            child.once('message', (m) => r((m as { lastXaiBody: string }).lastXaiBody));
+            child.send('last-xai-body');
+          }),
+      });
+    });
+  });
+}
+
 async function main(): Promise<void> {
   const chats = flag('chats', 200);
   const samples = flag('samples', 200);
   const cachedRequests = flag('embeds', 20_000);
   const uncachedRequests = 500;
   const write = !process.argv.includes('--no-write');
-  const upstream = { latencyMs: 20, chunkDelayMs: 5, chunkChars: 12 };
-  const answer = 'Seek help through patience and prayer; Allah is with the patient [2:153]. After hardship comes ease [94:5-6]. '.repeat(2);
+  const upstream = BENCH_UPSTREAM;
+  const answer = BENCH_ANSWER;
 
-  const xai: FakeXaiServer = await startFakeXai({ respondWith: answer, latencyMs: upstream.latencyMs, chunkDelayMs: upstream.chunkDelayMs, chunkChars: upstream.chunkChars, maxRecordedCalls: 5 });
-  const gemini = await startFakeGemini();
+  const fakes = await startFakesProcess();
+  const xai = { baseURL: fakes.ready.xaiBaseURL };
+  const gemini = { baseURL: fakes.ready.geminiBaseURL };
   const corpus = await loadCorpusFromDir({ dir: join(ROOT, 'data/dist/corpus'), tracks: ['en'] });
   const tmp = await mkdtemp(join(tmpdir(), 'quran-dai-bench-proxy-'));
   const indexId = 'gemini-embedding-001-768';
@@ -215,7 +254,7 @@ async function main(): Promise<void> {
 
     // Warm up both paths, and record the exact upstream body the proxy sends.
     for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"');
-    const upstreamBody = JSON.stringify(xai.calls.at(-1)!.requestBodyJson);
+    const upstreamBody = await fakes.lastXaiBody();
     for (let i = 0; i < 20; i++) await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"');
 
     // 1. Sequential time to first token, interleaved so drift hits both paths alike.
@@ -297,14 +336,13 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     agent.destroy();
-    await xai.close();
-    await gemini.close();
+    fakes.child.disconnect();
     await rm(tmp, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((e) => {
+  (process.argv.includes('--fakes') ? runFakes() : main()).catch((e) => {
     console.error(e);
     process.exit(1);
   });
