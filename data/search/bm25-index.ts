@@ -95,7 +95,7 @@ export class Bm25Index {
   readonly analyzer: TextAnalyzer;
   readonly params: Bm25Params;
   readonly #p: Postings;
-  readonly #groups: Uint8Array | Uint16Array | undefined;
+  readonly #bounds: GroupBounds | undefined;
   /** idf of a term no verse contains: the most specific a word can be. */
   readonly #unknownIdf: number;
   // Reused per search.
@@ -116,7 +116,7 @@ export class Bm25Index {
     this.#p = postings;
     const n = postings.docLength.length;
     if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
-    this.#groups = groups;
+    this.#bounds = groups ? groupBounds(groups) : undefined;
     this.#unknownIdf = Math.log(1 + (n + 0.5) / 0.5);
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
@@ -265,8 +265,8 @@ export class Bm25Index {
   #run<R>(query: readonly QueryTerm[], neighbourWeights: readonly number[] | undefined, collect: Collector<R>): R {
     const count = this.#accumulate(query);
     let result: R;
-    if (count > 0 && neighbourWeights && neighbourWeights.length > 0 && this.#groups) {
-      const smoothCount = this.#smooth(count, neighbourWeights, this.#groups);
+    if (count > 0 && neighbourWeights && neighbourWeights.length > 0 && this.#bounds) {
+      const smoothCount = this.#smooth(count, neighbourWeights, this.#bounds);
       result = collect(this.#smoothScores, this.#smoothCoverage, this.#smoothTouched, smoothCount);
       for (let i = 0; i < smoothCount; i++) {
         const d = this.#smoothTouched[i]!;
@@ -325,55 +325,57 @@ export class Bm25Index {
    * score in `smoothTouched` and returns how many. Few touched verses: visit their neighbours;
    * many: one dense pass over all 6,236 verses is cheaper than chasing neighbours.
    */
-  #smooth(count: number, neighbourWeights: readonly number[], groups: Uint8Array | Uint16Array): number {
+  #smooth(count: number, neighbourWeights: readonly number[], bounds: GroupBounds): number {
     const n = this.#scores.length;
     const radius = neighbourWeights.length;
     const out = this.#smoothTouched;
+    const { start, end } = bounds;
+    const scores = this.#scores;
+    const coverage = this.#coverage;
+    const smoothScores = this.#smoothScores;
+    const smoothCoverage = this.#smoothCoverage;
     let smoothCount = 0;
     if (count * (2 * radius + 1) < n) {
       const mark = this.#smoothMarked;
+      const touched = this.#touched;
       for (let i = 0; i < count; i++) {
-        const d = this.#touched[i]!;
-        for (let m = Math.max(0, d - radius), last = Math.min(n - 1, d + radius); m <= last; m++) {
-          if (mark[m] === 0 && groups[m] === groups[d]) {
+        const d = touched[i]!;
+        for (let m = Math.max(start[d]!, d - radius), last = Math.min(end[d]!, d + radius); m <= last; m++) {
+          if (mark[m] === 0) {
             mark[m] = 1;
             out[smoothCount++] = m;
           }
         }
       }
+      let kept = 0;
       for (let i = 0; i < smoothCount; i++) {
-        mark[out[i]!] = 0;
-        this.#smoothOne(out[i]!, neighbourWeights, groups);
+        const d = out[i]!;
+        mark[d] = 0;
+        if (smoothAt(d, start[d]!, end[d]!, neighbourWeights, scores, coverage, smoothScores, smoothCoverage)) out[kept++] = d;
       }
-      return smoothCount;
+      return kept;
     }
-    for (let d = 0; d < n; d++) if (this.#smoothOne(d, neighbourWeights, groups)) out[smoothCount++] = d;
+    // Dense: shifted multiply-adds inside each group, no per-verse branching.
+    smoothScores.set(scores);
+    smoothCoverage.set(coverage);
+    const { firsts, lasts } = bounds;
+    for (let g = 0; g < firsts.length; g++) {
+      const a = firsts[g]!;
+      const b = lasts[g]!;
+      for (let j = 1; j <= radius; j++) {
+        const w = neighbourWeights[j - 1]!;
+        for (let d = a + j; d <= b; d++) {
+          smoothScores[d]! += w * scores[d - j]!;
+          smoothCoverage[d]! += w * coverage[d - j]!;
+        }
+        for (let d = a; d <= b - j; d++) {
+          smoothScores[d]! += w * scores[d + j]!;
+          smoothCoverage[d]! += w * coverage[d + j]!;
+        }
+      }
+    }
+    for (let d = 0; d < n; d++) if (smoothScores[d]! > 0) out[smoothCount++] = d;
     return smoothCount;
-  }
-
-  /** Smoothed score and coverage of verse `d` into the smooth buffers; true when non-zero. */
-  #smoothOne(d: number, neighbourWeights: readonly number[], groups: Uint8Array | Uint16Array): boolean {
-    const scores = this.#scores;
-    const coverage = this.#coverage;
-    const n = scores.length;
-    const g = groups[d];
-    let s = scores[d]!;
-    let c = coverage[d]!;
-    for (let j = 1; j <= neighbourWeights.length; j++) {
-      const w = neighbourWeights[j - 1]!;
-      if (d - j >= 0 && groups[d - j] === g) {
-        s += w * scores[d - j]!;
-        c += w * coverage[d - j]!;
-      }
-      if (d + j < n && groups[d + j] === g) {
-        s += w * scores[d + j]!;
-        c += w * coverage[d + j]!;
-      }
-    }
-    if (s <= 0) return false;
-    this.#smoothScores[d] = s;
-    this.#smoothCoverage[d] = c;
-    return true;
   }
 
   /** The best terms of the feedback verses (score-weighted idf), excluding the query's own. */
@@ -416,6 +418,56 @@ function grow<T extends Uint32Array | Uint16Array>(array: T, length: number): T 
   const grown = new (array.constructor as new (n: number) => T)(length);
   grown.set(array);
   return grown;
+}
+
+/** First and last document index of each document's group. */
+interface GroupBounds {
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** First and last document of each group, in order. */
+  readonly firsts: Int32Array;
+  readonly lasts: Int32Array;
+}
+
+function groupBounds(groups: Uint8Array | Uint16Array): GroupBounds {
+  const n = groups.length;
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  for (let d = 0; d < n; d++) start[d] = d > 0 && groups[d - 1] === groups[d] ? start[d - 1]! : d;
+  for (let d = n - 1; d >= 0; d--) end[d] = d < n - 1 && groups[d + 1] === groups[d] ? end[d + 1]! : d;
+  const firstIndexes: number[] = [];
+  for (let d = 0; d < n; d++) if (start[d] === d) firstIndexes.push(d);
+  return { start, end, firsts: Int32Array.from(firstIndexes), lasts: Int32Array.from(firstIndexes, (d) => end[d]!) };
+}
+
+/** Smoothed score and coverage of verse `d` (its group spans first..last); true when non-zero. */
+function smoothAt(
+  d: number,
+  first: number,
+  last: number,
+  weights: readonly number[],
+  scores: Float32Array,
+  coverage: Float32Array,
+  smoothScores: Float32Array,
+  smoothCoverage: Float32Array,
+): boolean {
+  let s = scores[d]!;
+  let c = coverage[d]!;
+  for (let j = 1; j <= weights.length; j++) {
+    const w = weights[j - 1]!;
+    if (d - j >= first) {
+      s += w * scores[d - j]!;
+      c += w * coverage[d - j]!;
+    }
+    if (d + j <= last) {
+      s += w * scores[d + j]!;
+      c += w * coverage[d + j]!;
+    }
+  }
+  if (s <= 0) return false;
+  smoothScores[d] = s;
+  smoothCoverage[d] = c;
+  return true;
 }
 
 function usableFeedback(fb: Bm25Feedback | undefined): Bm25Feedback | undefined {
