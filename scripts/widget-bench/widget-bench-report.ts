@@ -27,6 +27,8 @@ export interface WidgetBenchResults {
   readonly dims: number;
   readonly probe: {
     readonly firstReadyMs: LatencySummary;
+    /** First visit until the vector index is stored and searchable too. */
+    readonly firstIndexReadyMs?: LatencySummary;
     readonly firstDataReadyMs: LatencySummary;
     readonly repeatReadyMs: LatencySummary;
     readonly repeatDataReadyMs: LatencySummary;
@@ -64,7 +66,10 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
     '',
     '| measure | p50 / p95 | target | |',
     '|---|---:|---:|---|',
-    `| first visit ready: downloaded, verified, stored, searchable (probe) | ${ms(r.probe.firstReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstReadyMs.p50 <= t.firstVisitReadyMs)} |`,
+    `| first visit ready: downloaded, verified, stored, keyword-searchable (probe) | ${ms(r.probe.firstReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstReadyMs.p50 <= t.firstVisitReadyMs)} |`,
+    ...(r.probe.firstIndexReadyMs
+      ? [`| first visit, vector index also verified, stored and searchable | ${ms(r.probe.firstIndexReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstIndexReadyMs.p50 <= t.firstVisitReadyMs)} |`]
+      : []),
     `| … of which data loaded (before BM25 build) | ${ms(r.probe.firstDataReadyMs)} ms | | |`,
     `| repeat visit ready from IndexedDB (probe) | ${ms(r.probe.repeatReadyMs)} ms | <= ${t.repeatVisitReadyMs} ms | ${verdict(r.probe.repeatReadyMs.p50 <= t.repeatVisitReadyMs)} |`,
     `| … of which data read from IndexedDB | ${ms(r.probe.repeatDataReadyMs)} ms | | |`,

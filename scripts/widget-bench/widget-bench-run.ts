@@ -106,6 +106,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       dims,
       probe: {
         firstReadyMs: summarize(probeFirst.map((p) => p.readyMs)),
+        firstIndexReadyMs: summarize(probeFirst.map((p) => p.indexReadyMs)),
         firstDataReadyMs: summarize(probeFirst.map((p) => p.dataReadyMs)),
         repeatReadyMs: summarize(probeRepeat.map((p) => p.readyMs)),
         repeatDataReadyMs: summarize(probeRepeat.map((p) => p.dataReadyMs)),

@@ -23,6 +23,8 @@ export interface DataFetchStub {
   readonly cutShort: Set<string>;
   /** When true every request fails like a network error (offline). */
   offline: boolean;
+  /** Paths whose response is held back until the returned promise of `release()` (a slow link). */
+  readonly held: Map<string, Promise<void>>;
 }
 
 export function createDataFetchStub(dir = DEFAULT_CORPUS_DIR): DataFetchStub {
@@ -34,6 +36,7 @@ export function createDataFetchStub(dir = DEFAULT_CORPUS_DIR): DataFetchStub {
     requests,
     cutShort: new Set(),
     offline: false,
+    held: new Map(),
     dataRequests: () => requests.filter((u) => !u.endsWith('manifest.json')),
     fetch: async (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
@@ -43,6 +46,7 @@ export function createDataFetchStub(dir = DEFAULT_CORPUS_DIR): DataFetchStub {
       const name = url.startsWith(PREFIX) ? url.slice(PREFIX.length) : undefined;
       const bytes = name === undefined ? undefined : files.get(name);
       if (!bytes) return new Response('not found', { status: 404 });
+      await stub.held.get(name!);
       return new Response(stub.cutShort.has(name!) ? halfThenError(bytes) : bodyInChunks(bytes, init?.signal ?? undefined), { status: 200 });
     },
   };

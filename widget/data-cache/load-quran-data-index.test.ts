@@ -13,7 +13,7 @@ import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { forgetPageMemoryStore } from './memory-data-store.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
-import { loadQuranData } from './load-quran-data.js';
+import { loadQuranData, vectorSearchReady } from './load-quran-data.js';
 
 const INDEX_ID = 'test-hashing-v1-64';
 const DIMS = 64;
@@ -74,6 +74,7 @@ describe('when a vector index is configured', () => {
     const corpus = await loadTestCorpus();
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
     const ayatAlKursi = corpus.indexOf({ surah: 2, ayah: 255 });
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
 
     expect(data.indexManifest?.id).toBe(INDEX_ID);
     expect(data.vectorSearch?.dims).toBe(DIMS);
@@ -84,14 +85,14 @@ describe('when a vector index is configured', () => {
   });
 
   it('should read it from IndexedDB on the next visit without downloading it', async () => {
-    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    expect(await vectorSearchReady((await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX })).vectorSearch)).toBe(true);
     forgetOpenedDataStores();
     forgetPageMemoryStore();
     stub.requests.length = 0;
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
 
     expect(data.fromCache).toBe(true);
-    expect(data.vectorSearch).not.toBeNull();
+    expect(data.vectorSearch?.kind).toBe('flat');
     expect(stub.dataRequests()).toEqual([]);
     expect(stub.requests.sort()).toEqual([`${STUB_DATA_BASE}/corpus/manifest.json`, INDEX.manifestUrl].sort());
   });
@@ -105,8 +106,8 @@ describe('when the vector file is corrupted', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
 
-    expect(data.vectorSearch).toBeNull();
-    expect(data.indexManifest).toBeNull();
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(false);
+    expect(data.vectorSearch?.search(testHashingVector('patience', DIMS), 5) ?? []).toEqual([]);
     expect(data.corpus.trackTexts('en')).toHaveLength(6236);
     expect(String(vi.mocked(console.warn).mock.calls[0]?.[0])).toMatch(/integrity check/);
   });
@@ -135,7 +136,7 @@ describe('when the index was built from another corpus version', () => {
 
 describe('when the site switches to another vector index', () => {
   it('should store the new one and delete the old one from IndexedDB', async () => {
-    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    await vectorSearchReady((await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX })).vectorSearch);
     const other = { id: 'test-hashing-v1-32', manifestUrl: `${STUB_DATA_BASE}/index/test-hashing-v1-32/manifest.json` };
     const oldManifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
     const corpus = await loadTestCorpus();
@@ -151,6 +152,7 @@ describe('when the site switches to another vector index', () => {
     forgetPageMemoryStore();
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: other });
 
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
     expect(data.vectorSearch?.dims).toBe(32);
     const db = await openDB(DATA_DB_NAME);
     const slots = (await db.getAllKeys('current')).sort();
@@ -158,5 +160,25 @@ describe('when the site switches to another vector index', () => {
     db.close();
     expect(slots).toEqual(['corpus', `index:${other.id}`]);
     expect([...partSlots].sort()).toEqual(['corpus', `index:${other.id}`]);
+  });
+});
+
+describe('when the vector file is still downloading after the corpus is ready', () => {
+  it('should resolve for keyword search at once and switch the vector search on when the file is stored', async () => {
+    let release!: () => void;
+    stub.held.set(vectorPath, new Promise<void>((resolve) => (release = resolve)));
+    const corpus = await loadTestCorpus();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    const query = testHashingVector(corpus.trackTexts('en')[corpus.indexOf({ surah: 2, ayah: 255 })]!, DIMS);
+
+    expect(data.fromCache).toBe(false);
+    expect(data.indexManifest?.id).toBe(INDEX_ID);
+    expect(data.vectorSearch?.kind).toBe('loading');
+    expect(data.vectorSearch?.search(query, 3)).toEqual([]);
+
+    release();
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    expect(data.vectorSearch?.kind).toBe('flat');
+    expect(data.vectorSearch?.search(query, 3)[0]?.index).toBe(corpus.indexOf({ surah: 2, ayah: 255 }));
   });
 });

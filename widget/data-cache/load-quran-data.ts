@@ -18,7 +18,8 @@ import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { combineProgress } from './combine-progress.js';
 import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
-import { loadVectorIndexData } from './load-vector-index-data.js';
+import { loadVectorIndexData, type VectorIndexData } from './load-vector-index-data.js';
+import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
@@ -26,6 +27,7 @@ import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
 
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
 export { DataLoadError } from './data-load-error.js';
+export { vectorSearchReady } from './deferred-vector-search.js';
 
 export interface LoadQuranDataOptions {
   /** Base URL of the data directory (holds `corpus/manifest.json`), e.g. `${proxy}/data`. */
@@ -63,43 +65,64 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
     onProgress: progress.corpus,
     signal: options.signal,
   });
-  const indexLoading = options.index
-    ? loadVectorIndexData({ index: options.index, stores, onProgress: progress.index, signal: options.signal }).catch((e: unknown) => {
-        if (isAbortError(e)) throw e;
-        console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
-        return null;
-      })
+  let downloadingIndex: ((manifest: VectorIndexManifest) => void) | undefined;
+  const indexDownloadStarted = new Promise<VectorIndexManifest>((resolve) => (downloadingIndex = resolve));
+  const indexLoading: Promise<LoadedIndex | null> = options.index
+    ? loadVectorIndexData({ index: options.index, stores, onProgress: progress.index, signal: options.signal, onDownloadStart: downloadingIndex })
+        .then((data) => (data ? indexToSearch(data) : null))
+        .catch((e: unknown) => {
+          if (isAbortError(e)) throw e;
+          console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
+          return null;
+        })
     : Promise.resolve(null);
-  // Settle both before throwing, so no load is left running unobserved.
-  const [corpusSettled, indexSettled] = await Promise.allSettled([corpusLoading, indexLoading]);
-  if (corpusSettled.status === 'rejected') throw corpusSettled.reason;
-  if (indexSettled.status === 'rejected') throw indexSettled.reason;
-  const corpusData = corpusSettled.value;
-  let indexData = indexSettled.value;
-  let vectorSearch: VectorSearch | null = null;
-  if (indexData && indexData.manifest.corpusVersion !== corpusData.corpus.version) {
-    console.warn(`quran-dai: vector index ${indexData.manifest.id} was built from corpus ${indexData.manifest.corpusVersion}, not ${corpusData.corpus.version}; rebuild it with npm run build:index. Using keyword search only.`);
-    indexData = null;
+  // The index keeps loading when the corpus fails; its outcome is handled, never unobserved.
+  indexLoading.catch(() => undefined);
+  const corpusData = await corpusLoading;
+  const corpusVersion = corpusData.corpus.version;
+  const fromStoreOrDownload = await Promise.race([indexLoading, indexDownloadStarted.then((manifest) => ({ downloading: manifest }))]);
+
+  if (fromStoreOrDownload && 'downloading' in fromStoreOrDownload) {
+    // First visit: do not hold keyword search back for the (much larger) vector file.
+    const manifest = fromStoreOrDownload.downloading;
+    if (manifest.corpusVersion !== corpusVersion) return { corpus: corpusData.corpus, ...noIndexFor(manifest, corpusVersion), fromCache: false };
+    const deferred = new DeferredVectorSearch(manifest.dims, indexLoading.then((loaded) => (loaded && loaded.manifest.corpusVersion === corpusVersion ? loaded.search : null)));
+    return { corpus: corpusData.corpus, vectorSearch: deferred, indexManifest: manifest, fromCache: false };
   }
-  if (indexData) {
-    try {
-      globalThis.performance?.mark?.('quran-dai:index-bytes');
-      vectorSearch = await vectorSearchFromIndexData(indexData.manifest, indexData.files);
-      globalThis.performance?.mark?.('quran-dai:index-search');
-      const file = indexData.manifest.files[0];
-      const bytes = file && indexData.files.get(file.path);
-      if (bytes) vectorBytes.set(indexData.manifest, bytes);
-    } catch (e) {
-      console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
-      indexData = null;
-    }
-  }
+  const loaded = fromStoreOrDownload;
+  if (loaded && loaded.manifest.corpusVersion !== corpusVersion) return { corpus: corpusData.corpus, ...noIndexFor(loaded.manifest, corpusVersion), fromCache: corpusData.downloaded === 0 };
   return {
     corpus: corpusData.corpus,
-    vectorSearch,
-    indexManifest: vectorSearch ? indexData!.manifest : null,
-    fromCache: corpusData.downloaded === 0 && (indexData?.downloaded ?? 0) === 0,
+    vectorSearch: loaded?.search ?? null,
+    indexManifest: loaded?.manifest ?? null,
+    fromCache: corpusData.downloaded === 0 && (loaded?.downloaded ?? 0) === 0,
   };
+}
+
+interface LoadedIndex {
+  readonly manifest: VectorIndexManifest;
+  readonly search: VectorSearch;
+  readonly downloaded: number;
+}
+
+async function indexToSearch(data: VectorIndexData): Promise<LoadedIndex | null> {
+  try {
+    globalThis.performance?.mark?.('quran-dai:index-bytes');
+    const search = await vectorSearchFromIndexData(data.manifest, data.files);
+    globalThis.performance?.mark?.('quran-dai:index-search');
+    const file = data.manifest.files[0];
+    const bytes = file && data.files.get(file.path);
+    if (bytes) vectorBytes.set(data.manifest, bytes);
+    return { manifest: data.manifest, search, downloaded: data.downloaded };
+  } catch (e) {
+    console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
+    return null;
+  }
+}
+
+function noIndexFor(manifest: VectorIndexManifest, corpusVersion: string): { vectorSearch: null; indexManifest: null } {
+  console.warn(`quran-dai: vector index ${manifest.id} was built from corpus ${manifest.corpusVersion}, not ${corpusVersion}; rebuild it with npm run build:index. Using keyword search only.`);
+  return { vectorSearch: null, indexManifest: null };
 }
 
 const vectorBytes = new WeakMap<VectorIndexManifest, Uint8Array>();

@@ -18,6 +18,11 @@ export interface VectorIndexDataOptions {
   readonly stores: Promise<readonly DataStore[]>;
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
+  /**
+   * Called once the manifest is known and the vector file has to come from the network
+   * (not from a store): the caller may stop waiting for it (see deferred-vector-search.ts).
+   */
+  readonly onDownloadStart?: (manifest: VectorIndexManifest) => void;
 }
 
 export interface VectorIndexData {
@@ -49,6 +54,7 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
   const { bytes, downloaded } = await obtainVerifiedFiles({
     stores: await o.stores,
     prefetched: await prefetching,
+    onDownloadStart: () => o.onDownloadStart?.(manifest),
     slot,
     stored: { version: manifest.version, manifest },
     files: manifest.files.map((f) => ({

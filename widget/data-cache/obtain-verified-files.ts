@@ -33,6 +33,8 @@ export interface ObtainFilesOptions {
   readonly signal?: AbortSignal;
   /** Parts already read from a store while the manifest was fetched (used when the version matches). */
   readonly prefetched?: PrefetchedParts;
+  /** Called once, before the first byte is requested, when some file is not in any store. */
+  readonly onDownloadStart?: () => void;
 }
 
 /** What `readCurrentParts` found: the current version of a slot and the bytes of its parts. */
@@ -91,6 +93,7 @@ export async function obtainVerifiedFiles(o: ObtainFilesOptions): Promise<Obtain
   }
   const missing = o.files.filter((f) => !bytes.has(f.part));
   if (missing.length === 0) return { bytes, downloaded: 0 };
+  o.onDownloadStart?.();
 
   const fresh = await downloadAndVerify(missing, o.onProgress, o.signal);
   for (const [part, b] of fresh) bytes.set(part, b);

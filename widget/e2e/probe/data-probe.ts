@@ -4,7 +4,7 @@
  * step took and every main-thread long task (> 50 ms) seen meanwhile. Results land on
  * `window.__quranDaiProbe` for Playwright to read.
  */
-import { loadQuranData, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
+import { loadQuranData, vectorSearchReady, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
 import { buildProbeSearch } from './probe-search.js';
 
 export interface ProbeResult {
@@ -13,8 +13,10 @@ export interface ProbeResult {
   readonly fromCache: boolean;
   /** ms from navigation start to data loaded (verified, stored or read). */
   readonly dataReadyMs: number;
-  /** ms from navigation start to searchable (data loaded + English index built + one query answered). */
+  /** ms from navigation start to keyword-searchable (corpus loaded + English index built + one query answered). */
   readonly readyMs: number;
+  /** ms from navigation start to the vector index verified, stored and searchable too. */
+  readonly indexReadyMs: number;
   /** ms from data loaded to the first query answered (engine + BM25 index build). */
   readonly buildSearchMs: number;
   readonly firstQueryHits: number;
@@ -62,6 +64,8 @@ async function run(): Promise<void> {
     const hits = search.count('patience and prayer', 'en');
     const readyMs = performance.now();
     const buildSearchMs = readyMs - dataReadyMs;
+    const vectorReady = await vectorSearchReady(data.vectorSearch);
+    const indexReadyMs = Math.max(readyMs, performance.now());
     Object.assign(prepareMs, { 'arabic-search': search.prepare('arabic-search') });
     // Let the long-task observer deliver entries from the last task.
     await new Promise((r) => setTimeout(r, 50));
@@ -70,16 +74,17 @@ async function run(): Promise<void> {
       fromCache: data.fromCache,
       dataReadyMs: Math.round(dataReadyMs),
       readyMs: Math.round(readyMs),
+      indexReadyMs: Math.round(indexReadyMs),
       buildSearchMs: Math.round(buildSearchMs),
       firstQueryHits: hits,
       prepareMs,
       longTasks,
       phases,
-      vectorSearch: data.vectorSearch !== null,
+      vectorSearch: vectorReady,
       marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('quran-dai:')).map((m) => [m.name, Math.round(m.startTime)])),
     };
   } catch (e) {
-    window.__quranDaiProbe = { ok: false, error: String((e as Error)?.message ?? e), fromCache: false, dataReadyMs: 0, readyMs: 0, buildSearchMs: 0, firstQueryHits: 0, prepareMs: {}, longTasks, phases, vectorSearch: false };
+    window.__quranDaiProbe = { ok: false, error: String((e as Error)?.message ?? e), fromCache: false, dataReadyMs: 0, readyMs: 0, indexReadyMs: 0, buildSearchMs: 0, firstQueryHits: 0, prepareMs: {}, longTasks, phases, vectorSearch: false };
   }
 }
 

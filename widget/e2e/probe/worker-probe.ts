@@ -4,7 +4,7 @@
  * the worker answers exactly like the main-thread engine. Results on `window.__workerProbe`.
  */
 import { createSearchEngine } from '../../../data/search/search-engine.js';
-import { loadQuranData, verifiedVectorBytes } from '../../data-cache/load-quran-data.js';
+import { loadQuranData, vectorSearchReady, verifiedVectorBytes } from '../../data-cache/load-quran-data.js';
 import { createWorkerSearchEngine } from '../../data-cache/search-worker-client.js';
 import { testHashingVector } from '../../../data/embed/test-hashing-embedder.js';
 
@@ -47,6 +47,7 @@ async function run(): Promise<void> {
     tracks: ['en'],
     index: indexId ? { id: indexId, manifestUrl: `${dataBase}/index/${indexId}/manifest.json` } : null,
   });
+  await vectorSearchReady(data.vectorSearch);
   await settle();
   const manifest = data.indexManifest;
   const t0 = performance.now();
