@@ -89,6 +89,29 @@ describe('when smoothing over several distances', () => {
   });
 });
 
+describe('when smoothing few or many matching verses', () => {
+  // 24 verses in 3 groups of 8; "r" is rare (2 verses: sparse path), "c" common (16: dense path).
+  const texts = Array.from({ length: 24 }, (_, i) => [i % 3 === 0 ? 'c' : 'x', i === 5 || i === 8 ? 'r' : 'y', i % 3 === 1 ? 'c' : 'z'].join(' '));
+  const groups = Uint8Array.from({ length: 24 }, (_, i) => Math.floor(i / 8));
+  const index = Bm25Index.build(texts, words, undefined, { groups });
+  const weights = [0.5, 0.25];
+  it.each(['r', 'c'])('should give every verse its own score plus weighted same-group neighbours (%s)', (term) => {
+    const raw = new Map(index.search(q(term), 24).map((h) => [h.index, h.score]));
+    const expected = new Map<number, number>();
+    for (let d = 0; d < 24; d++) {
+      let s = raw.get(d) ?? 0;
+      for (let j = 1; j <= 2; j++) {
+        if (d - j >= 0 && groups[d - j] === groups[d]) s += weights[j - 1]! * (raw.get(d - j) ?? 0);
+        if (d + j < 24 && groups[d + j] === groups[d]) s += weights[j - 1]! * (raw.get(d + j) ?? 0);
+      }
+      if (s > 0) expected.set(d, s);
+    }
+    const smoothed = index.search(q(term), 24, { neighbourWeights: weights });
+    expect(smoothed).toHaveLength(expected.size);
+    for (const h of smoothed) expect(h.score).toBeCloseTo(expected.get(h.index)!, 5);
+  });
+});
+
 describe('when expanding a query with pseudo-relevance feedback', () => {
   // "a" is only in d0; d0's other word "b" also occurs in d1, so feedback reaches d1.
   const fb = Bm25Index.build(['a b', 'b c', 'c', 'x y'], words);
