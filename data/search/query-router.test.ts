@@ -51,6 +51,8 @@ describe('when the query names a surah', () => {
     ['Surah The Cow', 2],
     ['Surah Sad', 38],
     ['Yusuf', 12],
+    ['ya sin', 36],
+    ['Ta-Ha', 20],
   ])('should route "%s" to surah %i', (q, surah) => {
     expect(route(q)).toEqual({ kind: 'surah', surah });
   });

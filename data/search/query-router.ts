@@ -101,7 +101,11 @@ function routeSurah(q: string, corpus: Corpus): QueryRoute | undefined {
   const n = corpus.surahNumberForName(name);
   if (n === undefined) return undefined;
   const key = foldSurahName(name);
-  // "The Cow", "The Light": an English meaning typed bare is a topic, not a surah request.
-  if (key === foldSurahName(corpus.surah(n).nameEnglish) || AMBIGUOUS_BARE_NAMES.has(key)) return undefined;
+  const surah = corpus.surah(n);
+  const english = foldSurahName(surah.nameEnglish);
+  // "The Cow", "The Light": an English meaning typed bare is a topic, not a surah request
+  // (unless the English name is the name itself, as for Ya Sin or Ta-Ha).
+  const isEnglishMeaning = key === english && english !== foldSurahName(surah.nameTransliterated);
+  if (isEnglishMeaning || AMBIGUOUS_BARE_NAMES.has(key)) return undefined;
   return { kind: 'surah', surah: n };
 }
