@@ -168,7 +168,9 @@ describe('when the vector file is still downloading after the corpus is ready', 
     let release!: () => void;
     stub.held.set(vectorPath, new Promise<void>((resolve) => (release = resolve)));
     const corpus = await loadTestCorpus();
-    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    const progress: string[] = [];
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX, onProgress: (p) => progress.push(p.phase) });
+    const seenAtReady = progress.length;
     const query = testHashingVector(corpus.trackTexts('en')[corpus.indexOf({ surah: 2, ayah: 255 })]!, DIMS);
 
     expect(data.fromCache).toBe(false);
@@ -180,5 +182,7 @@ describe('when the vector file is still downloading after the corpus is ready', 
     expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
     expect(data.vectorSearch?.kind).toBe('flat');
     expect(data.vectorSearch?.search(query, 3)[0]?.index).toBe(corpus.indexOf({ surah: 2, ayah: 255 }));
+    // The widget's progress bar is done at ready: no more callbacks for the background download.
+    expect(progress.length).toBe(seenAtReady);
   });
 });

@@ -68,7 +68,15 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   let downloadingIndex: ((manifest: VectorIndexManifest) => void) | undefined;
   const indexDownloadStarted = new Promise<VectorIndexManifest>((resolve) => (downloadingIndex = resolve));
   const indexLoading: Promise<LoadedIndex | null> = options.index
-    ? loadVectorIndexData({ index: options.index, stores, onProgress: progress.index, signal: options.signal, onDownloadStart: downloadingIndex })
+    ? loadVectorIndexData({
+        index: options.index,
+        stores,
+        // The bar tracks what the visitor waits for: the corpus. A downloading index does not hold
+        // the promise back (see DeferredVectorSearch), so its bytes are not on the bar.
+        onProgress: (p) => p.phase !== 'download' && progress.index?.(p),
+        signal: options.signal,
+        onDownloadStart: downloadingIndex,
+      })
         .then((data) => (data ? indexToSearch(data) : null))
         .catch((e: unknown) => {
           if (isAbortError(e)) throw e;
