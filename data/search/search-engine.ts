@@ -67,8 +67,10 @@ export interface SearchEngineOptions {
    */
   readonly neighbourWeights: readonly number[];
   /**
-   * Pseudo-relevance feedback: the query is run again with the 20 best terms of its 10 best
-   * verses added (the strongest at half a typed word's weight); undefined turns it off.
+   * Pseudo-relevance feedback: when no verse matches every word of the query, it is run again
+   * with the 20 best terms of its 10 best verses added (the strongest at half a typed word's
+   * weight). Helps long questions, leaves precise ones alone. Undefined turns it off.
+   * Default { docs: 10, terms: 20, weight: 0.5 }.
    */
   readonly feedback: Bm25Feedback | undefined;
   /**
