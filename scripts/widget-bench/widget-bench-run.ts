@@ -4,7 +4,7 @@
  * browser contexts. Fake upstreams only: no key, no network.
  */
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadCorpusFromDir, DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
@@ -99,7 +99,8 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
     }
     return {
       date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+      // The load average says how shared the cores were (other jobs run on this machine).
+      machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, 1-min load average ${loadavg()[0]!.toFixed(1)} at the end`,
       browser: `chromium ${browser.version()}`,
       runs,
       indexId,
