@@ -87,7 +87,7 @@ export function renderProxySection(r: ProxyBenchResults): string {
     '',
     '"First token" is the first `text-delta` part through the proxy and the first `delta.content` chunk direct: the proxy sends its `start` part before calling the upstream, so a literal first byte would flatter it.',
     '',
-    'Where the time goes (CPU profiles of the proxy process): a cached `/api/embed` costs about 0.3 ms of proxy CPU (Hono, logging, JSON; request bodies are read from the Node socket, since the Web body path cost about 40% more); a streamed answer costs about 5-7 ms of CPU per 19-chunk answer in the AI SDK pipeline alone (`streamText` + `toUIMessageStream`: web streams and GC), so 200 simultaneous answers are CPU-bound on one core. Results vary by 2x between runs on this shared 2-core machine: compare the direct baselines in the same table.',
+    'Where the time goes (CPU profiles of the proxy process): a cached `/api/embed` costs about 0.3 ms of proxy CPU (Hono, logging, JSON; request bodies are read from the Node socket, since the Web body path cost about 60% more per request); a streamed answer costs about 5-7 ms of CPU per 19-chunk answer in the AI SDK pipeline alone (`streamText` + `toUIMessageStream`: web streams and GC), so 200 simultaneous answers are CPU-bound on one core. Results vary by 2x between runs on this shared 2-core machine: compare the direct baselines in the same table.',
     '',
     'Reproduce: `npm run bench:proxy` (flags: `--chats=200 --samples=200 --embeds=20000 --no-write`).',
   ].join('\n');
