@@ -5,6 +5,10 @@
  * `data: {chunk}\n\n` frames ending with `data: [DONE]`), so the AI SDK's real fetch and SSE
  * parsing run against it. Listens on 127.0.0.1 on a random port.
  *
+ * CLI, to try the whole stack without a key:
+ * `tsx proxy/testing/fake-xai.ts [--port 9999] [--latency 200] [--chunk-delay 30] [--text "..."]`,
+ * then `XAI_API_KEY=fake XAI_BASE_URL=http://127.0.0.1:9999/v1 npm start`.
+ *
  * @example
  * const xai = await startFakeXai({ respondWith: 'Patience is praised [2:153].' });
  * // point the proxy at xai.baseURL, then:
@@ -12,6 +16,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve as resolvePath } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** What the fake does for one request. Every field is optional; the default streams `text`. */
 export interface FakeXaiBehaviour {
@@ -49,6 +55,8 @@ export interface FakeXaiOptions {
   basePath?: string;
   /** Keep at most this many recorded calls (benchmarks send thousands). Default 1,000. */
   maxRecordedCalls?: number;
+  /** Port on 127.0.0.1. Default 0 (a random free port). */
+  port?: number;
 }
 
 export const DEFAULT_FAKE_XAI_ANSWER =
@@ -61,6 +69,7 @@ export const DEFAULT_FAKE_XAI_OPTIONS = {
   chunkChars: 12,
   basePath: '/v1',
   maxRecordedCalls: 1000,
+  port: 0,
 } satisfies Required<FakeXaiOptions>;
 
 /** One request the fake received. */
@@ -198,7 +207,7 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -241,4 +250,19 @@ function sendJsonError(res: ServerResponse, status: number, message: string, hea
   const type = status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'server_error' : 'invalid_request_error';
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ error: { message, type, code: type } }));
+}
+
+function cliFlag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolvePath(process.argv[1])).href) {
+  const num = (name: string) => (cliFlag(name) === undefined ? undefined : Number(cliFlag(name)));
+  void startFakeXai({
+    port: num('port') ?? 9999,
+    latencyMs: num('latency') ?? 200,
+    chunkDelayMs: num('chunk-delay') ?? 30,
+    respondWith: cliFlag('text') ?? DEFAULT_FAKE_XAI_ANSWER,
+  }).then((xai) => console.log(`fake xAI on ${xai.baseURL} (XAI_BASE_URL=${xai.baseURL})`));
 }
