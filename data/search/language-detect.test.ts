@@ -42,6 +42,14 @@ describe('when the query is in Latin script', () => {
   });
 });
 
+describe('when the query is a transliterated verse', () => {
+  it('should search the transliteration track', () => {
+    expect(detectQueryLanguage('qul huwa allahu ahad')).toBe('translit');
+    expect(trackForLanguage('translit')).toBe('translit');
+    expect(detectQueryLanguage('la paciencia', 'es')).toBe('es');
+  });
+});
+
 describe('when mapping hints and tracks', () => {
   it('should accept BCP-47 tags and map each language to its track', () => {
     expect(languageFromHint('id-ID')).toBe('id');

@@ -6,11 +6,15 @@
  */
 import { TRANSLATION_LANGS, type TranslationLang } from '../corpus/corpus-types.js';
 import { foldLatin } from './text-analyzer.js';
+import { looksTransliterated } from './transliteration-analyzer.js';
 
-/** `ar` searches the normalised Arabic; the others search their translation. */
-export type SearchLanguage = 'ar' | TranslationLang;
+/**
+ * `ar` searches the normalised Arabic, `translit` the English transliteration (a verse typed
+ * as it sounds), the others their translation.
+ */
+export type SearchLanguage = 'ar' | 'translit' | TranslationLang;
 /** The corpus text track a language searches. */
-export type SearchTrack = 'arabic-search' | TranslationLang;
+export type SearchTrack = 'arabic-search' | 'translit' | TranslationLang;
 
 type LatinLang = 'en' | 'fr' | 'es' | 'id' | 'tr' | 'sv';
 const LATIN_LANGS: readonly LatinLang[] = ['en', 'fr', 'es', 'id', 'tr', 'sv'];
@@ -51,6 +55,7 @@ export function detectQueryLanguage(query: string, hint?: string): SearchLanguag
   if (/\p{Script=Han}/u.test(query)) return 'zh';
   if (/\p{Script=Bengali}/u.test(query)) return 'bn';
   if (/\p{Script=Cyrillic}/u.test(query)) return 'ru';
+  if (looksTransliterated(query)) return 'translit';
   return detectLatinLanguage(query, hinted);
 }
 

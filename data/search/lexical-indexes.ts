@@ -16,12 +16,14 @@ import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyze
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
 import { createEnglishAnalyzer } from './english-analyzer.js';
 import { createTranslationAnalyzer } from './translation-analyzer.js';
+import { createTransliterationAnalyzer } from './transliteration-analyzer.js';
 import type { SearchTrack } from './language-detect.js';
 import type { TextAnalyzer } from './text-analyzer.js';
 
 export function analyzerForTrack(track: SearchTrack): TextAnalyzer {
   if (track === 'arabic-search') return createArabicAnalyzer();
   if (track === 'en') return createEnglishAnalyzer();
+  if (track === 'translit') return createTransliterationAnalyzer();
   return createTranslationAnalyzer(track);
 }
 

@@ -83,6 +83,11 @@ describe('when searching other languages', () => {
     expect(r.kind).toBe('verses');
     expect(corpus.verseAt(r.hits[0]!.index, 'bn').translation).toMatch(/ধৈর্য/);
   });
+  it('should search the transliteration for a verse typed as it sounds', () => {
+    expect(engine.requiredTrack('qul huwa allahu ahad')).toBe('translit');
+    expect(refs(engine.lexical('qul huwa allahu ahad'), 1)).toEqual(['112:1']);
+    expect(refs(engine.lexical('ar rahman ar rahim'), 3)).toContain('1:3');
+  });
   it('should use the UI language hint for a word that could be French or English', () => {
     expect(engine.requiredTrack('patience', 'fr')).toBe('fr');
     expect(engine.requiredTrack('patience')).toBe('en');
