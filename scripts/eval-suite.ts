@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { TRANSLATION_LANGS } from '../data/corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { convertAll } from './eval/convert-all.js';
 import { createRetriever } from './eval/create-retriever.js';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   });
   const engine = values.engine as EngineName;
   if (!ENGINES.includes(engine)) throw new Error(`--engine must be one of ${ENGINES.join(', ')}`);
-  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS] });
+  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
   const external = externalDataDir();
   const evalData = join(REPO_ROOT, 'eval-data');
   await mkdir(evalData, { recursive: true });

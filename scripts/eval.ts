@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { TRANSLATION_LANGS } from '../data/corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { parseEvalArgs } from './eval/eval-args.js';
 import { runEvalCommand } from './eval/eval-command.js';
@@ -13,7 +13,7 @@ import { machineInfo } from './eval/machine-info.js';
 
 async function main(): Promise<void> {
   const options = parseEvalArgs(process.argv.slice(2));
-  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS] });
+  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
   const out = await runEvalCommand(options, {
     corpus,
     createRetriever: (name) => createRetriever(name, corpus, options.index ? { index: options.index } : {}),
