@@ -3,6 +3,8 @@
  * external datasets into eval-data/, run every measurement of EVAL.md, print markdown.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,15 +18,23 @@ import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
 import { machineInfo } from './eval/machine-info.js';
 import { formatVerseDataset } from './eval/verse-dataset.js';
 
-/** The engine's last commit, and whether data/search has uncommitted edits (numbers then describe the working tree). */
-function engineVersion(): string {
+/**
+ * The engine's last commit, whether data/search has uncommitted edits, and a hash of its files
+ * (numbers then describe the working tree; a hash that changes during the run means the engine
+ * was edited while it was measured, and the run must be repeated).
+ */
+function engineVersion(): { label: string; contentHash: string } {
+  const files = readdirSync(join(REPO_ROOT, 'data', 'search')).filter((f) => f.endsWith('.ts')).sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f).update(readFileSync(join(REPO_ROOT, 'data', 'search', f)));
+  const contentHash = hash.digest('hex').slice(0, 12);
   try {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
     const commit = git('log', '-1', '--format=%h', '--', 'data/search');
     const dirty = git('status', '--porcelain', '--', 'data/search') !== '';
-    return `data/search at ${commit}${dirty ? ' + uncommitted edits' : ''}`;
+    return { label: `data/search at ${commit}${dirty ? ' + uncommitted edits' : ''} (files ${contentHash})`, contentHash };
   } catch {
-    return 'data/search (git not available)';
+    return { label: `data/search (git not available; files ${contentHash})`, contentHash };
   }
 }
 
@@ -42,6 +52,7 @@ async function main(): Promise<void> {
   const converted = await convertAll((p) => readFile(join(external, p), 'utf8'), (r) => corpus.parseRef(r));
   for (const [file, result] of Object.entries(converted)) await writeFile(join(evalData, file), formatVerseDataset(result.lines));
 
+  const before = engineVersion();
   const rel = (p: string) => relative(process.cwd(), p) || '.';
   const machine = machineInfo();
   const now = new Date();
@@ -51,7 +62,12 @@ async function main(): Promise<void> {
     machine,
     now,
   });
-  console.log(`Measured ${now.toISOString()} on ${machine}; corpus ${corpus.version}; engine ${engineVersion()}\n`);
+  const after = engineVersion();
+  if (after.contentHash !== before.contentHash) {
+    console.error('WARNING: data/search changed while the suite ran; these numbers mix two engine versions, run it again');
+    process.exitCode = 2;
+  }
+  console.log(`Measured ${now.toISOString()} on ${machine}; corpus ${corpus.version}; engine ${after.label}\n`);
   console.log(markdown);
   if (values.json) {
     await writeFile(values.json, JSON.stringify(outputs.map((o) => o.output.report), null, 2) + '\n');
