@@ -24,6 +24,20 @@ describe('when the query is a verse reference', () => {
   ])('should route "%s" straight to the verses', (q, expected) => {
     expect(route(q)).toEqual(expected);
   });
+  it.each([
+    ['and 2:255?', [{ surah: 2, from: 255, to: 255 }]],
+    ['what does the quran say in 2:153?', [{ surah: 2, from: 153, to: 153 }]],
+    ['compare 2:153 and 3:200', [{ surah: 2, from: 153, to: 153 }, { surah: 3, from: 200, to: 200 }]],
+    ['explain 94:5-6 please', [{ surah: 94, from: 5, to: 6 }]],
+  ])('should route the reference inside "%s"', (q, ranges) => {
+    expect(route(q)).toEqual({ kind: 'reference', ranges });
+  });
+  it('should not read a decimal number in a sentence as a reference', () => {
+    expect(route('is 2.5 percent zakah mentioned')).toBeUndefined();
+  });
+  it('should answer an embedded reference to a verse that does not exist with the reason', () => {
+    expect(route('what about 2:999?')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; ayah 999 does not exist' });
+  });
   it('should answer a reference to a verse that does not exist with the reason', () => {
     expect(route('2:300')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; ayah 300 does not exist' });
     expect(route('Al-Fatiha 9')).toEqual({ kind: 'invalid', reason: 'surah 1 has 7 verses; 1:9 does not exist' });

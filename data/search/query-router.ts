@@ -52,15 +52,38 @@ export function routeQuery(query: string, corpus: Corpus): QueryRoute | undefine
   return routeReference(q, corpus) ?? routeNameAndNumber(q, corpus) ?? routeNamedVerse(q) ?? routeSurah(q, corpus);
 }
 
+/**
+ * `S:A` or `S:A-B` inside a sentence ("and 2:255?", "what does 2:153 say"). Only `:` and `/`
+ * count here: `2.5` in running text is more often a number than a verse.
+ */
+const EMBEDDED_REF = /(?<![\d:/])(\d{1,3}\s*[:/]\s*\d{1,3}(?:\s*[-–—]\s*\d{1,3})?)(?![\d:/])/gu;
+
 function routeReference(q: string, corpus: Corpus): QueryRoute | undefined {
   if (!/\d\s*[:/.]\s*\d/.test(q)) return undefined;
   try {
     return { kind: 'reference', ranges: [corpus.parseRef(q)] };
   } catch (e) {
     if (!(e instanceof CorpusError)) throw e;
+    // Words around the reference that are not a surah name: route the reference(s) it contains.
+    if (e.code === 'invalid-format' || e.code === 'unknown-surah-name') return routeEmbeddedReferences(q, corpus);
     // A well-formed reference to a verse that does not exist is answered, not searched.
-    return e.code === 'invalid-format' ? undefined : { kind: 'invalid', reason: e.message };
+    return { kind: 'invalid', reason: e.message };
   }
+}
+
+function routeEmbeddedReferences(q: string, corpus: Corpus): QueryRoute | undefined {
+  const found = [...q.matchAll(EMBEDDED_REF)].map((m) => m[1]!);
+  if (found.length === 0) return undefined;
+  const ranges: VerseRange[] = [];
+  for (const text of found) {
+    try {
+      ranges.push(corpus.parseRef(text));
+    } catch (e) {
+      if (!(e instanceof CorpusError)) throw e;
+      return { kind: 'invalid', reason: e.message };
+    }
+  }
+  return { kind: 'reference', ranges };
 }
 
 function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
