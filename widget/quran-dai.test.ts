@@ -217,6 +217,86 @@ describe('when searching in search mode', () => {
   });
 });
 
+/** An engine stand-in whose keyword search waits until released (like a worker still building its index). */
+function gatedEngine(services: Awaited<ReturnType<typeof testServices>>): { services: typeof services; release: (query: string) => void; waiting: () => string[] } {
+  const gates = new Map<string, () => void>();
+  return {
+    services: {
+      ...services,
+      createSearchEngine: (c, vs, manifest) => {
+        const real = services.createSearchEngine(c, vs, manifest);
+        return {
+          ...real,
+          lexical: async (query, lang) => {
+            await new Promise<void>((r) => gates.set(query, r));
+            return real.lexical(query, lang);
+          },
+        };
+      },
+    },
+    release: (query) => gates.get(query)!(),
+    waiting: () => [...gates.keys()],
+  };
+}
+
+async function mountWith(services: Awaited<ReturnType<typeof testServices>>, attrs: Record<string, string> = {}): Promise<QuranDaiElement> {
+  const el = document.createElement('quran-dai') as QuranDaiElement;
+  el.services = services;
+  for (const [k, v] of Object.entries({ proxy: PROXY, ...attrs })) el.setAttribute(k, v);
+  document.body.append(el);
+  await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+  return el;
+}
+
+describe('when the search engine answers asynchronously (search worker)', () => {
+  it('should say it is searching until the keyword results arrive, then show them', async () => {
+    const gated = gatedEngine(await testServices({ proxy: createFakeProxy() }));
+    const el = await mountWith(gated.services, { mode: 'search' });
+    const asked = el.ask('2:255');
+    await until(() => gated.waiting().includes('2:255'));
+    await el.updateComplete;
+    expect(text($(el, '[part~="status"]'))).toBe('Searching the verses…');
+    expect($(el, '[part~="stop"]')).not.toBeNull();
+    expect($$(el, 'article[part~="verse"]')).toHaveLength(0);
+    gated.release('2:255');
+    await asked;
+    await el.updateComplete;
+    expect($$(el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
+  });
+
+  it('should drop the results of an earlier question that arrive after a newer one was asked', async () => {
+    const gated = gatedEngine(await testServices({ proxy: createFakeProxy() }));
+    const el = await mountWith(gated.services, { mode: 'search' });
+    const searches: CustomEvent[] = [];
+    el.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    const first = el.ask('2:153');
+    await until(() => gated.waiting().includes('2:153'));
+    const second = el.ask('2:255');
+    await until(() => gated.waiting().includes('2:255'));
+    gated.release('2:255');
+    await second;
+    gated.release('2:153');
+    await first;
+    await el.updateComplete;
+    expect(searches.map((e) => e.detail.refs)).toStrictEqual([['2:255']]);
+    expect($$(el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
+  });
+
+  it('should drop the results when the visitor stopped the search', async () => {
+    const gated = gatedEngine(await testServices({ proxy: createFakeProxy() }));
+    const el = await mountWith(gated.services, { mode: 'search' });
+    const asked = el.ask('2:153');
+    await until(() => gated.waiting().includes('2:153'));
+    await el.updateComplete;
+    ($(el, '[part~="stop"]') as HTMLButtonElement).click();
+    gated.release('2:153');
+    await asked;
+    await el.updateComplete;
+    expect($$(el, 'article[part~="verse"]')).toHaveLength(0);
+    expect(text($(el, '[part~="status"]'))).toBe('Stopped.');
+  });
+});
+
 describe('when a vector index is configured', () => {
   it('should show keyword results first, then replace them with fused results from the query vector', async () => {
     const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' }, chat: false });

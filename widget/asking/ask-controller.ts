@@ -21,7 +21,7 @@ import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js'
 export const AskStatus = {
   /** Nothing asked yet (or cleared). */
   Idle: 'idle',
-  /** Keyword search running (synchronous; shown for a frame at most). */
+  /** Keyword search running (in the search worker; the first question may wait for its index). */
   Searching: 'searching',
   /** Keyword results shown; waiting for the query vector to fuse results. */
   Refining: 'refining',
@@ -139,12 +139,14 @@ export class AskController implements ReactiveController {
     this.#host.requestUpdate();
     let result: SearchResult;
     try {
-      const missing = env.engine.missingTrack?.(retrievalText, env.searchLang);
+      const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
+      if (stale()) return;
       if (missing) {
         await env.loadTrack(missing, abort.signal);
         if (stale()) return;
       }
-      result = env.engine.lexical(retrievalText, env.searchLang);
+      result = await env.engine.lexical(retrievalText, env.searchLang);
+      if (stale()) return;
     } catch (e) {
       if (stale() || isAbortError(e)) return;
       this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
@@ -158,7 +160,9 @@ export class AskController implements ReactiveController {
       try {
         const vector = await env.embedQuery(retrievalText, abort.signal);
         if (stale()) return;
-        result = env.engine.hybrid(retrievalText, vector, env.searchLang);
+        const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
+        if (stale()) return;
+        result = fused;
         this.#show(question, result, env);
       } catch (e) {
         if (stale() || isAbortError(e)) return;

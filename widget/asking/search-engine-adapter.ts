@@ -1,4 +1,8 @@
-/** Adapts `createSearchEngine` (data/search) to the widget's `WidgetSearchEngine` port. */
+/**
+ * Adapts `createSearchEngine` (data/search) to the widget's `WidgetSearchEngine` port, on the
+ * page's main thread: the fallback when no search Worker can start (ADR 0004), and what the
+ * unit tests use.
+ */
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
@@ -12,13 +16,14 @@ export function adaptSearchEngine(
   vectorSearch: VectorSearch | null,
   indexManifest: VectorIndexManifest | null,
 ): WidgetSearchEngine {
+  // async: a throwing engine becomes a rejected promise, like the worker's.
   return {
-    lexical: (query, lang) => engine.lexical(query, { lang }),
-    hybrid: (query, vector, lang) =>
+    lexical: async (query, lang) => engine.lexical(query, { lang }),
+    hybrid: async (query, vector, lang) =>
       vectorSearch && indexManifest
         ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors }, { lang })
         : engine.lexical(query, { lang }),
-    missingTrack: (query, lang) => {
+    missingTrack: async (query, lang) => {
       const track = engine.requiredTrack(query, lang);
       return track === 'arabic-search' || corpus.hasTrack(track) ? undefined : track;
     },

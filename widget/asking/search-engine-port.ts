@@ -1,20 +1,24 @@
 /**
  * What the widget needs from the retrieval engine in `data/search/`, as a narrow port so the
- * element can be tested with a stand-in. `search-engine-adapter.ts` adapts the real engine.
+ * element can be tested with a stand-in. Async because the real engine runs in a Worker
+ * (ADR 0004): `worker-search-engine.ts` adapts it, `search-engine-adapter.ts` adapts the
+ * in-page engine (the fallback when no Worker can start).
  */
 import type { ChatTurn } from '../../data/contracts/chat-request.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 
 export interface WidgetSearchEngine {
-  /** Keyword search; synchronous and fast. `lang` hints the query language (BCP-47). */
-  lexical(query: string, lang: string): SearchResult;
+  /** Keyword search. `lang` hints the query language (BCP-47). The first call may wait for the index build. */
+  lexical(query: string, lang: string): Promise<SearchResult>;
   /** Keyword + vector search fused; `vector` is the query embedding for the loaded index. */
-  hybrid(query: string, vector: Float32Array, lang: string): SearchResult;
+  hybrid(query: string, vector: Float32Array, lang: string): Promise<SearchResult>;
   /** A translation the query must be searched in that is not loaded yet (load it, then search). */
-  missingTrack?(query: string, lang: string): TextTrackId | undefined;
-  /** The text to retrieve with for a follow-up question (uses the conversation). */
+  missingTrack?(query: string, lang: string): Promise<TextTrackId | undefined>;
+  /** The text to retrieve with for a follow-up question (uses the conversation). Pure and cheap: runs on the page. */
   retrievalQuery?(question: string, history: readonly ChatTurn[]): string;
+  /** Release what the engine holds (its Worker); called when the widget boots again. */
+  dispose?(): void;
 }
 
 /** Embeds a question for the loaded vector index (through the proxy or in the browser). */

@@ -6,6 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { LocalModelProgress } from '../../data/embed/local-embedder-progress.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { fetchQueryEmbedding } from '../api/fetch-query-embedding.js';
@@ -44,6 +45,8 @@ export class BootController implements ReactiveController {
   engine: WidgetSearchEngine | undefined;
   embedQuery: QueryEmbedder | null = null;
   indexManifest: VectorIndexManifest | null = null;
+  /** First download of a local query model (browser embedding); undefined when there is none. */
+  modelProgress: LocalModelProgress | undefined;
 
   readonly #host: ReactiveControllerHost;
   readonly #callbacks: BootCallbacks;
@@ -74,7 +77,8 @@ export class BootController implements ReactiveController {
     const run = ++this.#run;
     const stale = (): boolean => run !== this.#run;
     this.#options = options;
-    Object.assign(this, { status: BootStatus.Loading, progress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null });
+    this.engine?.dispose?.();
+    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null });
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -149,7 +153,14 @@ export class BootController implements ReactiveController {
   #queryEmbedder(options: BootOptions, manifest: VectorIndexManifest | null, hasVectors: boolean): QueryEmbedder | null {
     const index = this.config?.index;
     if (!index || !manifest || !hasVectors) return null;
-    if (index.queryEmbedding === 'browser') return options.services.createBrowserQueryEmbedder(options.proxy, manifest);
+    if (index.queryEmbedding === 'browser') {
+      return options.services.createBrowserQueryEmbedder(options.proxy, manifest, (p) => {
+        // From an earlier boot (another index): not ours to show.
+        if (this.indexManifest !== manifest) return;
+        this.modelProgress = p;
+        this.#host.requestUpdate();
+      });
+    }
     const expected = { indexId: manifest.id, dims: manifest.dims };
     return (text, signal) => fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
   }

@@ -1,18 +1,24 @@
 /** The real collaborators: network, H-shell's data cache, H-lexical's engine, idb history. */
-import { createSearchEngine } from '../../data/search/search-engine.js';
+import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
-import { loadQuranData, loadTranslationTrack } from '../data-cache/load-quran-data.js';
+import { createWorkerBackedSearchEngine } from '../asking/worker-search-engine.js';
+import { loadQuranData, loadTranslationTrack, vectorSearchReady, verifiedVectorBytes } from '../data-cache/load-quran-data.js';
+import { createWorkerSearchEngine } from '../data-cache/search-worker-client.js';
 import { openConversationStore } from '../history/conversation-store.js';
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
 
 /** Browser query embedding for a local-model index; the model runtime loads on the first question. */
-function browserQueryEmbedder(proxy: string, manifest: Parameters<WidgetServices['createBrowserQueryEmbedder']>[1]): QueryEmbedder {
+function browserQueryEmbedder(
+  proxy: string,
+  manifest: Parameters<WidgetServices['createBrowserQueryEmbedder']>[1],
+  onProgress?: LocalModelProgressListener,
+): QueryEmbedder {
   let embedder: Promise<{ embed(text: string, signal?: AbortSignal): Promise<Float32Array> }> | undefined;
   return async (text, signal) => {
     embedder ??= import('../local-embedding/browser-query-embedder.js').then(async (m) => {
       const urls = await import('../local-embedding/proxy-model-urls.js');
-      return m.createBrowserQueryEmbedder({ modelBase: urls.proxyModelBase(proxy), wasmBase: urls.proxyWasmBase(proxy), manifest });
+      return m.createBrowserQueryEmbedder({ modelBase: urls.proxyModelBase(proxy), wasmBase: urls.proxyWasmBase(proxy), manifest, ...(onProgress ? { onProgress } : {}) });
     });
     const e = await embedder.catch((err: unknown) => {
       embedder = undefined;
@@ -26,7 +32,21 @@ export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
   loadQuranData,
   loadTranslationTrack,
-  createSearchEngine: (corpus, vectorSearch, indexManifest) => adaptSearchEngine(createSearchEngine(corpus), corpus, vectorSearch, indexManifest),
+  // ADR 0004: BM25 builds and queries in the search Worker; on the page only if no Worker can start.
+  createSearchEngine: (corpus, vectorSearch, indexManifest) =>
+    createWorkerBackedSearchEngine({
+      corpus,
+      vectorSearch,
+      indexManifest,
+      startWorker: createWorkerSearchEngine,
+      // A lazy chunk (~16 KB gzip): only pages where no Worker can start download the engine.
+      inPage: async () => {
+        const { createSearchEngine } = await import('../../data/search/search-engine.js');
+        return adaptSearchEngine(createSearchEngine(corpus), corpus, vectorSearch, indexManifest);
+      },
+      vectorBytes: verifiedVectorBytes,
+      vectorsReady: vectorSearchReady,
+    }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore,
 };

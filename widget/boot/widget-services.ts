@@ -5,6 +5,7 @@
  */
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
+import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-port.js';
@@ -36,8 +37,12 @@ export interface WidgetServices {
   readonly loadQuranData: (options: LoadQuranDataOptions) => Promise<LoadedQuranData>;
   /** Adds a translation the visitor switched to (cached like the rest). */
   readonly loadTranslationTrack: (options: { dataBase: string; corpus: Corpus; track: TextTrackId; signal?: AbortSignal }) => Promise<void>;
+  /** The search engine (in a Worker when one can start, else on the page); it may still be building when returned. */
   readonly createSearchEngine: (corpus: Corpus, vectorSearch: VectorSearch | null, indexManifest: VectorIndexManifest | null) => WidgetSearchEngine;
-  /** Query embedding in the browser for a local-model index (lazy: loads the model runtime on first use). */
-  readonly createBrowserQueryEmbedder: (proxy: string, manifest: VectorIndexManifest) => QueryEmbedder;
+  /**
+   * Query embedding in the browser for a local-model index (lazy: loads the model runtime on
+   * first use). `onProgress` reports the first download of the model files, then `ready`.
+   */
+  readonly createBrowserQueryEmbedder: (proxy: string, manifest: VectorIndexManifest, onProgress?: LocalModelProgressListener) => QueryEmbedder;
   readonly openConversationStore: () => Promise<ConversationStore>;
 }

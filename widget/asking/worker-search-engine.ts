@@ -1,0 +1,152 @@
+/**
+ * The widget's search engine as shipped (ADR 0004): BM25 builds and queries run in the search
+ * Worker (`widget/data-cache/search-worker-client.ts`), so the first question does not block
+ * the page. When no Worker can start (a host CSP without `worker-src blob:`, `file://`, an old
+ * browser), the in-page engine takes over: same results, slower first question.
+ *
+ * It also keeps the worker in step with the page: translations loaded later are sent to it,
+ * and a vector index that was still downloading at boot (first visit) is handed over by
+ * starting a second worker with the vectors and switching to it once it is ready.
+ */
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { VectorSearch } from '../../data/index/vector-search.js';
+import { retrievalQuery } from '../../data/search/retrieval-query.js';
+import type { SearchResult } from '../../data/search/search-result.js';
+import type { AsyncSearchEngine, WorkerSearchEngineOptions } from '../data-cache/search-worker-client.js';
+import type { WidgetSearchEngine } from './search-engine-port.js';
+
+export interface WorkerSearchEngineAdapterOptions {
+  readonly corpus: Corpus;
+  /** The page's vector search (possibly a still-downloading `DeferredVectorSearch`), or null. */
+  readonly vectorSearch: VectorSearch | null;
+  readonly indexManifest: VectorIndexManifest | null;
+  /** Starts the worker engine (`createWorkerSearchEngine`); may throw or reject when no Worker can start. */
+  readonly startWorker: (options: WorkerSearchEngineOptions) => Promise<AsyncSearchEngine>;
+  /** The in-page engine; made (and its code loaded) only when the worker cannot start. */
+  readonly inPage: () => WidgetSearchEngine | Promise<WidgetSearchEngine>;
+  /** The verified vector file of a loaded index (`verifiedVectorBytes`); undefined while it downloads. */
+  readonly vectorBytes: (manifest: VectorIndexManifest) => Uint8Array | undefined;
+  /** Resolves true once `vectorSearch` can answer (`vectorSearchReady`). */
+  readonly vectorsReady: (vectorSearch: VectorSearch | null) => Promise<boolean>;
+  /** Told why the in-page engine is used instead of the worker. Default: `console.warn`. */
+  readonly onFallback?: (error: Error) => void;
+}
+
+const TRACKS: readonly TextTrackId[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
+
+/** One engine behind the port: a worker (with its track bookkeeping) or the in-page one. */
+interface Backend {
+  readonly kind: 'worker' | 'in-page';
+  lexical(query: string, lang: string): Promise<SearchResult>;
+  hybrid(query: string, vector: Float32Array, lang: string): Promise<SearchResult>;
+  missingTrack(query: string, lang: string): Promise<TextTrackId | undefined>;
+  /** Terminate once the calls already sent have answered. */
+  retire(): void;
+}
+
+export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapterOptions): WidgetSearchEngine {
+  const { corpus, vectorSearch, indexManifest } = options;
+  const onFallback = options.onFallback ?? ((e: Error) => console.warn(`quran-dai: searching on the page (${e.message})`));
+  let disposed = false;
+
+  const vectorsNow = (): WorkerSearchEngineOptions['vectors'] => {
+    const bytes = vectorSearch && indexManifest ? options.vectorBytes(indexManifest) : undefined;
+    return bytes && indexManifest ? { manifest: indexManifest, bytes } : null;
+  };
+  const startBackend = (vectors: WorkerSearchEngineOptions['vectors']): Promise<Backend> => {
+    // The tracks the worker receives at start; later ones are sent before the next query.
+    const sent = new Set(TRACKS.filter((t) => corpus.hasTrack(t)));
+    try {
+      return options.startWorker({ corpus, vectors }).then((worker) => workerBackend(worker, corpus, sent));
+    } catch (e) {
+      // `new Worker` throws synchronously in some browsers (CSP, file://) or is missing altogether.
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  };
+
+  const initialVectors = vectorsNow();
+  let current: Promise<Backend> = startBackend(initialVectors).catch(async (e: unknown) => {
+    onFallback(e instanceof Error ? e : new Error(String(e)));
+    return inPageBackend(await options.inPage());
+  });
+
+  if (vectorSearch && indexManifest && !initialVectors) {
+    // First visit: the index was still downloading at boot. The in-page engine picks it up by
+    // itself (DeferredVectorSearch); a worker needs the bytes, so start one that has them.
+    void options.vectorsReady(vectorSearch).then(async (ready) => {
+      const vectors = ready ? vectorsNow() : null;
+      if (!vectors || disposed || (await current).kind !== 'worker') return;
+      const next = await startBackend(vectors).catch(() => null);
+      if (!next) return;
+      if (disposed) return next.retire();
+      const previous = current;
+      current = Promise.resolve(next);
+      (await previous).retire();
+    });
+  }
+
+  return {
+    lexical: async (query, lang) => (await current).lexical(query, lang),
+    hybrid: async (query, vector, lang) => (await current).hybrid(query, vector, lang),
+    missingTrack: async (query, lang) => (await current).missingTrack(query, lang),
+    retrievalQuery,
+    dispose: () => {
+      disposed = true;
+      void current.then((b) => b.retire());
+    },
+  };
+}
+
+function inPageBackend(engine: WidgetSearchEngine): Backend {
+  return {
+    kind: 'in-page',
+    lexical: (q, lang) => engine.lexical(q, lang),
+    hybrid: (q, v, lang) => engine.hybrid(q, v, lang),
+    missingTrack: async (q, lang) => engine.missingTrack?.(q, lang),
+    retire: () => engine.dispose?.(),
+  };
+}
+
+function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<TextTrackId>): Backend {
+  let inFlight = 0;
+  let retired = false;
+  let syncing: Promise<void> = Promise.resolve();
+  /** Send the translations the page loaded since (the worker searches its own copy of the texts). */
+  const syncTracks = (): Promise<void> => {
+    // A failed send fails this query only; the next one tries again.
+    syncing = syncing.catch(() => undefined).then(async () => {
+      for (const track of TRACKS) {
+        if (!corpus.hasTrack(track) || sent.has(track)) continue;
+        await worker.addTrack(track);
+        sent.add(track);
+      }
+    });
+    return syncing;
+  };
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      await syncTracks();
+      return await work();
+    } finally {
+      inFlight--;
+      if (retired && inFlight === 0) worker.terminate();
+    }
+  };
+  return {
+    kind: 'worker',
+    lexical: (q, lang) => tracked(() => worker.lexical(q, lang)),
+    hybrid: (q, v, lang) => tracked(() => worker.hybrid(q, v, lang)),
+    missingTrack: (q, lang) =>
+      tracked(async () => {
+        const track = await worker.requiredTrack(q, lang);
+        return track === 'arabic-search' || corpus.hasTrack(track) ? undefined : track;
+      }),
+    retire: () => {
+      retired = true;
+      if (inFlight === 0) worker.terminate();
+    },
+  };
+}
