@@ -48,7 +48,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @csspart launcher - The floating launcher button (`layout="floating"`).
  * @csspart panel - The floating panel (`layout="floating"`).
  * @csspart close - The panel's close button.
- * @csspart progress - The first-load progress bar.
+ * @csspart progress - The progress bar: first data load, and the local search model's first download (`progress-region progress-model`).
  * @csspart form - The question form.
  * @csspart input - The question text field.
  * @csspart submit - The ask button.
@@ -504,10 +504,16 @@ export class QuranDaiElement extends LitElement {
     const p = this.boot.progress;
     const percent = p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
     const label = p?.phase === 'read' ? t('loadingFromCache') : percent === undefined ? t('loading') : t('loadProgress', { percent });
-    return html`<div class="progress" part="progress-region">
-      <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
-      <span>${label}</span>
-    </div>`;
+    return progressTemplate(percent, label, 'progress-region');
+  }
+
+  /** The local query model's first download (browser embedding), on the first question. */
+  private modelProgressTemplate(): TemplateResult | typeof nothing {
+    const p = this.boot.modelProgress;
+    if (!p || p.phase !== 'loading') return nothing;
+    const percent = p.totalBytes > 0 ? Math.min(100, Math.round(p.fraction * 100)) : undefined;
+    const label = percent === undefined ? this.t('modelLoading') : this.t('modelProgress', { percent });
+    return progressTemplate(percent, label, 'progress-region progress-model');
   }
 
   private historyTemplate(): TemplateResult | typeof nothing {
@@ -602,7 +608,7 @@ export class QuranDaiElement extends LitElement {
 
   private mainTemplate(): TemplateResult {
     return html`<div class="main" part="main">
-      ${this.bootTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
+      ${this.bootTemplate()} ${this.modelProgressTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
       ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()}
     </div>`;
@@ -634,6 +640,14 @@ export class QuranDaiElement extends LitElement {
       </div>
     </div>`;
   }
+}
+
+/** A labelled progress bar; no `value` (indeterminate) while the size is unknown. */
+function progressTemplate(percent: number | undefined, label: string, part: string): TemplateResult {
+  return html`<div class="progress" part=${part}>
+    <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
+    <span>${label}</span>
+  </div>`;
 }
 
 /** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */

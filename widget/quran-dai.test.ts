@@ -8,6 +8,7 @@ import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createSearchEngine } from '../data/search/search-engine.js';
 import type { ConversationStore } from './history/conversation-store.js';
 import type { VectorSearch } from '../data/index/vector-search.js';
+import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 
@@ -321,6 +322,42 @@ describe('when a vector index is configured', () => {
     expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(m.events['quran-dai-search']![0]!.detail.refs);
     expect(text($(m.el, '[part~="notice-proxy-down"]'))).toBe('The answer service cannot be reached right now. The verses are shown below.');
     expect(m.events['quran-dai-error']!.map((e) => e.detail.code)).toStrictEqual(['proxy-down']);
+  });
+});
+
+describe('when the index is embedded in the browser with a local model', () => {
+  it('should show the model download on the progress bar, localised, and hide it when the model is ready', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'browser' }, chat: false });
+    const services = await testServices({ proxy, vectorSearch: fixedVectorSearch([{ index: corpus.indexOf({ surah: 39, ayah: 10 }), score: 0.9 }]) });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const created: string[] = [];
+    const withModel = {
+      ...services,
+      createBrowserQueryEmbedder: (_proxy: string, manifest: { id: string }, onProgress?: (p: LocalModelProgress) => void) => {
+        created.push(manifest.id);
+        return async () => {
+          onProgress?.({ phase: 'loading', loadedBytes: 0, totalBytes: 0, fraction: 0 });
+          onProgress?.({ phase: 'loading', file: 'onnx/model_quantized.onnx', loadedBytes: 250, totalBytes: 1000, fraction: 0.25 });
+          await gate;
+          onProgress?.({ phase: 'ready', loadedBytes: 1000, totalBytes: 1000, fraction: 1 });
+          return new Float32Array([1, 0, 0, 0]);
+        };
+      },
+    };
+    const el = await mountWith(withModel, { mode: 'search', lang: 'ar' });
+    const asked = el.ask('patience');
+    await until(() => $(el, '[part~="progress-model"] progress')?.getAttribute('value') === '25');
+    expect(created).toStrictEqual(['test-4']);
+    expect(text($(el, '[part~="progress-model"]'))).toBe('جارٍ تحميل نموذج البحث: 25٪');
+    expect($(el, '[part~="progress-model"] progress')!.getAttribute('aria-label')).toBe('جارٍ تحميل نموذج البحث: 25٪');
+    // Keyword results are already on screen while the model loads.
+    expect($$(el, 'article[part~="verse"]').length).toBeGreaterThan(0);
+    release();
+    await asked;
+    await el.updateComplete;
+    expect($(el, '[part~="progress-model"]')).toBeNull();
+    expect($$(el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toContain('39:10');
   });
 });
 
