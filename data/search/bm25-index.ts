@@ -64,6 +64,25 @@ export interface Bm25BuildOptions {
   readonly groups?: Uint8Array | Uint16Array;
 }
 
+/**
+ * The built state of an index, enough to restore it without analysing the texts again
+ * (`Bm25Index.restore`). Weights and the forward index are derived from it on restore with
+ * the same arithmetic as the build, so a restored index scores exactly like a built one.
+ */
+export interface Bm25IndexData {
+  /** Term of each id, in id order. */
+  readonly terms: readonly string[];
+  /** `offsets[t]..offsets[t+1]` are term t's postings. */
+  readonly offsets: Uint32Array;
+  /** Verse of each posting, ascending within a term. */
+  readonly docs: Uint16Array;
+  /** Term frequency of each posting (capped at 65535, as the build does). */
+  readonly tf: Uint16Array | Uint8Array;
+  readonly idf: Float32Array;
+  readonly docLength: Uint16Array;
+  readonly avgDocLength: number;
+}
+
 export interface Bm25Stats {
   readonly docCount: number;
   readonly termCount: number;
@@ -82,6 +101,8 @@ interface Postings {
   readonly termNames: readonly string[];
   readonly offsets: Uint32Array;
   readonly docs: Uint16Array;
+  /** Term frequency of each posting (kept for `data()`). */
+  readonly tf: Uint16Array;
   readonly weights: Float32Array;
   readonly idf: Float32Array;
   readonly docLength: Uint16Array;
@@ -184,24 +205,87 @@ export class Bm25Index {
     for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t]! + df[t]!;
     const cursor = offsets.slice(0, termCount);
     const docs = new Uint16Array(pairs);
-    const weights = new Float32Array(pairs);
+    const tfs = new Uint16Array(pairs);
     const avgDocLength = n > 0 ? totalLength / n : 0;
-    const { k1, b } = params;
     for (let d = 0; d < n; d++) {
-      const norm = k1 * (1 - b + (b * docLength[d]!) / (avgDocLength || 1));
       for (let p = docStart[d]!; p < docStart[d + 1]!; p++) {
-        const t = pairTerm[p]!;
-        const tf = pairTf[p]!;
-        const at = cursor[t]!++;
+        const at = cursor[pairTerm[p]!]!++;
         docs[at] = d;
-        weights[at] = (tf * (k1 + 1)) / (tf + norm);
+        tfs[at] = pairTf[p]!;
       }
     }
     const idf = new Float32Array(termCount);
     for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
+    const weights = postingWeights(docs, tfs, docLength, avgDocLength, params);
     const docTerms = pairTerm.slice(0, pairs);
     const termNames = [...termIds.keys()];
-    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
+    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
+  }
+
+  /**
+   * An index from `data()` of an index built with the same analyzer and params. Checks the
+   * shape (throws a RangeError on inconsistent data), not that the analyzer still analyses the
+   * texts the same way: `analyzesLike` spot-checks that.
+   */
+  static restore(data: Bm25IndexData, analyzer: TextAnalyzer, params: Bm25Params = DEFAULT_BM25_PARAMS, options: Bm25BuildOptions = {}): Bm25Index {
+    const { terms, offsets, docs, tf, idf, docLength, avgDocLength } = data;
+    const termCount = terms.length;
+    const n = docLength.length;
+    const postings = docs.length;
+    if (offsets.length !== termCount + 1 || idf.length !== termCount || tf.length !== postings || offsets[0] !== 0 || offsets[termCount] !== postings) {
+      throw new RangeError(`BM25 data is inconsistent: ${termCount} terms, ${offsets.length} offsets, ${idf.length} idf, ${postings} postings, ${tf.length} tf`);
+    }
+    if (!(avgDocLength >= 0)) throw new RangeError(`BM25 data has an invalid average verse length ${avgDocLength}`);
+    // Forward index by transposing the postings. Within a verse its terms come in id order, not
+    // text order; feedback sums per term and sorts by (weight, id), so the order never matters.
+    const docStart = new Uint32Array(n + 1);
+    for (let p = 0; p < postings; p++) {
+      const d = docs[p]!;
+      if (d >= n) throw new RangeError(`BM25 data has a posting for verse ${d} of ${n}`);
+      docStart[d + 1]!++;
+    }
+    for (let d = 0; d < n; d++) docStart[d + 1]! += docStart[d]!;
+    const cursor = docStart.slice(0, n);
+    const docTerms = new Uint32Array(postings);
+    for (let t = 0; t < termCount; t++) {
+      const end = offsets[t + 1]!;
+      if (end < offsets[t]!) throw new RangeError(`BM25 data offsets decrease at term ${t}`);
+      for (let p = offsets[t]!; p < end; p++) docTerms[cursor[docs[p]!]!++] = t;
+    }
+    const termIds = new Map<string, number>();
+    for (let t = 0; t < termCount; t++) termIds.set(terms[t]!, t);
+    if (termIds.size !== termCount) throw new RangeError('BM25 data has a duplicate term');
+    const tfs = tf instanceof Uint16Array ? tf : Uint16Array.from(tf);
+    const weights = postingWeights(docs, tfs, docLength, avgDocLength, params);
+    return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
+  }
+
+  /** The built state, for a snapshot (`restore` turns it back into an index). Shares the arrays: do not modify them. */
+  data(): Bm25IndexData {
+    const { termNames, offsets, docs, tf, idf, docLength, avgDocLength } = this.#p;
+    return { terms: termNames, offsets, docs, tf, idf, docLength, avgDocLength };
+  }
+
+  /**
+   * True when the analyzer gives verse `doc`'s `text` the same distinct terms and length as
+   * the index holds: a cheap check that a restored index still matches the analyzer in use.
+   */
+  analyzesLike(doc: number, text: string): boolean {
+    const { termIds, docStart, docTerms, docLength } = this.#p;
+    if (!(doc >= 0 && doc < docLength.length)) return false;
+    const terms = (this.analyzer.indexTerms ?? this.analyzer.terms).call(this.analyzer, text);
+    if (Math.min(terms.length, 0xffff) !== docLength[doc]) return false;
+    const expected = new Set<number>();
+    for (const term of terms) {
+      const t = termIds.get(term);
+      if (t === undefined) return false;
+      expected.add(t);
+    }
+    const start = docStart[doc]!;
+    const end = docStart[doc + 1]!;
+    if (end - start !== expected.size) return false;
+    for (let p = start; p < end; p++) if (!expected.has(docTerms[p]!)) return false;
+    return true;
   }
 
   get stats(): Bm25Stats {
@@ -211,7 +295,7 @@ export class Bm25Index {
       termCount: p.idf.length,
       postingCount: p.docs.length,
       avgDocLength: p.avgDocLength,
-      bytes: p.offsets.byteLength + p.docs.byteLength + p.weights.byteLength + p.idf.byteLength + p.docLength.byteLength + p.docStart.byteLength + p.docTerms.byteLength,
+      bytes: p.offsets.byteLength + p.docs.byteLength + p.tf.byteLength + p.weights.byteLength + p.idf.byteLength + p.docLength.byteLength + p.docStart.byteLength + p.docTerms.byteLength,
     };
   }
 
@@ -412,6 +496,22 @@ export class Bm25Index {
     for (let i = 0; i < seenCount; i++) weight[seen[i]!] = 0;
     return out;
   }
+}
+
+/**
+ * BM25's tf part of each posting: tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl)). One function for
+ * build and restore, so both compute bit-identical Float32 weights.
+ */
+function postingWeights(docs: Uint16Array, tf: Uint16Array, docLength: Uint16Array, avgDocLength: number, params: Bm25Params): Float32Array {
+  const { k1, b } = params;
+  const norm = new Float64Array(docLength.length);
+  for (let d = 0; d < docLength.length; d++) norm[d] = k1 * (1 - b + (b * docLength[d]!) / (avgDocLength || 1));
+  const weights = new Float32Array(docs.length);
+  for (let p = 0; p < docs.length; p++) {
+    const f = tf[p]!;
+    weights[p] = (f * (k1 + 1)) / (f + norm[docs[p]!]!);
+  }
+  return weights;
 }
 
 function grow<T extends Uint32Array | Uint16Array>(array: T, length: number): T {

@@ -2,6 +2,8 @@
  * One lexical index per text track, built on first use (translations load lazily, and an
  * index is only worth building for a language someone searches in). Arabic gets a blend of
  * a light-stem and a root index (measured: better than either alone on Qur'an QA Task A train).
+ * A track's index can also be restored from a snapshot of an earlier build (lexical-snapshot.ts)
+ * when the snapshot's key matches this corpus version, track, analyzers and BM25 params.
  */
 
 export interface LexicalIndexOptions {
@@ -9,11 +11,13 @@ export interface LexicalIndexOptions {
   /** Weight of the Arabic root index against the light-stem index; 0 leaves it out. */
   readonly arabicRootWeight: number;
 }
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../corpus/corpus-types.js';
 import { VERSE_COUNT, type Corpus } from '../corpus/corpus.js';
 import { CorpusError } from '../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
 import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
+import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
 import { createEnglishAnalyzer } from './english-analyzer.js';
 import { createTranslationAnalyzer } from './translation-analyzer.js';
 import { createTransliterationAnalyzer } from './transliteration-analyzer.js';
@@ -27,10 +31,38 @@ export function analyzerForTrack(track: SearchTrack): TextAnalyzer {
   return createTranslationAnalyzer(track);
 }
 
+/** Where a track's index came from. */
+export type IndexOrigin = 'built' | 'restored';
+
+/** The answer to `offerSnapshot`: a refused snapshot is never used (the index is built instead). */
+export type SnapshotOffer = { readonly accepted: true; readonly track: SearchTrack } | { readonly accepted: false; readonly reason: string };
+
+const SEARCH_TRACKS: readonly SearchTrack[] = ['arabic-search', TRANSLITERATION_KEY, ...TRANSLATION_LANGS];
+
+/**
+ * Verses re-analysed when restoring: a snapshot whose terms differ from what today's analyzer
+ * makes of them was built by other analyzer code under the same id, and is refused.
+ */
+const SPOT_CHECKS = 24;
+
+interface TrackIndex {
+  readonly searcher: LexicalSearcher;
+  /** The BM25 indexes inside `searcher`, in blend order. */
+  readonly parts: readonly Bm25Index[];
+  readonly origin: IndexOrigin;
+}
+
+interface PartSpec {
+  readonly analyzer: TextAnalyzer;
+  readonly weight: number;
+}
+
 export class LexicalIndexes {
   readonly #corpus: Corpus;
   readonly #options: LexicalIndexOptions;
-  readonly #built = new Map<SearchTrack, LexicalSearcher>();
+  readonly #built = new Map<SearchTrack, TrackIndex>();
+  /** Accepted snapshots, restored on the track's first use. */
+  readonly #offered = new Map<SearchTrack, Uint8Array>();
 
   constructor(corpus: Corpus, options: LexicalIndexOptions) {
     this.#corpus = corpus;
@@ -47,6 +79,17 @@ export class LexicalIndexes {
     return this.#surahs;
   }
 
+  /** The analyzers (with blend weights) a track's index is made of. */
+  #parts(track: SearchTrack): PartSpec[] {
+    const rootWeight = this.#options.arabicRootWeight;
+    return track === 'arabic-search' && rootWeight > 0
+      ? [
+          { analyzer: analyzerForTrack(track), weight: 1 },
+          { analyzer: createArabicRootAnalyzer(), weight: rootWeight },
+        ]
+      : [{ analyzer: analyzerForTrack(track), weight: 1 }];
+  }
+
   isLoaded(track: SearchTrack): boolean {
     return track === 'arabic-search' || this.#corpus.hasTrack(track);
   }
@@ -55,25 +98,98 @@ export class LexicalIndexes {
     return this.#built.has(track);
   }
 
-  /** The index of `track`, built now if needed; throws when its text is not loaded. */
+  /** Whether the track's index was built from its texts or restored from a snapshot; undefined before first use. */
+  origin(track: SearchTrack): IndexOrigin | undefined {
+    return this.#built.get(track)?.origin;
+  }
+
+  /**
+   * What a snapshot of `track` must carry to be used: the snapshot format, the corpus version,
+   * the track, its analyzers and blend weights, and the BM25 params.
+   */
+  snapshotKey(track: SearchTrack): string {
+    const { k1, b } = this.#options.bm25;
+    return JSON.stringify({
+      format: LEXICAL_SNAPSHOT_FORMAT,
+      corpus: this.#corpus.version,
+      track,
+      verses: VERSE_COUNT,
+      bm25: [k1, b],
+      parts: this.#parts(track).map((p) => [p.analyzer.id, p.weight]),
+    });
+  }
+
+  /**
+   * Offer a snapshot of an earlier build. Accepted when its key matches (it is then restored on
+   * the track's first use, and built after all if it turns out unreadable); refused otherwise.
+   */
+  offerSnapshot(bytes: Uint8Array): SnapshotOffer {
+    let header;
+    try {
+      header = readLexicalSnapshotHeader(bytes);
+    } catch (e) {
+      if (e instanceof LexicalSnapshotError) return { accepted: false, reason: e.message };
+      throw e;
+    }
+    const track = SEARCH_TRACKS.find((t) => t === header.track);
+    if (!track) return { accepted: false, reason: `snapshot is of an unknown track "${header.track}"` };
+    if (this.#built.has(track)) return { accepted: false, reason: `the ${track} index is already ${this.#built.get(track)!.origin}` };
+    if (header.key !== this.snapshotKey(track)) return { accepted: false, reason: `snapshot of ${track} was made for ${header.key}, not ${this.snapshotKey(track)}` };
+    this.#offered.set(track, bytes);
+    return { accepted: true, track };
+  }
+
+  /** A snapshot of `track`'s index (built now if needed) for `offerSnapshot` on a later visit. */
+  snapshot(track: SearchTrack): Uint8Array {
+    this.get(track);
+    const { parts } = this.#built.get(track)!;
+    return encodeLexicalSnapshot(track, this.snapshotKey(track), parts.map((p) => p.data()));
+  }
+
+  /** The index of `track`, restored or built now if needed; throws when its text is not loaded. */
   get(track: SearchTrack): LexicalSearcher {
-    let index = this.#built.get(track);
-    if (!index) {
+    let entry = this.#built.get(track);
+    if (!entry) {
       if (!this.isLoaded(track)) {
         throw new CorpusError('missing-part', `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`);
       }
       const texts = this.#corpus.trackTexts(track);
-      const build = (analyzer: TextAnalyzer) => Bm25Index.build(texts, analyzer, this.#options.bm25, { groups: this.#surahOfVerse() });
-      const rootWeight = this.#options.arabicRootWeight;
-      index =
-        track === 'arabic-search' && rootWeight > 0
-          ? new BlendedIndex([
-              { index: build(analyzerForTrack(track)), weight: 1 },
-              { index: build(createArabicRootAnalyzer()), weight: rootWeight },
-            ])
-          : build(analyzerForTrack(track));
-      this.#built.set(track, index);
+      const specs = this.#parts(track);
+      const parts = this.#restore(track, texts, specs);
+      entry = parts
+        ? { searcher: searcherOf(parts, specs), parts, origin: 'restored' }
+        : (() => {
+            const built = specs.map((s) => Bm25Index.build(texts, s.analyzer, this.#options.bm25, { groups: this.#surahOfVerse() }));
+            return { searcher: searcherOf(built, specs), parts: built, origin: 'built' as const };
+          })();
+      this.#built.set(track, entry);
     }
-    return index;
+    return entry.searcher;
   }
+
+  /** The offered snapshot of `track` as indexes, or undefined when there is none or it does not hold up. */
+  #restore(track: SearchTrack, texts: readonly string[], specs: readonly PartSpec[]): Bm25Index[] | undefined {
+    const bytes = this.#offered.get(track);
+    if (!bytes) return undefined;
+    this.#offered.delete(track);
+    try {
+      const snapshot = decodeLexicalSnapshot(bytes);
+      if (snapshot.header.key !== this.snapshotKey(track) || snapshot.parts.length !== specs.length) return undefined;
+      const parts = snapshot.parts.map((data, i) => Bm25Index.restore(data, specs[i]!.analyzer, this.#options.bm25, { groups: this.#surahOfVerse() }));
+      if (parts.some((p) => p.stats.docCount !== texts.length)) return undefined;
+      for (let i = 0; i < SPOT_CHECKS; i++) {
+        const d = Math.floor((i * texts.length) / SPOT_CHECKS);
+        if (!parts.every((p) => p.analyzesLike(d, texts[d]!))) return undefined;
+      }
+      return parts;
+    } catch (e) {
+      // Unreadable or inconsistent bytes: build instead, like a cache miss.
+      if (e instanceof LexicalSnapshotError || e instanceof RangeError) return undefined;
+      throw e;
+    }
+  }
+}
+
+function searcherOf(parts: readonly Bm25Index[], specs: readonly PartSpec[]): LexicalSearcher {
+  return parts.length === 1 ? parts[0]! : new BlendedIndex(parts.map((index, i) => ({ index, weight: specs[i]!.weight })));
 }

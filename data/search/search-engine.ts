@@ -23,7 +23,7 @@ import type { VectorIndexManifest } from '../index/index-manifest.js';
 import { DEFAULT_BM25_PARAMS, type Bm25Feedback, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
 import { expandTopHits } from './context-expansion.js';
 import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './language-detect.js';
-import { LexicalIndexes } from './lexical-indexes.js';
+import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './lexical-indexes.js';
 import { passFloors } from './similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query-router.js';
 import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
@@ -33,6 +33,7 @@ export { retrievalQuery, isFollowUp } from './retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './language-detect.js';
 export type { QueryRoute } from './query-router.js';
 export type { Bm25Feedback, Bm25Params, Bm25Stats } from './bm25-index.js';
+export type { IndexOrigin, SnapshotOffer } from './lexical-indexes.js';
 export type { HitSource, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
 
 export interface SearchEngineOptions {
@@ -119,8 +120,21 @@ export interface SearchEngine {
   /** Text track a query needs; load it (`corpus.addTrack`) before `lexical` when `isTrackLoaded` says no. */
   requiredTrack(query: string, lang?: string): SearchTrack;
   isTrackLoaded(track: SearchTrack): boolean;
-  /** Build a track's index now (e.g. while idle) instead of on its first query. */
+  /** Build (or restore from an imported snapshot) a track's index now, e.g. while idle, instead of on its first query. */
   prepare(track: SearchTrack): Bm25Stats;
+  /** `built` from the track's texts, `restored` from a snapshot, undefined while not yet needed. */
+  indexOrigin(track: SearchTrack): IndexOrigin | undefined;
+  /**
+   * The track's lexical index (built now if needed) as a compact versioned snapshot, to keep
+   * (e.g. in IndexedDB next to the corpus version) and `importSnapshot` on a later visit.
+   */
+  exportSnapshot(track: SearchTrack): Uint8Array;
+  /**
+   * Use a snapshot instead of building its track's index. Refused (and the index built as usual)
+   * unless it was made from this corpus version with the same analyzers, BM25 params and snapshot
+   * format; restoring gives exactly the scores of a fresh build. Do not modify or transfer the bytes afterwards.
+   */
+  importSnapshot(bytes: Uint8Array): SnapshotOffer;
   /** Where the query goes directly (reference, named verse, surah), if anywhere. */
   route(query: string): QueryRoute | undefined;
   /** Lexical results; throws a `CorpusError` (`missing-part`) when the query's track is not loaded. */
@@ -249,6 +263,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     requiredTrack,
     isTrackLoaded: (track) => indexes.isLoaded(track),
     prepare: (track) => indexes.get(track).stats,
+    indexOrigin: (track) => indexes.origin(track),
+    exportSnapshot: (track) => indexes.snapshot(track),
+    importSnapshot: (bytes) => indexes.offerSnapshot(bytes),
     route: (query) => routeQuery(query, corpus),
     lexical,
     hybrid,
