@@ -26,6 +26,11 @@ export type QuranDaiLayout = 'inline' | 'floating';
 
 const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
 const COPIED_MS = 2000;
+/** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
+const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+  <path d="M12 6.5C9.5 4.8 6.2 4.5 3 5.2v13.3c3.2-.7 6.5-.4 9 1.3 2.5-1.7 5.8-2 9-1.3V5.2c-3.2-.7-6.5-.4-9 1.3zM12 6.5v13.3" />
+</svg>`;
+const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>`;
 
 type AnswerViewModule = typeof import('./answer/answer-view.js');
 
@@ -45,7 +50,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  *
  * @csspart base - The wrapper; carries `dir` (rtl for Arabic) and `lang`.
  * @csspart main - The question, status, answer and verses column.
- * @csspart launcher - The floating launcher button (`layout="floating"`).
+ * @csspart launcher - The floating launcher button (`layout="floating"`); `launcher-icon` is its SVG icon.
  * @csspart panel - The floating panel (`layout="floating"`).
  * @csspart close - The panel's close button.
  * @csspart progress - The progress bar: first data load, and the local search model's first download (`progress-region progress-model`).
@@ -629,12 +634,12 @@ export class QuranDaiElement extends LitElement {
         aria-controls="panel"
         @click=${() => (this.panelOpen ? this.closePanel() : this.openPanel())}
       >
-        <span aria-hidden="true">﴾﴿</span> ${t('launcher')}
+        ${BOOK_ICON} ${t('launcher')}
       </button>
       <div class="panel" part="panel" id="panel" role="dialog" aria-modal="false" aria-labelledby="panel-title" ?hidden=${!this.panelOpen} @keydown=${this.onPanelKeydown}>
         <div class="panel__header">
           <h2 id="panel-title">${t('title')}</h2>
-          <button type="button" class="button button--quiet" part="close" aria-label=${t('closePanel')} @click=${() => this.closePanel()}>✕</button>
+          <button type="button" class="button button--quiet" part="close" aria-label=${t('closePanel')} @click=${() => this.closePanel()}>${CLOSE_ICON}</button>
         </div>
         ${this.mainTemplate()}
       </div>

@@ -152,6 +152,8 @@ export const quranDaiStyles = css`
     background: var(--quran-dai-color-accent);
     color: var(--quran-dai-color-accent-text);
     cursor: pointer;
+    /* A label never breaks inside a word ("Cop/y" at 360 px); the row wraps instead. */
+    white-space: nowrap;
   }
   .button:disabled {
     opacity: 0.55;
@@ -346,6 +348,7 @@ export const quranDaiStyles = css`
   }
   .verse__actions {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.4rem;
     margin-inline-start: auto;
   }
@@ -356,6 +359,7 @@ export const quranDaiStyles = css`
     background: var(--quran-dai-color-surface);
     cursor: pointer;
     font-size: 0.9em;
+    white-space: nowrap;
   }
   .verse__arabic {
     font-family: var(--quran-dai-arabic-font-family);
@@ -425,6 +429,18 @@ export const quranDaiStyles = css`
     box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
     cursor: pointer;
     font-family: var(--quran-dai-font-family);
+    white-space: nowrap;
+  }
+  /* Inline SVG icons: no emoji or symbol font needed, they follow the text colour. */
+  .icon {
+    flex: none;
+    width: 1.25em;
+    height: 1.25em;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
   .panel {
     position: fixed;

@@ -551,6 +551,22 @@ describe('when the layout is floating', () => {
   });
 });
 
+describe('when the launcher and close button draw their icons', () => {
+  it('should use decorative inline SVG (no emoji or symbol glyph) and keep the accessible names', async () => {
+    const m = await mount({ layout: 'floating' });
+    const launcher = $(m.el, '[part~="launcher"]') as HTMLButtonElement;
+    const close = $(m.el, '[part~="close"]') as HTMLButtonElement;
+    for (const button of [launcher, close]) {
+      const icon = button.querySelector('svg')!;
+      expect([icon.getAttribute('aria-hidden'), icon.getAttribute('focusable')]).toStrictEqual(['true', 'false']);
+    }
+    expect(text(launcher)).toBe('Ask about the Quran');
+    expect([text(close), close.getAttribute('aria-label')]).toStrictEqual(['', 'Close']);
+    // Nothing outside the Latin text that needs a symbol font.
+    expect(/[^\u0000-\u024f]/u.test(text(launcher))).toBe(false);
+  });
+});
+
 describe('when submitting with the keyboard', () => {
   it('should ask what was typed in the field', async () => {
     const m = await mount({ mode: 'search' });

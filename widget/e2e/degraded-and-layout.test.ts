@@ -97,6 +97,18 @@ describe('when the page is viewed on a phone and on a desktop', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       const box = await page.locator(`#${WIDGET}`).boundingBox();
       expect(box!.width).toBeLessThanOrEqual(width);
+      // Button labels stay on one line ("Cop/y" broke at 360 px); starter questions may wrap.
+      const wrappedLabels = await page.locator(`#${WIDGET}`).evaluate((host) =>
+        [...host.shadowRoot!.querySelectorAll('button:not([part~="starter"])')]
+          .filter((b) => (b as HTMLElement).offsetParent !== null)
+          .filter((b) => {
+            const range = document.createRange();
+            range.selectNodeContents(b);
+            return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+          })
+          .map((b) => (b.textContent ?? '').trim()),
+      );
+      expect(wrappedLabels).toStrictEqual([]);
 
       await page.locator('#floating-widget [part~="launcher"]').click();
       await page.locator('#floating-widget [part~="panel"]').waitFor();
