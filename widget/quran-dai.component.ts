@@ -10,6 +10,7 @@ import { tryParseReference } from '../data/corpus/reference-parser.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-error.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
@@ -149,9 +150,18 @@ export class QuranDaiElement extends LitElement {
     onError: (detail) => this.reportError(detail),
   });
 
+  /** The wait a 429 asked for; asking is off until it reaches 0. */
+  private readonly rateLimitWait = new RetryCountdown(this);
+
   private readonly asking = new AskController(this, {
     onSearch: (detail) => emit(this, 'quran-dai-search', detail),
-    onError: (detail) => this.reportError(detail),
+    onError: (detail) => {
+      if (detail.code === 'rate-limited') {
+        if (detail.retryAfterSeconds === undefined) this.rateLimitWait.clear();
+        else this.rateLimitWait.start(detail.retryAfterSeconds);
+      }
+      this.reportError(detail);
+    },
     onExchange: (exchange) => this.keepExchange(exchange),
     onAnswer: (question, text) => {
       const retrieved = this.asking.retrieved;
@@ -325,7 +335,8 @@ export class QuranDaiElement extends LitElement {
   /** Ask a question programmatically (same as typing it and pressing Ask). */
   async ask(question: string): Promise<void> {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
-    if (!text) return;
+    // Asking again during a rate-limit wait would only be refused again.
+    if (!text || this.rateLimitWait.waiting) return;
     if (this.current) {
       this.history = [...this.history, this.current];
       this.current = undefined;
@@ -350,6 +361,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private retry(): void {
+    if (this.rateLimitWait.waiting) return;
     const env = this.environment();
     if (env) void this.asking.retry(env);
   }
@@ -454,8 +466,21 @@ export class QuranDaiElement extends LitElement {
     const t = this.t;
     const status = this.asking.status;
     const canRetry = status === AskStatus.Failed || status === AskStatus.Stopped;
-    const retry = canRetry ? html`<button type="button" class="button button--quiet" part="retry" @click=${() => this.retry()}>${t('retry')}</button>` : nothing;
+    const waiting = this.rateLimitWait.waiting;
+    const retry = canRetry
+      ? html`<button type="button" class="button button--quiet" part="retry" ?disabled=${waiting} @click=${() => this.retry()}>${t('retry')}</button>`
+      : nothing;
     if (!notice) return status === AskStatus.Stopped ? html`<div class="notice" part="notice notice-stopped">${t('stopped')} ${retry}</div>` : nothing;
+    // The live seconds are shown but not spoken: an alert re-read every second would drown a
+    // screen reader. It hears the wait once, and again when asking is possible.
+    const wait = this.rateLimitWait;
+    if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
+      const spoken = waiting ? t('rateLimited', { seconds: wait.total }) : t('rateLimitOver');
+      return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
+        ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { seconds: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
+        ${retry}
+      </div>`;
+    }
     const text = ((): string => {
       switch (notice.code) {
         case 'rate-limited':
@@ -497,7 +522,7 @@ export class QuranDaiElement extends LitElement {
       />
       ${busy
         ? html`<button type="button" class="button" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
-        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready}>${t('submit')}</button>`}
+        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready || this.rateLimitWait.waiting}>${t('submit')}</button>`}
     </form>`;
   }
 
