@@ -41,9 +41,18 @@ export const STATIC_MOUNTS = {
   index: '/data/index',
   models: '/models',
   ort: '/runtime/ort',
+  fonts: '/fonts',
   demo: '',
 } as const;
 export type StaticMount = keyof typeof STATIC_MOUNTS;
+
+/**
+ * Mounts whose content-hashed names differ from the default `name.<hex>.ext`: Vite names
+ * lazy widget chunks `name-<8 base64url>.js`; the entry `quran-dai.js` stays revalidated.
+ */
+const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
+  widget: /-[A-Za-z0-9_-]{8}\.js$/,
+};
 
 export interface ProxyDeps {
   readonly corpus: Corpus;
@@ -139,7 +148,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
 
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
-    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix }));
+    const immutable = IMMUTABLE_NAMES[mount];
+    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, ...(immutable ? { immutable } : {}) }));
   }
 
   app.notFound(() => jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.'));

@@ -101,6 +101,15 @@ describe('when the proxy runs on Node', () => {
     expect(json.texts).toHaveLength(6236);
   });
 
+  it('should serve the Quranic font (Amiri Quran, OFL) for visitors without one', async () => {
+    const res = await fetch(`${server.url}/fonts/amiri-quran-arabic-400-normal.woff2`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/woff2');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe('wOF2');
+  });
+
   it('should stream a chat answer over HTTP', async () => {
     xai.respondWith('Patience and prayer [2:153].');
     const res = await post('/api/chat', CHAT);

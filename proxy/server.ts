@@ -86,6 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
 
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
+  const fontDir = resolveQuranFontDir();
   const files: Partial<Record<StaticMount, FileSource>> = {
     demo: createNodeFileSource(at(config.paths.demoDir)),
     widget: createNodeFileSource(at(config.paths.widgetDir)),
@@ -93,6 +94,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     index: createNodeFileSource(at(config.paths.indexDir)),
     models: createNodeFileSource(at(config.paths.modelsDir)),
     ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
+    ...(fontDir ? { fonts: createNodeFileSource(fontDir) } : {}),
   };
   const app = createApp(config, {
     corpus,
@@ -168,6 +170,15 @@ const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 
 /** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
+/** Amiri Quran (OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
+function resolveQuranFontDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('@fontsource/amiri-quran/package.json')), 'files');
+  } catch {
+    return undefined;
+  }
+}
+
 function resolveOrtDir(): string | undefined {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('onnxruntime-web/package.json')), 'dist');

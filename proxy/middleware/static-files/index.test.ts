@@ -6,6 +6,7 @@ import { etagMatches, IMMUTABLE_CACHE_CONTROL, relativePath, staticFiles } from 
 const source = createMemoryFileSource({
   'manifest.json': '{"version":"abc"}',
   'arabic.ad377878a3.json': '{"texts":[]}',
+  'vectors.0123456789abcdef.bin': new Uint8Array([1, 2]),
   'ort-wasm-simd.wasm': new Uint8Array([0, 97, 115, 109]),
   'model/model.onnx': new Uint8Array([1, 2, 3]),
   'index.html': '<!doctype html><title>demo</title>',
@@ -27,6 +28,11 @@ describe('when a content-hashed file is requested', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.text()).toBe('{"texts":[]}');
+  });
+  it('should treat a longer hash (the 16-hex vector file) as content-hashed too', async () => {
+    const res = await appWith('/data/index').request('/data/index/vectors.0123456789abcdef.bin');
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
   });
 });
 

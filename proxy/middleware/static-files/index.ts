@@ -1,7 +1,7 @@
 /**
  * @module
  * Static files with the cache rules the widget relies on: content-hashed names
- * (`name.<10 hex>.ext`) are immutable for a year; everything else (manifests, the demo page,
+ * (`name.<10-64 hex>.ext`) are immutable for a year; everything else (manifests, the demo page,
  * the widget entry) is `no-cache` with an ETag, so revalidation is a cheap 304. Public data:
  * `Access-Control-Allow-Origin: *` so host pages on other origins can load it.
  */
@@ -18,7 +18,7 @@ export interface StaticFilesOptions {
   index?: string;
   /** Send `Access-Control-Allow-Origin: *`. Default true. */
   publicCors?: boolean;
-  /** Names that may be cached forever. Default: a 10-hex content hash between dots. */
+  /** Names that may be cached forever. Default: a 10-64 hex content hash between dots. */
   immutable?: RegExp;
 }
 
@@ -26,7 +26,7 @@ export const DEFAULT_STATIC_FILES_OPTIONS = {
   prefix: '',
   index: 'index.html',
   publicCors: true,
-  immutable: /\.[0-9a-f]{10}\./,
+  immutable: /\.[0-9a-f]{10,64}\./,
 } satisfies Omit<Required<StaticFilesOptions>, 'source'>;
 
 /** Public data: any page may read it, including its ETag (for its own revalidation). */
