@@ -25,7 +25,7 @@ export const STRINGS_AR: StringTable = {
   answerDone: 'اكتملت الإجابة.',
   stopped: 'تمّ الإيقاف.',
   versesHeading: 'الآيات ذات الصلة',
-  versesFound: 'عُثر على {count} آية.',
+  versesFound: 'عدد الآيات: {count}.',
   noResults: 'لم نجد آيات ذات صلة بهذا السؤال. جرّب كلمات أخرى، أو اسأل عالمًا أو إمامًا قريبًا منك.',
   answerHeading: 'الإجابة',
   answerDisclaimer: 'هذه الإجابة مولَّدة بالذكاء الاصطناعي من الآيات المعروضة. الترجمات تفسير للمعنى، والنص هو العربي.',
