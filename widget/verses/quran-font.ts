@@ -1,0 +1,40 @@
+/**
+ * Registers the Quranic font the proxy serves (`/fonts`, Amiri Quran, OFL) with the page's
+ * FontFaceSet. `@font-face` inside a shadow root is ignored by browsers, so the face is added
+ * through the FontFace API instead of a `<style>` in the host page; it downloads only when
+ * Arabic text using it is rendered, and never replaces a font the site owner set through
+ * `--quran-dai-arabic-font`.
+ */
+
+/** Family name, namespaced so it never collides with a host page's own `Amiri Quran`. */
+export const QURAN_FONT_FAMILY = 'quran-dai Amiri Quran';
+export const QURAN_FONT_FILE = 'amiri-quran-arabic-400-normal.woff2';
+/** Arabic blocks only: Latin text keeps the widget's UI font. */
+export const QURAN_FONT_UNICODE_RANGE = 'U+0600-06FF, U+0750-077F, U+0870-08FF, U+FB50-FDFF, U+FE70-FEFF';
+
+type FontFaceCtor = new (family: string, source: string, descriptors?: FontFaceDescriptors) => FontFace;
+
+export interface QuranFontTarget {
+  /** The page's font set (`document.fonts`). */
+  readonly fonts: Pick<FontFaceSet, 'add'> & Iterable<FontFace>;
+  readonly FontFace: FontFaceCtor;
+}
+
+function pageTarget(): QuranFontTarget | undefined {
+  const fonts = globalThis.document?.fonts;
+  const ctor = (globalThis as { FontFace?: FontFaceCtor }).FontFace;
+  return fonts && ctor ? { fonts, FontFace: ctor } : undefined;
+}
+
+/**
+ * Add the face once per page (several widgets share it).
+ * @param fontBase URL of the proxy's font folder, e.g. `https://proxy.example/fonts`
+ * @returns true when the face is (now) registered, false when the page has no FontFace API
+ */
+export function registerQuranFont(fontBase: string, target: QuranFontTarget | undefined = pageTarget()): boolean {
+  if (!target) return false;
+  for (const face of target.fonts) if (face.family === QURAN_FONT_FAMILY || face.family === `"${QURAN_FONT_FAMILY}"`) return true;
+  const url = `${fontBase.replace(/\/+$/, '')}/${QURAN_FONT_FILE}`;
+  target.fonts.add(new target.FontFace(QURAN_FONT_FAMILY, `url("${url}") format("woff2")`, { display: 'swap', unicodeRange: QURAN_FONT_UNICODE_RANGE }));
+  return true;
+}
