@@ -5,13 +5,16 @@
 import type { CorpusManifest, CorpusPart, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { Corpus } from '../../data/corpus/corpus.js';
 import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
+import type { SearchTrack } from '../../data/search/language-detect.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
 import { corpusManifestUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { CORPUS_SLOT } from './corpus-slot.js';
+import { lexicalSnapshotPart } from './lexical-snapshot-store.js';
 import { findStored, obtainVerifiedFiles, readCurrentParts, type VerifiedFileSpec } from './obtain-verified-files.js';
 
-export const CORPUS_SLOT = 'corpus';
+export { CORPUS_SLOT } from './corpus-slot.js';
 
 export interface CorpusDataOptions {
   readonly dataBase: string;
@@ -26,19 +29,26 @@ export interface CorpusData {
   readonly corpus: Corpus;
   /** Data files downloaded by this call (0 on a repeat visit). */
   readonly downloaded: number;
+  /** Lexical index snapshots stored with this corpus version (repeat visits), by track. */
+  readonly snapshots: ReadonlyMap<SearchTrack, Uint8Array>;
 }
 
 export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> {
   const manifestUrl = corpusManifestUrl(o.dataBase);
   const parts: CorpusPart[] = ['surahs', 'arabic', 'arabic-search', ...o.tracks.map((t) => `translation-${t}` as const)];
-  // Repeat visit: read the cached version while the manifest request is in flight.
-  const prefetching = o.stores.then((stores) => readCurrentParts(stores, CORPUS_SLOT, () => parts)).catch(() => undefined);
+  const snapshotTracks: SearchTrack[] = ['arabic-search', ...o.tracks];
+  // Repeat visit: read the cached version, and the index snapshots built from it, while the
+  // manifest request is in flight.
+  const prefetching = o.stores
+    .then((stores) => readCurrentParts(stores, CORPUS_SLOT, () => [...parts, ...snapshotTracks.map(lexicalSnapshotPart)]))
+    .catch(() => undefined);
   const manifest = await currentManifest(manifestUrl, o.stores, o.signal);
   mark('quran-dai:corpus-manifest');
   const stores = await o.stores;
+  const prefetched = await prefetching;
   const { bytes, downloaded } = await obtainVerifiedFiles({
     stores,
-    prefetched: await prefetching,
+    prefetched,
     slot: CORPUS_SLOT,
     stored: { version: manifest.version, manifest },
     files: parts.map((p) => corpusFileSpec(manifest, manifestUrl, p)),
@@ -58,7 +68,14 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
     tracks,
   });
   mark('quran-dai:corpus-parsed');
-  return { corpus, downloaded };
+  const snapshots = new Map<SearchTrack, Uint8Array>();
+  if (prefetched?.version === manifest.version) {
+    for (const t of snapshotTracks) {
+      const b = prefetched.bytes.get(lexicalSnapshotPart(t));
+      if (b) snapshots.set(t, b);
+    }
+  }
+  return { corpus, downloaded, snapshots };
 }
 
 /** A User Timing mark (visible in devtools and to the bench), when the runtime has them. */

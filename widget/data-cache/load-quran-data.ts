@@ -21,6 +21,7 @@ import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import { loadVectorIndexData, type VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
+import { rememberLexicalSnapshots } from './lexical-snapshot-store.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
 import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
@@ -28,6 +29,8 @@ import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
 export { DataLoadError } from './data-load-error.js';
 export { vectorSearchReady } from './deferred-vector-search.js';
+export { createCachedSearchEngine } from './cached-search-engine.js';
+export { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 
 export interface LoadQuranDataOptions {
   /** Base URL of the data directory (holds `corpus/manifest.json`), e.g. `${proxy}/data`. */
@@ -87,6 +90,7 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   // The index keeps loading when the corpus fails; its outcome is handled, never unobserved.
   indexLoading.catch(() => undefined);
   const corpusData = await corpusLoading;
+  rememberLexicalSnapshots(corpusData.corpus, corpusData.snapshots.values());
   const corpusVersion = corpusData.corpus.version;
   const fromStoreOrDownload = await Promise.race([indexLoading, indexDownloadStarted.then((manifest) => ({ downloading: manifest }))]);
 

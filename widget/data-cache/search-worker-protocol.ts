@@ -17,8 +17,14 @@ export interface SearchWorkerInit {
   readonly tracks: Partial<Record<TextTrackId, VerseTextFile>>;
   /** The verified vector file and its manifest, when a vector index is loaded. */
   readonly vectors: { readonly manifest: VectorIndexManifest; readonly bytes: Uint8Array } | null;
-  /** Tracks whose BM25 index is built right away (in the worker, off the main thread). */
+  /** Tracks whose BM25 index is built (or restored) right away, in the worker, off the main thread. */
   readonly prepare: readonly SearchTrack[];
+  /**
+   * Index snapshots to restore instead of building (`lexicalSnapshotsOf(corpus)` on the page).
+   * When absent the worker reads them from IndexedDB itself. Either way, the worker saves a
+   * snapshot of each index it had to build in IndexedDB, with the corpus version.
+   */
+  readonly snapshots?: readonly Uint8Array[];
 }
 
 export type SearchWorkerRequest =
@@ -29,6 +35,12 @@ export type SearchWorkerRequest =
   | { readonly type: 'add-track'; readonly id: number; readonly track: TextTrackId; readonly file: VerseTextFile };
 
 export type SearchWorkerResponse =
-  | { readonly type: 'ready'; readonly prepareMs: Readonly<Record<string, number>> }
+  | {
+      readonly type: 'ready';
+      /** ms spent making each prepared track's index (building, or restoring a snapshot). */
+      readonly prepareMs: Readonly<Record<string, number>>;
+      /** Prepared tracks whose index came from a snapshot rather than a build. */
+      readonly restored?: readonly SearchTrack[];
+    }
   | { readonly type: 'result'; readonly id: number; readonly result: SearchResult | SearchTrack | null }
   | { readonly type: 'error'; readonly id: number | null; readonly message: string };

@@ -1,0 +1,189 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
+import { Bm25Index } from '../../data/search/bm25-index.js';
+import { createCachedSearchEngine } from './cached-search-engine.js';
+import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { DATA_DB_NAME } from './idb-data-store.js';
+import { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
+import { loadQuranData } from './load-quran-data.js';
+import { forgetPageMemoryStore } from './memory-data-store.js';
+import { forgetOpenedDataStores } from './open-data-stores.js';
+
+let stub: DataFetchStub;
+/** Saves the engine scheduled, run by `runSaves` (instead of waiting for an idle moment). */
+let saves: (() => Promise<void>)[];
+let build: MockInstance<typeof Bm25Index.build>;
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  stub = createDataFetchStub();
+  vi.stubGlobal('fetch', stub.fetch);
+  newPage();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A reload: same IndexedDB, nothing kept in the page; counts index builds from here on. */
+function newPage(): void {
+  forgetOpenedDataStores();
+  forgetPageMemoryStore();
+  stub.requests.length = 0;
+  saves = [];
+  build?.mockRestore();
+  build = vi.spyOn(Bm25Index, 'build');
+}
+
+async function visit() {
+  const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+  const engine = createCachedSearchEngine(data.corpus, { schedule: (save) => saves.push(save) });
+  return { data, engine };
+}
+
+async function runSaves(): Promise<number> {
+  const n = saves.length;
+  await Promise.all(saves.splice(0).map((save) => save()));
+  return n;
+}
+
+async function storedPartKeys(): Promise<string[]> {
+  const db = await openDB(DATA_DB_NAME);
+  try {
+    return ((await db.getAllKeys('parts')) as string[][]).map((k) => k.join('/')).sort();
+  } finally {
+    db.close();
+  }
+}
+
+const snapshotKeys = async () => (await storedPartKeys()).filter((k) => k.includes('/lexical-'));
+
+/** Publish a new corpus version on the stub: the English text of 1:1 changes. */
+async function publishNewVersion(): Promise<string> {
+  const m = JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+  const entry = m.files.find((f) => f.part === 'translation-en')!;
+  const file = JSON.parse(new TextDecoder().decode(stub.files.get(`corpus/${entry.path}`)!));
+  file.texts[0] = 'In the name of Allah (new edition).';
+  const bytes = new TextEncoder().encode(JSON.stringify(file));
+  const sha256 = await sha256Hex(bytes);
+  const path = `translation-en.${sha256.slice(0, 10)}.json`;
+  stub.files.set(`corpus/${path}`, bytes);
+  const version = `next-${sha256.slice(0, 10)}`;
+  const next: CorpusManifest = { ...m, version, files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)) };
+  stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  return version;
+}
+
+describe('when the visitor comes for the first time', () => {
+  it('should build the English index for the first question, then store its snapshot with the corpus version', async () => {
+    const { data, engine } = await visit();
+    expect(lexicalSnapshotsOf(data.corpus)).toEqual([]);
+    expect(engine.lexical('patience and prayer').hits.length).toBeGreaterThan(0);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(engine.indexOrigin('en')).toBe('built');
+    // Nothing is written until the scheduled (idle) save runs.
+    expect(await snapshotKeys()).toEqual([]);
+
+    expect(await runSaves()).toBe(1);
+    expect(await snapshotKeys()).toEqual([`corpus/${data.corpus.version}/lexical-en`]);
+  });
+});
+
+describe('when the visitor comes back', () => {
+  it('should restore the index from IndexedDB, build nothing and answer exactly as before', async () => {
+    const first = await visit();
+    const before = first.engine.lexical('Who is Jesus son of Mary?');
+    await runSaves();
+
+    newPage();
+    const { data, engine } = await visit();
+    expect(stub.dataRequests()).toEqual([]);
+    expect(lexicalSnapshotsOf(data.corpus)).toHaveLength(1);
+    engine.prepare('en');
+    expect(engine.indexOrigin('en')).toBe('restored');
+    expect(engine.lexical('Who is Jesus son of Mary?')).toStrictEqual(before);
+    expect(build).not.toHaveBeenCalled();
+    expect(saves).toHaveLength(0);
+  });
+
+  it('should build and store the Arabic index on the first Arabic question, and restore it the time after', async () => {
+    const first = await visit();
+    first.engine.lexical('patience and prayer');
+    await runSaves();
+
+    newPage();
+    const second = await visit();
+    const arabic = second.engine.lexical('الصبر والصلاة');
+    expect(second.engine.indexOrigin('en')).toBeUndefined();
+    // The Arabic blend is two BM25 indexes (light stems and roots).
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(await runSaves()).toBe(1);
+    expect(await snapshotKeys()).toEqual(['en', 'arabic-search'].map((t) => `corpus/${second.data.corpus.version}/lexical-${t}`).sort());
+
+    newPage();
+    const third = await visit();
+    expect(third.engine.lexical('الصبر والصلاة')).toStrictEqual(arabic);
+    expect(third.engine.indexOrigin('arabic-search')).toBe('restored');
+    expect(build).not.toHaveBeenCalled();
+  });
+});
+
+describe('when a new corpus version is published', () => {
+  it('should delete the old snapshot with the old version, build once and store a new one', async () => {
+    const first = await visit();
+    first.engine.prepare('en');
+    await runSaves();
+    const oldVersion = first.data.corpus.version;
+    expect(await snapshotKeys()).toEqual([`corpus/${oldVersion}/lexical-en`]);
+
+    const newVersion = await publishNewVersion();
+    newPage();
+    const { data, engine } = await visit();
+    expect(data.corpus.version).toBe(newVersion);
+    expect(lexicalSnapshotsOf(data.corpus)).toEqual([]);
+    expect(await snapshotKeys()).toEqual([]);
+    expect(engine.lexical('In the name of Allah new edition').hits[0]?.ref).toEqual({ surah: 1, ayah: 1 });
+    expect(build).toHaveBeenCalledTimes(1);
+    await runSaves();
+    expect(await snapshotKeys()).toEqual([`corpus/${newVersion}/lexical-en`]);
+  });
+});
+
+describe('when a stored snapshot does not fit the engine', () => {
+  it('should build instead of using it', async () => {
+    const first = await visit();
+    first.engine.prepare('en');
+    await runSaves();
+
+    newPage();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const engine = createCachedSearchEngine(data.corpus, { search: { bm25: { k1: 2, b: 0.75 } }, schedule: (save) => saves.push(save) });
+    engine.prepare('en');
+    expect(engine.indexOrigin('en')).toBe('built');
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(info.mock.calls[0]?.[0]).toMatch(/^quran-dai: a cached search index was not used \(snapshot of en was made for /);
+  });
+});
+
+describe('when IndexedDB is not available', () => {
+  it('should keep the snapshot in the page memory, so a second engine on the page restores it', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const first = await visit();
+    first.engine.prepare('en');
+    expect(await runSaves()).toBe(1);
+
+    // Same page (memory store kept): a second widget loads the data again.
+    forgetOpenedDataStores();
+    build.mockClear();
+    const second = await visit();
+    second.engine.prepare('en');
+    expect(second.engine.indexOrigin('en')).toBe('restored');
+    expect(build).not.toHaveBeenCalled();
+  });
+});

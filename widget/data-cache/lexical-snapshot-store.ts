@@ -1,0 +1,54 @@
+/**
+ * Snapshots of built lexical indexes (data/search/lexical-snapshot.ts) kept in the data store
+ * as extra parts of the corpus version they were built from: `[corpus, version, lexical-en]`.
+ * They go wherever that version goes, so a new corpus version deletes them with the old one
+ * (`deleteOtherVersions`). They are made on this device, not downloaded, so they are not in
+ * the manifest; the engine checks each one's key before using it.
+ */
+import type { Corpus } from '../../data/corpus/corpus.js';
+import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { DataStore } from './data-store.js';
+import { CORPUS_SLOT } from './corpus-slot.js';
+import { findStored } from './obtain-verified-files.js';
+
+/** Part name of a track's snapshot inside a corpus version. */
+export function lexicalSnapshotPart(track: SearchTrack): `lexical-${SearchTrack}` {
+  return `lexical-${track}`;
+}
+
+/** The snapshots stored with corpus `version` for `tracks` (missing ones are left out). */
+export async function readLexicalSnapshots(stores: readonly DataStore[], version: string, tracks: readonly SearchTrack[]): Promise<Map<SearchTrack, Uint8Array>> {
+  const out = new Map<SearchTrack, Uint8Array>();
+  const holder = await findStored(stores, CORPUS_SLOT, version);
+  if (!holder) return out;
+  const read = await Promise.all(tracks.map((t) => holder.store.readPart(CORPUS_SLOT, version, lexicalSnapshotPart(t)).catch(() => undefined)));
+  tracks.forEach((t, i) => read[i] && out.set(t, read[i]));
+  return out;
+}
+
+/**
+ * Keep a snapshot with corpus `version`, in the store that holds that version. False when no
+ * store holds it (any more) or the store refused (quota): the index is simply built next time.
+ */
+export async function storeLexicalSnapshot(stores: readonly DataStore[], version: string, track: SearchTrack, bytes: Uint8Array): Promise<boolean> {
+  const holder = await findStored(stores, CORPUS_SLOT, version);
+  if (!holder) return false;
+  try {
+    await holder.store.addPart(CORPUS_SLOT, version, lexicalSnapshotPart(track), bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const loaded = new WeakMap<Corpus, readonly Uint8Array[]>();
+
+/** Called by the data loader: the snapshots it read with the corpus version it loaded. */
+export function rememberLexicalSnapshots(corpus: Corpus, snapshots: Iterable<Uint8Array>): void {
+  loaded.set(corpus, [...snapshots]);
+}
+
+/** The snapshots the data loader read with `corpus` (none on a first visit), to restore an engine from. */
+export function lexicalSnapshotsOf(corpus: Corpus): Uint8Array[] {
+  return [...(loaded.get(corpus) ?? [])];
+}
