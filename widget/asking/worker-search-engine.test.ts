@@ -116,6 +116,34 @@ describe('when no worker can start', () => {
   });
 });
 
+describe('when the worker fails after it started', () => {
+  it('should answer that query and the next ones on the page', async () => {
+    const workers = fakeWorkers();
+    const o = options(full, {
+      startWorker: async (opts) => {
+        const worker = await workers.startWorker(opts);
+        return { ...worker, lexical: () => Promise.reject(new Error('search worker failed: out of memory')) };
+      },
+    });
+    const engine = createWorkerBackedSearchEngine(o);
+    expect(refs(await engine.lexical('2:255', 'en'))).toStrictEqual(['2:255']);
+    expect(refs(await engine.lexical('1:1', 'en'))).toStrictEqual(['1:1']);
+    expect(o.fallbacks).toStrictEqual(['search worker failed: out of memory']);
+    expect(o.inPageMade()).toBe(1);
+    expect(workers.started[0]!.terminated).toBe(true);
+  });
+
+  it('should pass on an error of the query itself without leaving the worker', async () => {
+    const workers = fakeWorkers();
+    const o = options(full, {
+      startWorker: async (opts) => ({ ...(await workers.startWorker(opts)), lexical: () => Promise.reject(new Error('bad query')) }),
+    });
+    const engine = createWorkerBackedSearchEngine(o);
+    await expect(engine.lexical('x', 'en')).rejects.toThrow('bad query');
+    expect(o.inPageMade()).toBe(0);
+  });
+});
+
 describe('when a translation is loaded after the worker started', () => {
   it('should send it to the worker once, before the next query', async () => {
     const enOnly = await loadCorpusFromDir({ tracks: ['en'] });

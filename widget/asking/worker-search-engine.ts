@@ -67,10 +67,27 @@ export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapte
   };
 
   const initialVectors = vectorsNow();
-  let current: Promise<Backend> = startBackend(initialVectors).catch(async (e: unknown) => {
+  const fallBack = async (e: unknown): Promise<Backend> => {
     onFallback(e instanceof Error ? e : new Error(String(e)));
     return inPageBackend(await options.inPage());
-  });
+  };
+  let current: Promise<Backend> = startBackend(initialVectors).catch(fallBack);
+
+  /** Run on the current engine; if the worker itself failed (not the query), continue on the page. */
+  const run = async <T>(op: (b: Backend) => Promise<T>): Promise<T> => {
+    const used = current;
+    const backend = await used;
+    try {
+      return await op(backend);
+    } catch (e) {
+      if (backend.kind !== 'worker' || !isWorkerFailure(e) || disposed) throw e;
+      if (current === used) {
+        backend.retire();
+        current = fallBack(e);
+      }
+      return op(await current);
+    }
+  };
 
   if (vectorSearch && indexManifest && !initialVectors) {
     // First visit: the index was still downloading at boot. The in-page engine picks it up by
@@ -88,15 +105,20 @@ export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapte
   }
 
   return {
-    lexical: async (query, lang) => (await current).lexical(query, lang),
-    hybrid: async (query, vector, lang) => (await current).hybrid(query, vector, lang),
-    missingTrack: async (query, lang) => (await current).missingTrack(query, lang),
+    lexical: (query, lang) => run((b) => b.lexical(query, lang)),
+    hybrid: (query, vector, lang) => run((b) => b.hybrid(query, vector, lang)),
+    missingTrack: (query, lang) => run((b) => b.missingTrack(query, lang)),
     retrievalQuery,
     dispose: () => {
       disposed = true;
       void current.then((b) => b.retire());
     },
   };
+}
+
+/** The client rejects every pending call with this prefix when the worker errors (search-worker-client.ts). */
+function isWorkerFailure(e: unknown): boolean {
+  return e instanceof Error && e.message.startsWith('search worker failed');
 }
 
 function inPageBackend(engine: WidgetSearchEngine): Backend {
