@@ -477,7 +477,7 @@ export class QuranDaiElement extends LitElement {
     if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
       const spoken = waiting ? t('rateLimited', { seconds: wait.total }) : t('rateLimitOver');
       return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
-        ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { seconds: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
+        ${waiting ? html`<span aria-hidden="true">${wait.remaining === 1 ? t('rateLimitedOneSecond') : t('rateLimited', { seconds: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
         ${retry}
       </div>`;
     }

@@ -166,7 +166,7 @@ describe('when searching in search mode', () => {
     expect([link.getAttribute('href'), link.target, link.rel, text(link)]).toStrictEqual([`https://quran.com/${surah}/${ayah}`, '_blank', 'noopener noreferrer', expected[0]]);
     expect(m.proxy.chatRequests()).toHaveLength(0);
     expect(m.events['quran-dai-search']!.map((e) => e.detail)).toStrictEqual([{ query: 'patience', kind: 'verses', stage: 'lexical', count: expected.length, refs: expected }]);
-    expect(text($(m.el, '[part~="status"]'))).toBe(`${expected.length} verses found.`);
+    expect(text($(m.el, '[part~="status"]'))).toBe(`Verses found: ${expected.length}.`);
   });
 
   it('should show the passage range on the top hits only', async () => {
@@ -472,7 +472,7 @@ describe('when the answer cannot be given', () => {
 
       vi.advanceTimersByTime(1000);
       await m.el.updateComplete;
-      expect(text(notice().querySelector('[aria-hidden="true"]'))).toContain('Please wait 1 seconds');
+      expect(text(notice().querySelector('[aria-hidden="true"]'))).toBe('Too many questions right now. Please wait 1 second and try again. The verses are shown below.');
       expect(submit().disabled).toBe(true);
 
       vi.advanceTimersByTime(1000);
