@@ -361,6 +361,29 @@ describe('when the index is embedded in the browser with a local model', () => {
   });
 });
 
+describe('when the local model cannot be loaded', () => {
+  it('should remove its progress bar and keep the keyword results with a notice', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'browser' }, chat: false });
+    const services = await testServices({ proxy, vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    const el = await mountWith(
+      {
+        ...services,
+        createBrowserQueryEmbedder: (_proxy, _manifest, onProgress) => async () => {
+          onProgress?.({ phase: 'loading', file: 'onnx/model_quantized.onnx', loadedBytes: 10, totalBytes: 100, fraction: 0.1 });
+          await Promise.resolve();
+          throw new Error('model file missing');
+        },
+      },
+      { mode: 'search' },
+    );
+    await el.ask('patience');
+    await el.updateComplete;
+    expect($(el, '[part~="progress-model"]')).toBeNull();
+    expect($(el, '[part~="notice-embed-failed"]')).not.toBeNull();
+    expect($$(el, 'article[part~="verse"]').length).toBeGreaterThan(0);
+  });
+});
+
 describe('when chat is on and the proxy streams an answer', () => {
   it('should send verse references with context (never text) and render the answer with citation links', async () => {
     const m = await mount();

@@ -154,12 +154,24 @@ export class BootController implements ReactiveController {
     const index = this.config?.index;
     if (!index || !manifest || !hasVectors) return null;
     if (index.queryEmbedding === 'browser') {
-      return options.services.createBrowserQueryEmbedder(options.proxy, manifest, (p) => {
+      const embed = options.services.createBrowserQueryEmbedder(options.proxy, manifest, (p) => {
         // From an earlier boot (another index): not ours to show.
         if (this.indexManifest !== manifest) return;
         this.modelProgress = p;
         this.#host.requestUpdate();
       });
+      return async (text, signal) => {
+        try {
+          return await embed(text, signal);
+        } catch (e) {
+          // A failed model load must not leave its bar behind (the next question tries again).
+          if (this.indexManifest === manifest && this.modelProgress?.phase === 'loading') {
+            this.modelProgress = undefined;
+            this.#host.requestUpdate();
+          }
+          throw e;
+        }
+      };
     }
     const expected = { indexId: manifest.id, dims: manifest.dims };
     return (text, signal) => fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
