@@ -143,6 +143,8 @@ describe('when the proxy serves an index built with a local model', () => {
   let beforeAsking: string[];
   let lexical: QuranDaiSearchDetail;
   let hybrid: QuranDaiSearchDetail;
+  let modelBarLabels: string[];
+  let modelBarAfter: boolean;
 
   beforeAll(async () => {
     proxy = await startLocalProxy(fixture.modelsDir);
@@ -150,9 +152,21 @@ describe('when the proxy serves an index built with a local model', () => {
     const opened = await openDemo(browser, proxy);
     network = opened.network;
     beforeAsking = paths(network);
+    // Every render of the model's progress bar, caught as it happens (it may last only moments).
+    await opened.page.evaluate((id) => {
+      const root = document.getElementById(id)!.shadowRoot!;
+      const seen: string[] = [];
+      (window as unknown as { __modelBar: string[] }).__modelBar = seen;
+      new MutationObserver(() => {
+        const bar = root.querySelector('[part~="progress-model"] progress');
+        if (bar) seen.push(bar.getAttribute('aria-label') ?? '');
+      }).observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    }, WIDGET);
     await askQuestion(opened.page, WIDGET, QUESTION);
     lexical = await waitForStage(opened.page, 'lexical');
     hybrid = await waitForStage(opened.page, 'hybrid');
+    modelBarLabels = await opened.page.evaluate(() => (window as unknown as { __modelBar: string[] }).__modelBar);
+    modelBarAfter = await opened.page.locator(`#${WIDGET} [part~="progress-model"]`).count().then((n) => n > 0);
     await network.settle();
   }, 120_000);
 
@@ -198,6 +212,12 @@ describe('when the proxy serves an index built with a local model', () => {
     expect(lexical.refs).not.toContain(topRef);
     expect(hybrid.refs).toContain(topRef);
     expect(hybrid.count).toBeGreaterThan(0);
+  });
+
+  it('should show the model loading on the progress bar, then remove it', () => {
+    expect(modelBarLabels.length).toBeGreaterThan(0);
+    expect(modelBarLabels.filter((l) => !/^Loading the search model(…|: \d{1,3}%)$/.test(l))).toStrictEqual([]);
+    expect(modelBarAfter).toBe(false);
   });
 
   it('should not ask the proxy to embed the question', () => {
