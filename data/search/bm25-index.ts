@@ -102,12 +102,15 @@ interface Postings {
   readonly offsets: Uint32Array;
   readonly docs: Uint16Array;
   /** Term frequency of each posting (kept for `data()`). */
-  readonly tf: Uint16Array;
+  readonly tf: Uint16Array | Uint8Array;
   readonly weights: Float32Array;
   readonly idf: Float32Array;
   readonly docLength: Uint16Array;
   readonly avgDocLength: number;
-  /** Forward index: `docTerms[docStart[d]..docStart[d+1]]` are the distinct terms of verse d. */
+}
+
+/** Forward index: `docTerms[docStart[d]..docStart[d+1]]` are the distinct terms of verse d. */
+interface ForwardIndex {
   readonly docStart: Uint32Array;
   readonly docTerms: Uint32Array;
 }
@@ -116,6 +119,8 @@ export class Bm25Index {
   readonly analyzer: TextAnalyzer;
   readonly params: Bm25Params;
   readonly #p: Postings;
+  /** Built with the index; derived from the postings on first use after `restore` (feedback only needs it). */
+  #forward: ForwardIndex | undefined;
   readonly #bounds: GroupBounds | undefined;
   /** idf of a term no verse contains: the most specific a word can be. */
   readonly #unknownIdf: number;
@@ -131,10 +136,11 @@ export class Bm25Index {
   readonly #termWeight: Float32Array;
   readonly #termTouched: Uint32Array;
 
-  private constructor(analyzer: TextAnalyzer, params: Bm25Params, postings: Postings, groups: Uint8Array | Uint16Array | undefined) {
+  private constructor(analyzer: TextAnalyzer, params: Bm25Params, postings: Postings, forward: ForwardIndex | undefined, groups: Uint8Array | Uint16Array | undefined) {
     this.analyzer = analyzer;
     this.params = params;
     this.#p = postings;
+    this.#forward = forward;
     const n = postings.docLength.length;
     if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
     this.#bounds = groups ? groupBounds(groups) : undefined;
@@ -219,7 +225,7 @@ export class Bm25Index {
     const weights = postingWeights(docs, tfs, docLength, avgDocLength, params);
     const docTerms = pairTerm.slice(0, pairs);
     const termNames = [...termIds.keys()];
-    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
+    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength }, { docStart, docTerms }, options.groups);
   }
 
   /**
@@ -230,34 +236,17 @@ export class Bm25Index {
   static restore(data: Bm25IndexData, analyzer: TextAnalyzer, params: Bm25Params = DEFAULT_BM25_PARAMS, options: Bm25BuildOptions = {}): Bm25Index {
     const { terms, offsets, docs, tf, idf, docLength, avgDocLength } = data;
     const termCount = terms.length;
-    const n = docLength.length;
     const postings = docs.length;
     if (offsets.length !== termCount + 1 || idf.length !== termCount || tf.length !== postings || offsets[0] !== 0 || offsets[termCount] !== postings) {
       throw new RangeError(`BM25 data is inconsistent: ${termCount} terms, ${offsets.length} offsets, ${idf.length} idf, ${postings} postings, ${tf.length} tf`);
     }
     if (!(avgDocLength >= 0)) throw new RangeError(`BM25 data has an invalid average verse length ${avgDocLength}`);
-    // Forward index by transposing the postings. Within a verse its terms come in id order, not
-    // text order; feedback sums per term and sorts by (weight, id), so the order never matters.
-    const docStart = new Uint32Array(n + 1);
-    for (let p = 0; p < postings; p++) {
-      const d = docs[p]!;
-      if (d >= n) throw new RangeError(`BM25 data has a posting for verse ${d} of ${n}`);
-      docStart[d + 1]!++;
-    }
-    for (let d = 0; d < n; d++) docStart[d + 1]! += docStart[d]!;
-    const cursor = docStart.slice(0, n);
-    const docTerms = new Uint32Array(postings);
-    for (let t = 0; t < termCount; t++) {
-      const end = offsets[t + 1]!;
-      if (end < offsets[t]!) throw new RangeError(`BM25 data offsets decrease at term ${t}`);
-      for (let p = offsets[t]!; p < end; p++) docTerms[cursor[docs[p]!]!++] = t;
-    }
+    for (let t = 0; t < termCount; t++) if (offsets[t + 1]! < offsets[t]!) throw new RangeError(`BM25 data offsets decrease at term ${t}`);
     const termIds = new Map<string, number>();
     for (let t = 0; t < termCount; t++) termIds.set(terms[t]!, t);
     if (termIds.size !== termCount) throw new RangeError('BM25 data has a duplicate term');
-    const tfs = tf instanceof Uint16Array ? tf : Uint16Array.from(tf);
-    const weights = postingWeights(docs, tfs, docLength, avgDocLength, params);
-    return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength, docStart, docTerms }, options.groups);
+    const weights = postingWeights(docs, tf, docLength, avgDocLength, params);
+    return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf, weights, idf, docLength, avgDocLength }, undefined, options.groups);
   }
 
   /** The built state, for a snapshot (`restore` turns it back into an index). Shares the arrays: do not modify them. */
@@ -267,24 +256,19 @@ export class Bm25Index {
   }
 
   /**
-   * True when the analyzer gives verse `doc`'s `text` the same distinct terms and length as
-   * the index holds: a cheap check that a restored index still matches the analyzer in use.
+   * True when the analyzer gives verse `doc`'s `text` the length the index holds and only terms
+   * indexed for that verse: a cheap check that a restored index still matches the analyzer in use.
    */
   analyzesLike(doc: number, text: string): boolean {
-    const { termIds, docStart, docTerms, docLength } = this.#p;
+    const { termIds, offsets, docs, docLength } = this.#p;
     if (!(doc >= 0 && doc < docLength.length)) return false;
     const terms = (this.analyzer.indexTerms ?? this.analyzer.terms).call(this.analyzer, text);
     if (Math.min(terms.length, 0xffff) !== docLength[doc]) return false;
-    const expected = new Set<number>();
     for (const term of terms) {
       const t = termIds.get(term);
-      if (t === undefined) return false;
-      expected.add(t);
+      // Postings of a term are in verse order: binary search for `doc`.
+      if (t === undefined || !sortedIncludes(docs, offsets[t]!, offsets[t + 1]!, doc)) return false;
     }
-    const start = docStart[doc]!;
-    const end = docStart[doc + 1]!;
-    if (end - start !== expected.size) return false;
-    for (let p = start; p < end; p++) if (!expected.has(docTerms[p]!)) return false;
     return true;
   }
 
@@ -295,7 +279,7 @@ export class Bm25Index {
       termCount: p.idf.length,
       postingCount: p.docs.length,
       avgDocLength: p.avgDocLength,
-      bytes: p.offsets.byteLength + p.docs.byteLength + p.tf.byteLength + p.weights.byteLength + p.idf.byteLength + p.docLength.byteLength + p.docStart.byteLength + p.docTerms.byteLength,
+      bytes: p.offsets.byteLength + p.docs.byteLength + p.tf.byteLength + p.weights.byteLength + p.idf.byteLength + p.docLength.byteLength + (this.#forward ? this.#forward.docStart.byteLength + this.#forward.docTerms.byteLength : 0),
     };
   }
 
@@ -464,7 +448,9 @@ export class Bm25Index {
 
   /** The best terms of the feedback verses (score-weighted idf), excluding the query's own. */
   #feedbackTerms(query: readonly QueryTerm[], top: readonly LexicalHit[], fb: Bm25Feedback): QueryTerm[] {
-    const { termIds, termNames, idf, docStart, docTerms, offsets } = this.#p;
+    const { termIds, termNames, idf, offsets } = this.#p;
+    this.#forward ??= transposePostings(offsets, this.#p.docs, this.#p.docLength.length);
+    const { docStart, docTerms } = this.#forward;
     const weight = this.#termWeight;
     const seen = this.#termTouched;
     let seenCount = 0;
@@ -502,16 +488,48 @@ export class Bm25Index {
  * BM25's tf part of each posting: tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl)). One function for
  * build and restore, so both compute bit-identical Float32 weights.
  */
-function postingWeights(docs: Uint16Array, tf: Uint16Array, docLength: Uint16Array, avgDocLength: number, params: Bm25Params): Float32Array {
+function postingWeights(docs: Uint16Array, tf: Uint16Array | Uint8Array, docLength: Uint16Array, avgDocLength: number, params: Bm25Params): Float32Array {
   const { k1, b } = params;
-  const norm = new Float64Array(docLength.length);
-  for (let d = 0; d < docLength.length; d++) norm[d] = k1 * (1 - b + (b * docLength[d]!) / (avgDocLength || 1));
+  const n = docLength.length;
+  const norm = new Float64Array(n);
+  for (let d = 0; d < n; d++) norm[d] = k1 * (1 - b + (b * docLength[d]!) / (avgDocLength || 1));
   const weights = new Float32Array(docs.length);
   for (let p = 0; p < docs.length; p++) {
+    const d = docs[p]!;
+    if (d >= n) throw new RangeError(`BM25 data has a posting for verse ${d} of ${n}`);
     const f = tf[p]!;
-    weights[p] = (f * (k1 + 1)) / (f + norm[docs[p]!]!);
+    weights[p] = (f * (k1 + 1)) / (f + norm[d]!);
   }
   return weights;
+}
+
+/**
+ * The forward index of term-major postings. Within a verse its terms come in id order, not text
+ * order (as the build has them); feedback sums per term and sorts by (weight, id), so it gives
+ * the same expansion either way.
+ */
+function transposePostings(offsets: Uint32Array, docs: Uint16Array, n: number): ForwardIndex {
+  const docStart = new Uint32Array(n + 1);
+  for (let p = 0; p < docs.length; p++) docStart[docs[p]! + 1]!++;
+  for (let d = 0; d < n; d++) docStart[d + 1]! += docStart[d]!;
+  const cursor = docStart.slice(0, n);
+  const docTerms = new Uint32Array(docs.length);
+  for (let t = 0; t + 1 < offsets.length; t++) {
+    for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) docTerms[cursor[docs[p]!]!++] = t;
+  }
+  return { docStart, docTerms };
+}
+
+/** True when the ascending `values[from..to)` contain `value`. */
+function sortedIncludes(values: Uint16Array, from: number, to: number, value: number): boolean {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < to && values[lo] === value;
 }
 
 function grow<T extends Uint32Array | Uint16Array>(array: T, length: number): T {

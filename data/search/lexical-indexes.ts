@@ -43,7 +43,7 @@ const SEARCH_TRACKS: readonly SearchTrack[] = ['arabic-search', TRANSLITERATION_
  * Verses re-analysed when restoring: a snapshot whose terms differ from what today's analyzer
  * makes of them was built by other analyzer code under the same id, and is refused.
  */
-const SPOT_CHECKS = 24;
+const SPOT_CHECKS = 16;
 
 interface TrackIndex {
   readonly searcher: LexicalSearcher;

@@ -27,6 +27,19 @@ describe('when the widget section is rendered', () => {
   });
 });
 
+describe('when repeat visits restored the indexes from snapshots', () => {
+  it('should show restored and built repeat visits side by side, with restore times and snapshot sizes', () => {
+    const md = renderWidgetSection({
+      ...results,
+      probe: { ...results.probe, repeatReadyMs: s(150, 180), repeatBuiltReadyMs: s(300, 320), restoreEnMs: s(8), restoreArMs: s(20), snapshotBytes: { en: 200 * 1024, 'arabic-search': 400 * 1024 } },
+    });
+    expect(md).toContain('| repeat visit ready from IndexedDB (probe; English index restored from its snapshot) | 150 / 180 ms | <= 200 ms | meets target |');
+    expect(md).toContain('| … the same repeat visit with the English index built from the text (no snapshot, as before) | 300 / 320 ms | <= 200 ms | **misses target** |');
+    expect(md).toContain('| BM25 index restored from its snapshot: English | 8 / 8 ms |');
+    expect(md).toContain('| en 200 KiB, arabic-search 400 KiB |');
+  });
+});
+
 describe('when other index dimensions were measured too', () => {
   it('should add one row per dimension', () => {
     const md = renderWidgetSection({ ...results, byDims: [{ dims: 768, firstReadyMs: s(1000), repeatReadyMs: s(250), indexBytes: 4701 * 1024 }, { dims: 256, firstReadyMs: s(700), repeatReadyMs: s(200), indexBytes: 1583 * 1024 }] });

@@ -63,6 +63,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
 
     const probeFirst: ProbeResult[] = [];
     const probeRepeat: ProbeResult[] = [];
+    const probeRepeatBuilt: ProbeResult[] = [];
     const widgetFirst: number[] = [];
     const widgetRepeat: number[] = [];
     let firstBytes = { corpus: 0, index: 0, corpusRaw: 0, indexRaw: 0 };
@@ -80,6 +81,10 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       probeRepeat.push(await probeVisit(probePage, probeUrl, true));
       await network.settle();
       repeatBytes = Math.max(repeatBytes, network.dataFiles().reduce((n, r) => n + r.transferBytes, 0));
+      const restored = probeRepeat.at(-1)!.indexOrigin;
+      if (restored?.en !== 'restored' || restored['arabic-search'] !== 'restored') throw new Error(`repeat visit did not restore the saved indexes: ${JSON.stringify(restored)}`);
+      // The same repeat visit with every index built from the text (the path before snapshots).
+      probeRepeatBuilt.push(await probeVisit(probePage, `${probeUrl}&snapshots=off`, true, 'goto'));
       await probeContext.close();
 
       // The real element on the demo page.
@@ -95,7 +100,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       widgetRepeat.push(await widgetVisit(widgetPage, `${server.url}/`, true));
       await widgetContext.close();
       log(`  repeat-visit marks: ${JSON.stringify(probeRepeat.at(-1)!.marks ?? {})}, data ${probeRepeat.at(-1)!.dataReadyMs} ms, ready ${probeRepeat.at(-1)!.readyMs} ms`);
-      log(`run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms; widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`);
+      log(`run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms (index built: ${probeRepeatBuilt.at(-1)!.readyMs} ms); widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`);
     }
     return {
       date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -111,8 +116,12 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
         firstDataReadyMs: summarize(probeFirst.map((p) => p.dataReadyMs)),
         repeatReadyMs: summarize(probeRepeat.map((p) => p.readyMs)),
         repeatDataReadyMs: summarize(probeRepeat.map((p) => p.dataReadyMs)),
-        prepareEnMs: summarize([...probeFirst, ...probeRepeat].map((p) => p.prepareMs.en ?? NaN)),
-        prepareArMs: summarize([...probeFirst, ...probeRepeat].map((p) => p.prepareMs['arabic-search'] ?? NaN)),
+        repeatBuiltReadyMs: summarize(probeRepeatBuilt.map((p) => p.readyMs)),
+        prepareEnMs: summarize([...probeFirst, ...probeRepeatBuilt].map((p) => p.prepareMs.en ?? NaN)),
+        prepareArMs: summarize([...probeFirst, ...probeRepeatBuilt].map((p) => p.prepareMs['arabic-search'] ?? NaN)),
+        restoreEnMs: summarize(probeRepeat.map((p) => p.prepareMs.en ?? NaN)),
+        restoreArMs: summarize(probeRepeat.map((p) => p.prepareMs['arabic-search'] ?? NaN)),
+        snapshotBytes: probeFirst.at(-1)!.snapshotBytes ?? {},
       },
       widget: { firstReadyMs: summarize(widgetFirst), repeatReadyMs: summarize(widgetRepeat) },
       firstVisitBytes: firstBytes,
@@ -126,9 +135,11 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
   }
 }
 
-async function probeVisit(page: Page, url: string, reload: boolean): Promise<ProbeResult> {
-  if (reload) await page.reload();
+/** `repeat`: the data is expected from the cache; reached by reloading (default) or by loading `url`. */
+async function probeVisit(page: Page, url: string, repeat: boolean, how: 'reload' | 'goto' = repeat ? 'reload' : 'goto'): Promise<ProbeResult> {
+  if (how === 'reload') await page.reload();
   else await page.goto(url);
+  const reload = repeat;
   const handle = await page.waitForFunction(() => window.__quranDaiProbe ?? null, undefined, { timeout: 60_000 });
   const result = (await handle.jsonValue()) as ProbeResult;
   if (!result.ok) throw new Error(`probe failed: ${result.error}`);

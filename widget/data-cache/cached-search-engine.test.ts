@@ -8,7 +8,7 @@ import { Bm25Index } from '../../data/search/bm25-index.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
 import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
-import { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
+import { laterLexicalSnapshotsOf, lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 import { loadQuranData } from './load-quran-data.js';
 import { forgetPageMemoryStore } from './memory-data-store.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
@@ -43,6 +43,8 @@ function newPage(): void {
 async function visit() {
   const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
   const engine = createCachedSearchEngine(data.corpus, { schedule: (save) => saves.push(save) });
+  // The Arabic snapshot is read after the corpus; the engine imports it when it arrives.
+  await laterLexicalSnapshotsOf(data.corpus);
   return { data, engine };
 }
 
@@ -127,6 +129,9 @@ describe('when the visitor comes back', () => {
 
     newPage();
     const third = await visit();
+    // Only the English snapshot comes with the corpus; the Arabic one is read right after.
+    expect(lexicalSnapshotsOf(third.data.corpus)).toHaveLength(1);
+    expect(await laterLexicalSnapshotsOf(third.data.corpus)).toHaveLength(1);
     expect(third.engine.lexical('الصبر والصلاة')).toStrictEqual(arabic);
     expect(third.engine.indexOrigin('arabic-search')).toBe('restored');
     expect(build).not.toHaveBeenCalled();

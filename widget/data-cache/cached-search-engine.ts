@@ -11,14 +11,17 @@
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
 import type { DataStore } from './data-store.js';
-import { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
+import { laterLexicalSnapshotsOf, lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 import { createSnapshotSaver, type SaveScheduler } from './lexical-snapshot-saver.js';
 import { openDataStores } from './open-data-stores.js';
 
 export interface CachedSearchEngineOptions {
   /** Overrides of the engine's `DEFAULT_SEARCH_OPTIONS`. Default none. */
   readonly search?: Partial<SearchEngineOptions>;
-  /** Snapshots to restore from. Default: those `loadQuranData` read with this corpus. */
+  /**
+   * Snapshots to restore from. Default: those `loadQuranData` read with this corpus, and the
+   * ones it is still reading (imported when they arrive, unless that index was built meanwhile).
+   */
   readonly snapshots?: Iterable<Uint8Array>;
   /** Where new snapshots are saved. Default: the page's data stores (IndexedDB, else memory). */
   readonly stores?: Promise<readonly DataStore[]>;
@@ -28,9 +31,14 @@ export interface CachedSearchEngineOptions {
 
 export function createCachedSearchEngine(corpus: Corpus, options: CachedSearchEngineOptions = {}): SearchEngine {
   const engine = createSearchEngine(corpus, options.search);
-  for (const bytes of options.snapshots ?? lexicalSnapshotsOf(corpus)) {
-    const offer = engine.importSnapshot(bytes);
-    if (!offer.accepted) console.info(`quran-dai: a cached search index was not used (${offer.reason}); it is rebuilt`);
+  const offer = (bytes: Uint8Array) => {
+    const answer = engine.importSnapshot(bytes);
+    if (!answer.accepted) console.info(`quran-dai: a cached search index was not used (${answer.reason})`);
+  };
+  if (options.snapshots) for (const bytes of options.snapshots) offer(bytes);
+  else {
+    lexicalSnapshotsOf(corpus).forEach(offer);
+    void laterLexicalSnapshotsOf(corpus).then((late) => late.forEach(offer));
   }
   const noticeBuilds = createSnapshotSaver({ engine, version: corpus.version, stores: options.stores ?? openDataStores(), schedule: options.schedule });
   const noticing =

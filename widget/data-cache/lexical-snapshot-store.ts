@@ -41,14 +41,27 @@ export async function storeLexicalSnapshot(stores: readonly DataStore[], version
   }
 }
 
-const loaded = new WeakMap<Corpus, readonly Uint8Array[]>();
+interface LoadedSnapshots {
+  readonly now: readonly Uint8Array[];
+  readonly later: Promise<readonly Uint8Array[]>;
+}
 
-/** Called by the data loader: the snapshots it read with the corpus version it loaded. */
-export function rememberLexicalSnapshots(corpus: Corpus, snapshots: Iterable<Uint8Array>): void {
-  loaded.set(corpus, [...snapshots]);
+const loaded = new WeakMap<Corpus, LoadedSnapshots>();
+
+/**
+ * Called by the data loader with the snapshots it read with `corpus`: `now` came with the
+ * corpus, `later` are still being read (never rejects).
+ */
+export function rememberLexicalSnapshots(corpus: Corpus, now: Iterable<Uint8Array>, later: Promise<readonly Uint8Array[]> = Promise.resolve([])): void {
+  loaded.set(corpus, { now: [...now], later });
 }
 
 /** The snapshots the data loader read with `corpus` (none on a first visit), to restore an engine from. */
 export function lexicalSnapshotsOf(corpus: Corpus): Uint8Array[] {
-  return [...(loaded.get(corpus) ?? [])];
+  return [...(loaded.get(corpus)?.now ?? [])];
+}
+
+/** Snapshots the data loader read for `corpus` after resolving (the Arabic one); empty when none. */
+export function laterLexicalSnapshotsOf(corpus: Corpus): Promise<readonly Uint8Array[]> {
+  return loaded.get(corpus)?.later ?? Promise.resolve([]);
 }

@@ -29,14 +29,18 @@ export interface CorpusData {
   readonly corpus: Corpus;
   /** Data files downloaded by this call (0 on a repeat visit). */
   readonly downloaded: number;
-  /** Lexical index snapshots stored with this corpus version (repeat visits), by track. */
+  /**
+   * Lexical index snapshots of the translation tracks stored with this corpus version (repeat
+   * visits), by track: what the first question needs. The larger Arabic snapshot is not read
+   * here (see `loadQuranData`), so it does not delay the corpus.
+   */
   readonly snapshots: ReadonlyMap<SearchTrack, Uint8Array>;
 }
 
 export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> {
   const manifestUrl = corpusManifestUrl(o.dataBase);
   const parts: CorpusPart[] = ['surahs', 'arabic', 'arabic-search', ...o.tracks.map((t) => `translation-${t}` as const)];
-  const snapshotTracks: SearchTrack[] = ['arabic-search', ...o.tracks];
+  const snapshotTracks: SearchTrack[] = [...o.tracks];
   // Repeat visit: read the cached version, and the index snapshots built from it, while the
   // manifest request is in flight.
   const prefetching = o.stores

@@ -21,7 +21,7 @@ import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import { loadVectorIndexData, type VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
-import { rememberLexicalSnapshots } from './lexical-snapshot-store.js';
+import { readLexicalSnapshots, rememberLexicalSnapshots } from './lexical-snapshot-store.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
 import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
@@ -29,7 +29,8 @@ import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
 export { DataLoadError } from './data-load-error.js';
 export { vectorSearchReady } from './deferred-vector-search.js';
-export { createCachedSearchEngine } from './cached-search-engine.js';
+// Not re-exported here: createCachedSearchEngine (cached-search-engine.ts) pulls the whole
+// search engine into the widget's main chunk; the widget loads it lazily, for the no-Worker fallback.
 export { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 
 export interface LoadQuranDataOptions {
@@ -90,7 +91,13 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   // The index keeps loading when the corpus fails; its outcome is handled, never unobserved.
   indexLoading.catch(() => undefined);
   const corpusData = await corpusLoading;
-  rememberLexicalSnapshots(corpusData.corpus, corpusData.snapshots.values());
+  // The Arabic index snapshot (the largest, and not needed for the first English question) is
+  // read after the corpus, so it does not delay "ready"; a repeat visit only.
+  const laterSnapshots =
+    corpusData.downloaded === 0
+      ? stores.then((s) => readLexicalSnapshots(s, corpusData.corpus.version, ['arabic-search'])).then((m) => [...m.values()], () => [])
+      : Promise.resolve([]);
+  rememberLexicalSnapshots(corpusData.corpus, corpusData.snapshots.values(), laterSnapshots);
   const corpusVersion = corpusData.corpus.version;
   const fromStoreOrDownload = await Promise.race([indexLoading, indexDownloadStarted.then((manifest) => ({ downloading: manifest }))]);
 

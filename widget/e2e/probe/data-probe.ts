@@ -5,6 +5,7 @@
  * `window.__quranDaiProbe` for Playwright to read.
  */
 import { loadQuranData, vectorSearchReady, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
+import { laterLexicalSnapshotsOf } from '../../data-cache/lexical-snapshot-store.js';
 import { buildProbeSearch } from './probe-search.js';
 
 export interface ProbeResult {
@@ -20,8 +21,12 @@ export interface ProbeResult {
   /** ms from data loaded to the first query answered (engine + BM25 index build). */
   readonly buildSearchMs: number;
   readonly firstQueryHits: number;
-  /** ms to build each track's BM25 index on the main thread. */
+  /** ms to make each track's BM25 index on the main thread (built, or restored: see `indexOrigin`). */
   readonly prepareMs: Readonly<Record<string, number>>;
+  /** Whether each track's index was built from the text or restored from a snapshot saved by an earlier visit. */
+  readonly indexOrigin?: Readonly<Record<string, string>>;
+  /** Bytes of each index snapshot this visit saved in IndexedDB (after "ready"). */
+  readonly snapshotBytes?: Readonly<Record<string, number>>;
   readonly longTasks: readonly { readonly startMs: number; readonly durationMs: number }[];
   readonly phases: Partial<Record<DataLoadPhase, number>>;
   readonly vectorSearch: boolean;
@@ -48,6 +53,8 @@ async function run(): Promise<void> {
   const params = new URL(location.href).searchParams;
   const dataBase = params.get('dataBase') ?? '/data';
   const indexId = params.get('index');
+  // snapshots=off: build every index from the text, as the widget did before index snapshots.
+  const snapshots = params.get('snapshots') !== 'off';
   const phases: Partial<Record<DataLoadPhase, number>> = {};
   try {
     const data = await loadQuranData({
@@ -57,16 +64,22 @@ async function run(): Promise<void> {
       onProgress: (p) => (phases[p.phase] ??= Math.round(performance.now())),
     });
     const dataReadyMs = performance.now();
-    // Searchable = an English question answered: the English BM25 index is built on the way.
-    // The Arabic index is built lazily by the first Arabic question; timed separately.
-    const search = buildProbeSearch(data.corpus);
+    // Searchable = an English question answered: the English BM25 index is built (or restored
+    // from a snapshot) on the way. The Arabic index is made lazily by the first Arabic question;
+    // timed separately.
+    const search = buildProbeSearch(data.corpus, { snapshots });
     const prepareMs = { en: search.prepare('en') };
     const hits = search.count('patience and prayer', 'en');
     const readyMs = performance.now();
     const buildSearchMs = readyMs - dataReadyMs;
     const vectorReady = await vectorSearchReady(data.vectorSearch);
     const indexReadyMs = Math.max(readyMs, performance.now());
+    // The Arabic snapshot is read after the corpus (repeat visits); wait for it, outside the timing.
+    await laterLexicalSnapshotsOf(data.corpus);
     Object.assign(prepareMs, { 'arabic-search': search.prepare('arabic-search') });
+    const indexOrigin = { en: search.origin('en') ?? 'none', 'arabic-search': search.origin('arabic-search') ?? 'none' };
+    // Stored before the result is published, so a reload right after finds them.
+    const snapshotBytes = await search.saveSnapshots();
     // Let the long-task observer deliver entries from the last task.
     await new Promise((r) => setTimeout(r, 50));
     window.__quranDaiProbe = {
@@ -78,6 +91,8 @@ async function run(): Promise<void> {
       buildSearchMs: Math.round(buildSearchMs),
       firstQueryHits: hits,
       prepareMs,
+      indexOrigin,
+      snapshotBytes,
       longTasks,
       phases,
       vectorSearch: vectorReady,
