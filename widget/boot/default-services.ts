@@ -39,10 +39,11 @@ export const defaultServices: WidgetServices = {
       vectorSearch,
       indexManifest,
       startWorker: createWorkerSearchEngine,
-      // A lazy chunk (~16 KB gzip): only pages where no Worker can start download the engine.
+      // A lazy chunk (~18 KB gzip): only pages where no Worker can start download the engine.
+      // It restores the index snapshots stored with the corpus instead of building (repeat visits).
       inPage: async () => {
-        const { createSearchEngine } = await import('../../data/search/search-engine.js');
-        return adaptSearchEngine(createSearchEngine(corpus), corpus, vectorSearch, indexManifest);
+        const { createCachedSearchEngine } = await import('../data-cache/cached-search-engine.js');
+        return adaptSearchEngine(createCachedSearchEngine(corpus), corpus, vectorSearch, indexManifest);
       },
       vectorBytes: verifiedVectorBytes,
       vectorsReady: vectorSearchReady,
