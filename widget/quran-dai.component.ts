@@ -9,6 +9,7 @@ import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-error.js';
+import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
@@ -233,6 +234,8 @@ export class QuranDaiElement extends LitElement {
       this.reportError({ code: 'not-configured', message: (e as Error).message });
       return;
     }
+    // The proxy serves a Quranic font: without one, phones show boxes for the Uthmani marks.
+    registerQuranFont(proxyUrl(this.proxy, 'fonts'));
     void this.boot.boot({
       proxy: this.proxy,
       dataBase: this.dataBase || proxyUrl(this.proxy, 'data'),

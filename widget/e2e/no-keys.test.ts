@@ -45,4 +45,22 @@ describe('when the demo runs without any API key', () => {
     expect(refs.every((r) => r.startsWith('2:'))).toBe(true);
     await page.close();
   });
+
+  it('should render the Arabic with the Quranic font the proxy serves', async () => {
+    const { page } = await stack.newPage();
+    const fontRequests: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/fonts/')) fontRequests.push(new URL(r.url()).pathname); });
+    await page.goto(`${stack.baseUrl}/`);
+    await waitForWidgetReady(page, WIDGET);
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+    await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).waitFor();
+    const status = await page.waitForFunction(async () => {
+      await document.fonts.ready;
+      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Amiri Quran');
+      return face?.status === 'loaded' ? face.status : false;
+    }, null, { timeout: 15_000 });
+    expect(await status.jsonValue()).toBe('loaded');
+    expect(fontRequests).toEqual(['/fonts/amiri-quran-arabic-400-normal.woff2']);
+    await page.close();
+  });
 });
