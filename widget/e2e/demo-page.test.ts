@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, readStoredData, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { askQuestion, installWorkerReadyLog, readStoredData, waitForAnswerDone, waitForWidgetReady, workerReadyMessages } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
 let stack: E2eStack;
@@ -31,6 +31,7 @@ async function openReadyDemo(): Promise<Page> {
 describe('when a visitor opens the demo page twice', () => {
   it('should store the data in IndexedDB on the first visit and fetch no data file on the reload', async () => {
     const { page, network } = await stack.newPage();
+    await installWorkerReadyLog(page);
     await page.goto(`${stack.baseUrl}/`);
     const first = await waitForWidgetReady(page, 'inline-widget');
     expect(first.fromCache).toBe(false);
@@ -45,6 +46,9 @@ describe('when a visitor opens the demo page twice', () => {
       ['/data/corpus/arabic-search.*.json', '/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack.indexId}/vectors.*.bin`].sort(),
     );
     expect((await readStoredData(page)).corpusVersion).toBe(first.corpusVersion);
+    // The search worker built the BM25 indexes and saved snapshots of them with the corpus version.
+    await expect.poll(async () => (await readStoredData(page)).snapshotParts, { timeout: 20_000 }).toEqual(['lexical-arabic-search', 'lexical-en']);
+    expect((await workerReadyMessages(page)).map((m) => m.restored)).toContainEqual([]);
 
     network.clear();
     await page.reload();
@@ -53,6 +57,9 @@ describe('when a visitor opens the demo page twice', () => {
 
     expect(again.fromCache).toBe(true);
     expect(network.dataFiles()).toEqual([]);
+    // Repeat visit: the worker restored both indexes from the snapshots instead of building them.
+    await expect.poll(async () => (await workerReadyMessages(page)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    for (const m of await workerReadyMessages(page)) expect(m.restored).toEqual(['en', 'arabic-search']);
     expect(network.responses.map((r) => new URL(r.url).pathname)).toContain('/data/corpus/manifest.json');
     await page.close();
   });

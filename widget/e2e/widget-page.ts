@@ -39,7 +39,10 @@ export async function installReadyLog(page: Page): Promise<void> {
 
 export interface StoredDataSummary {
   readonly corpusVersion: string | null;
+  /** Stored data files (corpus files, vector index files), snapshots not counted. */
   readonly partCount: number;
+  /** Parts of the current corpus version that are index snapshots (`lexical-en`, ...), sorted. */
+  readonly snapshotParts: readonly string[];
 }
 
 /** What the widget's data cache holds in this profile's IndexedDB. */
@@ -53,14 +56,46 @@ export function readStoredData(page: Page): Promise<StoredDataSummary> {
           const db = open.result;
           const tx = db.transaction(['parts', 'current'], 'readonly');
           const current = tx.objectStore('current').get('corpus');
-          const count = tx.objectStore('parts').count();
+          const keys = tx.objectStore('parts').getAllKeys();
           tx.oncomplete = () => {
-            resolve({ corpusVersion: (current.result as { version?: string } | undefined)?.version ?? null, partCount: count.result });
+            const version = (current.result as { version?: string } | undefined)?.version ?? null;
+            const all = keys.result as unknown as [string, string, string][];
+            const isSnapshot = (k: [string, string, string]) => k[0] === 'corpus' && k[2].startsWith('lexical-');
+            resolve({
+              corpusVersion: version,
+              partCount: all.filter((k) => !isSnapshot(k)).length,
+              snapshotParts: all.filter((k) => isSnapshot(k) && k[1] === version).map((k) => k[2]).sort(),
+            });
             db.close();
           };
         };
       }),
   );
+}
+
+/** What a search worker said when ready (see search-worker-protocol.ts). */
+export interface WorkerReadyMessage {
+  readonly prepareMs: Readonly<Record<string, number>>;
+  readonly restored?: readonly string[];
+}
+
+/** Record the `ready` message of every Worker the page starts (read with `workerReadyMessages`). */
+export async function installWorkerReadyLog(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: unknown[] = [];
+    (window as unknown as { __workerReady: unknown[] }).__workerReady = log;
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (e: MessageEvent<{ type?: string }>) => void (e.data?.type === 'ready' && log.push(e.data)));
+      }
+    };
+  });
+}
+
+export function workerReadyMessages(page: Page): Promise<WorkerReadyMessage[]> {
+  return page.evaluate(() => (window as unknown as { __workerReady?: WorkerReadyMessage[] }).__workerReady ?? []);
 }
 
 /** Type a question into a widget's form and submit it, as a visitor would. */
