@@ -37,7 +37,7 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   const snapshots = m.snapshots ?? [...(await readLexicalSnapshots(await stores, corpus.version, [...m.prepare, ...Object.keys(m.tracks)] as SearchTrack[]).catch(() => new Map())).values()];
   for (const bytes of snapshots) {
     const offer = engine.importSnapshot(bytes);
-    if (!offer.accepted) console.info(`quran-dai: a cached search index was not used (${offer.reason}); it is rebuilt`);
+    if (!offer.accepted) console.info(`quran-dai: a cached search index was not used (${offer.reason})`);
   }
   let vectors: WorkerState['vectors'] = null;
   if (m.vectors) {
