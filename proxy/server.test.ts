@@ -101,8 +101,8 @@ describe('when the proxy runs on Node', () => {
     expect(json.texts).toHaveLength(6236);
   });
 
-  it('should serve the Quranic font (Amiri Quran, OFL) for visitors without one', async () => {
-    const res = await fetch(`${server.url}/fonts/amiri-quran-arabic-400-normal.woff2`);
+  it('should serve the Quranic font (Scheherazade New, OFL) for visitors without one', async () => {
+    const res = await fetch(`${server.url}/fonts/scheherazade-new-arabic-400-normal.woff2`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('font/woff2');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

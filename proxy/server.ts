@@ -170,10 +170,10 @@ const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 
 /** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
-/** Amiri Quran (OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
+/** Scheherazade New (SIL, OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
 function resolveQuranFontDir(): string | undefined {
   try {
-    return join(dirname(createRequire(import.meta.url).resolve('@fontsource/amiri-quran/package.json')), 'files');
+    return join(dirname(createRequire(import.meta.url).resolve('@fontsource/scheherazade-new/package.json')), 'files');
   } catch {
     return undefined;
   }

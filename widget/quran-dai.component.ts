@@ -75,7 +75,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
  * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
- * @cssproperty --quran-dai-arabic-font-family - Quranic Arabic font stack (KFGQPC Uthmanic Script HAFS, Amiri Quran, Scheherazade New, serif).
+ * @cssproperty --quran-dai-arabic-font-family - Quranic Arabic font stack (KFGQPC Uthmanic Script HAFS, Scheherazade New incl. the copy the proxy serves, Amiri Quran, serif).
  * @cssproperty --quran-dai-arabic-font-size - Size of verse Arabic relative to the UI text (default 1.6em).
  * @cssproperty --quran-dai-color-text - Text colour.
  * @cssproperty --quran-dai-color-muted - Secondary text colour.

@@ -7,7 +7,7 @@ export const quranDaiStyles = css`
     --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', sans-serif;
     --quran-dai-font-size: 1rem;
     /* sans-serif after serif: where the serif default has no Arabic glyphs, Chromium otherwise shows boxes. */
-    --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Amiri Quran', 'quran-dai Amiri Quran', 'Scheherazade New', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;
+    --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Scheherazade New', 'quran-dai Scheherazade New', 'Amiri Quran', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;
     --quran-dai-arabic-font-size: 1.6em;
     --quran-dai-color-text: #1f2328;
     --quran-dai-color-muted: #59636e;

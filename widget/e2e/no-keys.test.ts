@@ -56,11 +56,11 @@ describe('when the demo runs without any API key', () => {
     await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).waitFor();
     const status = await page.waitForFunction(async () => {
       await document.fonts.ready;
-      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Amiri Quran');
+      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
       return face?.status === 'loaded' ? face.status : false;
     }, null, { timeout: 15_000 });
     expect(await status.jsonValue()).toBe('loaded');
-    expect(fontRequests).toEqual(['/fonts/amiri-quran-arabic-400-normal.woff2']);
+    expect(fontRequests).toEqual(['/fonts/scheherazade-new-arabic-400-normal.woff2']);
     await page.close();
   });
 });

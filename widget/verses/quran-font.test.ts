@@ -20,7 +20,7 @@ describe('when the widget registers the Quranic font', () => {
     expect(registerQuranFont('https://proxy.example/fonts/', target)).toBe(true);
     expect(added).toHaveLength(1);
     expect(added[0]!.family).toBe(QURAN_FONT_FAMILY);
-    expect(added[0]!.source).toBe('url("https://proxy.example/fonts/amiri-quran-arabic-400-normal.woff2") format("woff2")');
+    expect(added[0]!.source).toBe('url("https://proxy.example/fonts/scheherazade-new-arabic-400-normal.woff2") format("woff2")');
     expect(added[0]!.descriptors).toMatchObject({ display: 'swap' });
     expect(added[0]!.descriptors.unicodeRange).toContain('U+0600-06FF');
     expect(added[0]!.descriptors.unicodeRange).not.toContain('U+0000');

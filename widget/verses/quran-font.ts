@@ -1,14 +1,15 @@
 /**
- * Registers the Quranic font the proxy serves (`/fonts`, Amiri Quran, OFL) with the page's
- * FontFaceSet. `@font-face` inside a shadow root is ignored by browsers, so the face is added
- * through the FontFace API instead of a `<style>` in the host page; it downloads only when
- * Arabic text using it is rendered, and never replaces a font the site owner set through
- * `--quran-dai-arabic-font`.
+ * Registers the Quranic font the proxy serves (`/fonts`: Scheherazade New by SIL, OFL) with
+ * the page's FontFaceSet. Unlike Amiri Quran it draws the open-tanween marks (U+0656, U+0657,
+ * U+065E) that the QuranEnc Uthmani text uses. Browsers ignore `@font-face` inside a shadow
+ * root, so the face is added through the FontFace API instead of a `<style>` in the host
+ * page; it downloads only when Arabic text using it is rendered, and never replaces a font
+ * the site owner set through `--quran-dai-arabic-font-family`.
  */
 
-/** Family name, namespaced so it never collides with a host page's own `Amiri Quran`. */
-export const QURAN_FONT_FAMILY = 'quran-dai Amiri Quran';
-export const QURAN_FONT_FILE = 'amiri-quran-arabic-400-normal.woff2';
+/** Family name, namespaced so it never collides with a host page's own `Scheherazade New`. */
+export const QURAN_FONT_FAMILY = 'quran-dai Scheherazade New';
+export const QURAN_FONT_FILE = 'scheherazade-new-arabic-400-normal.woff2';
 /** Arabic blocks only: Latin text keeps the widget's UI font. */
 export const QURAN_FONT_UNICODE_RANGE = 'U+0600-06FF, U+0750-077F, U+0870-08FF, U+FB50-FDFF, U+FE70-FEFF';
 
