@@ -133,6 +133,26 @@ describe('when the worker fails after it started', () => {
     expect(workers.started[0]!.terminated).toBe(true);
   });
 
+  it('should give up on a worker that never answers and search on the page', async () => {
+    const workers = fakeWorkers();
+    const o = options(full, {
+      workerTimeoutMs: 50,
+      startWorker: async (opts) => ({ ...(await workers.startWorker(opts)), lexical: () => new Promise<SearchResult>(() => undefined) }),
+    });
+    const engine = createWorkerBackedSearchEngine(o);
+    expect(refs(await engine.lexical('2:255', 'en'))).toStrictEqual(['2:255']);
+    expect(o.fallbacks).toStrictEqual(['search worker failed: no search answer within 50 ms']);
+    expect(workers.started[0]!.terminated).toBe(true);
+    expect(o.inPageMade()).toBe(1);
+  });
+
+  it('should give up on a worker that never starts and search on the page', async () => {
+    const o = options(full, { workerTimeoutMs: 50, startWorker: () => new Promise<AsyncSearchEngine>(() => undefined) });
+    const engine = createWorkerBackedSearchEngine(o);
+    expect(refs(await engine.lexical('1:1', 'en'))).toStrictEqual(['1:1']);
+    expect(o.fallbacks).toStrictEqual(['search worker failed: no start answer within 50 ms']);
+  });
+
   it('should pass on an error of the query itself without leaving the worker', async () => {
     const workers = fakeWorkers();
     const o = options(full, {

@@ -32,7 +32,15 @@ export interface WorkerSearchEngineAdapterOptions {
   readonly vectorsReady: (vectorSearch: VectorSearch | null) => Promise<boolean>;
   /** Told why the in-page engine is used instead of the worker. Default: `console.warn`. */
   readonly onFallback?: (error: Error) => void;
+  /**
+   * A worker that neither starts nor answers within this time (killed for memory on a cheap
+   * phone, stuck) is retired and the page takes over, instead of "Searching…" forever.
+   * Default 20 s: far above a slow phone's first Arabic index build (about 2 s).
+   */
+  readonly workerTimeoutMs?: number;
 }
+
+export const DEFAULT_WORKER_TIMEOUT_MS = 20_000;
 
 const TRACKS: readonly TextTrackId[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
 
@@ -49,6 +57,7 @@ interface Backend {
 export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapterOptions): WidgetSearchEngine {
   const { corpus, vectorSearch, indexManifest } = options;
   const onFallback = options.onFallback ?? ((e: Error) => console.warn(`quran-dai: searching on the page (${e.message})`));
+  const timeoutMs = options.workerTimeoutMs ?? DEFAULT_WORKER_TIMEOUT_MS;
   let disposed = false;
 
   const vectorsNow = (): WorkerSearchEngineOptions['vectors'] => {
@@ -59,7 +68,11 @@ export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapte
     // The tracks the worker receives at start; later ones are sent before the next query.
     const sent = new Set(TRACKS.filter((t) => corpus.hasTrack(t)));
     try {
-      return options.startWorker({ corpus, vectors }).then((worker) => workerBackend(worker, corpus, sent));
+      const pending = options.startWorker({ corpus, vectors });
+      const started = withTimeout(pending, timeoutMs, 'start');
+      // A worker that starts after we gave up on it is stopped rather than left running.
+      started.catch(() => pending.then((late) => late.terminate(), () => undefined));
+      return started.then((worker) => workerBackend(worker, corpus, sent, timeoutMs));
     } catch (e) {
       // `new Worker` throws synchronously in some browsers (CSP, file://) or is missing altogether.
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
@@ -131,7 +144,16 @@ function inPageBackend(engine: WidgetSearchEngine): Backend {
   };
 }
 
-function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<TextTrackId>): Backend {
+/** Rejects like a crashed worker (so the caller falls back) when `work` takes longer than `ms`. */
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`search worker failed: no ${what} answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<TextTrackId>, timeoutMs: number): Backend {
   let inFlight = 0;
   let retired = false;
   let syncing: Promise<void> = Promise.resolve();
@@ -150,8 +172,8 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
   const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
     inFlight++;
     try {
-      await syncTracks();
-      return await work();
+      await withTimeout(syncTracks(), timeoutMs, 'track');
+      return await withTimeout(work(), timeoutMs, 'search');
     } finally {
       inFlight--;
       if (retired && inFlight === 0) worker.terminate();
