@@ -1,6 +1,21 @@
 /** Styles of `<quran-dai>`: everything themeable goes through `--quran-dai-*` properties set on :host. */
 import { css } from 'lit';
 
+/** Dark colours, shared by `theme="dark"` and by `theme="auto"` when the visitor prefers dark. */
+const DARK_PALETTE = css`
+  --quran-dai-color-text: #e6edf3;
+  --quran-dai-color-muted: #9da7b1;
+  --quran-dai-color-background: #121614;
+  --quran-dai-color-surface: #1b211e;
+  --quran-dai-color-border: #34403a;
+  --quran-dai-color-accent: #4cc38a;
+  --quran-dai-color-accent-text: #06130d;
+  --quran-dai-color-highlight: #3a3213;
+  --quran-dai-color-warning: #f0b45b;
+  --quran-dai-color-danger: #ff8a80;
+  --quran-dai-color-focus: #8ab4f8;
+`;
+
 export const quranDaiStyles = css`
   :host {
     display: block;
@@ -27,31 +42,11 @@ export const quranDaiStyles = css`
     --quran-dai-z-index: 2147483000;
   }
   :host([theme='dark']) {
-    --quran-dai-color-text: #e6edf3;
-    --quran-dai-color-muted: #9da7b1;
-    --quran-dai-color-background: #121614;
-    --quran-dai-color-surface: #1b211e;
-    --quran-dai-color-border: #34403a;
-    --quran-dai-color-accent: #4cc38a;
-    --quran-dai-color-accent-text: #06130d;
-    --quran-dai-color-highlight: #3a3213;
-    --quran-dai-color-warning: #f0b45b;
-    --quran-dai-color-danger: #ff8a80;
-    --quran-dai-color-focus: #8ab4f8;
+    ${DARK_PALETTE}
   }
   @media (prefers-color-scheme: dark) {
     :host([theme='auto']) {
-      --quran-dai-color-text: #e6edf3;
-      --quran-dai-color-muted: #9da7b1;
-      --quran-dai-color-background: #121614;
-      --quran-dai-color-surface: #1b211e;
-      --quran-dai-color-border: #34403a;
-      --quran-dai-color-accent: #4cc38a;
-      --quran-dai-color-accent-text: #06130d;
-      --quran-dai-color-highlight: #3a3213;
-      --quran-dai-color-warning: #f0b45b;
-      --quran-dai-color-danger: #ff8a80;
-      --quran-dai-color-focus: #8ab4f8;
+      ${DARK_PALETTE}
     }
   }
   :host([hidden]) {

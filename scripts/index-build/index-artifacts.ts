@@ -8,20 +8,11 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';
 import { encodeVectorFile } from '../../data/index/vector-file.js';
 
-export interface IndexArtifactSettings {
-  readonly id: string;
-  readonly embedder: VectorIndexManifest['embedder'];
-  readonly model: string;
-  readonly dims: number;
-  readonly queryTask: string;
-  readonly documentTask: string;
-  readonly queryPrefix: string;
-  readonly documentPrefix: string;
-  readonly textTemplate: string;
-  readonly contextualised: boolean;
-  readonly corpusVersion: string;
-  readonly floors: VectorIndexManifest['floors'];
-}
+/** Everything in the manifest that the build decides; the rest (version, count, files) comes from the vectors. */
+export type IndexArtifactSettings = Pick<
+  VectorIndexManifest,
+  'id' | 'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'textTemplate' | 'contextualised' | 'corpusVersion' | 'floors'
+>;
 
 export interface IndexArtifacts {
   readonly manifest: VectorIndexManifest;
