@@ -1,44 +1,29 @@
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import { Bm25Index } from '../../data/search/bm25-index.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
-import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { STUB_DATA_BASE } from './data-fetch-stub.js';
+import { useFakeDataPage } from './fake-data-page.js';
+import { forgetOpenedDataStores } from './open-data-stores.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { laterLexicalSnapshotsOf, lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 import { loadQuranData } from './load-quran-data.js';
-import { forgetPageMemoryStore } from './memory-data-store.js';
-import { forgetOpenedDataStores } from './open-data-stores.js';
 
-let stub: DataFetchStub;
 /** Saves the engine scheduled, run by `runSaves` (instead of waiting for an idle moment). */
 let saves: (() => Promise<void>)[];
 let build: MockInstance<typeof Bm25Index.build>;
 
-beforeEach(() => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  stub = createDataFetchStub();
-  vi.stubGlobal('fetch', stub.fetch);
-  newPage();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
 /** A reload: same IndexedDB, nothing kept in the page; counts index builds from here on. */
-function newPage(): void {
-  forgetOpenedDataStores();
-  forgetPageMemoryStore();
-  stub.requests.length = 0;
+const page = useFakeDataPage(() => {
   saves = [];
   build?.mockRestore();
   build = vi.spyOn(Bm25Index, 'build');
-}
+});
+const newPage = () => page.reload();
+
 
 async function visit() {
   const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
@@ -67,17 +52,17 @@ const snapshotKeys = async () => (await storedPartKeys()).filter((k) => k.includ
 
 /** Publish a new corpus version on the stub: the English text of 1:1 changes. */
 async function publishNewVersion(): Promise<string> {
-  const m = JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+  const m = JSON.parse(new TextDecoder().decode(page.stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
   const entry = m.files.find((f) => f.part === 'translation-en')!;
-  const file = JSON.parse(new TextDecoder().decode(stub.files.get(`corpus/${entry.path}`)!));
+  const file = JSON.parse(new TextDecoder().decode(page.stub.files.get(`corpus/${entry.path}`)!));
   file.texts[0] = 'In the name of Allah (new edition).';
   const bytes = new TextEncoder().encode(JSON.stringify(file));
   const sha256 = await sha256Hex(bytes);
   const path = `translation-en.${sha256.slice(0, 10)}.json`;
-  stub.files.set(`corpus/${path}`, bytes);
+  page.stub.files.set(`corpus/${path}`, bytes);
   const version = `next-${sha256.slice(0, 10)}`;
   const next: CorpusManifest = { ...m, version, files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)) };
-  stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  page.stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
   return version;
 }
 
@@ -104,7 +89,7 @@ describe('when the visitor comes back', () => {
 
     newPage();
     const { data, engine } = await visit();
-    expect(stub.dataRequests()).toEqual([]);
+    expect(page.stub.dataRequests()).toEqual([]);
     expect(lexicalSnapshotsOf(data.corpus)).toHaveLength(1);
     engine.prepare('en');
     expect(engine.indexOrigin('en')).toBe('restored');

@@ -1,57 +1,41 @@
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
-import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
-import { DATA_DB_NAME } from './idb-data-store.js';
-import { forgetPageMemoryStore } from './memory-data-store.js';
+import { STUB_DATA_BASE } from './data-fetch-stub.js';
+import { useFakeDataPage } from './fake-data-page.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
+import { DATA_DB_NAME } from './idb-data-store.js';
 import { loadQuranData, loadTranslationTrack, type DataLoadProgress } from './load-quran-data.js';
 
-let stub: DataFetchStub;
 
-beforeEach(() => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  stub = createDataFetchStub();
-  vi.stubGlobal('fetch', stub.fetch);
-  newPage();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
+const page = useFakeDataPage();
 /** A reload: same IndexedDB, nothing kept in the page. */
-function newPage(): void {
-  forgetOpenedDataStores();
-  forgetPageMemoryStore();
-  stub.requests.length = 0;
-}
+const newPage = () => page.reload();
+
 
 function servedManifest(): CorpusManifest {
-  return JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+  return JSON.parse(new TextDecoder().decode(page.stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
 }
 
 /** Publish a new corpus version on the stub: the English text of 1:1 changes. */
 async function publishNewVersion(): Promise<CorpusManifest> {
   const m = servedManifest();
   const entry = m.files.find((f) => f.part === 'translation-en')!;
-  const file = JSON.parse(new TextDecoder().decode(stub.files.get(`corpus/${entry.path}`)!));
+  const file = JSON.parse(new TextDecoder().decode(page.stub.files.get(`corpus/${entry.path}`)!));
   file.texts[0] = 'In the name of Allah (new edition).';
   const bytes = new TextEncoder().encode(JSON.stringify(file));
   const sha256 = await sha256Hex(bytes);
   const path = `translation-en.${sha256.slice(0, 10)}.json`;
-  stub.files.set(`corpus/${path}`, bytes);
+  page.stub.files.set(`corpus/${path}`, bytes);
   const next: CorpusManifest = {
     ...m,
     version: `next-${sha256.slice(0, 10)}`,
     files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)),
   };
-  stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  page.stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
   return next;
 }
 
@@ -81,7 +65,7 @@ describe('when the visitor comes for the first time', () => {
     expect(data.vectorSearch).toBeNull();
     expect(data.corpus.version).toBe(manifest.version);
     expect(data.corpus.verse({ surah: 2, ayah: 255 }, 'en').translation).toBe(reference.verse({ surah: 2, ayah: 255 }, 'en').translation);
-    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0]).sort()).toEqual([...FIRST_VISIT_FILES].sort());
+    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0]).sort()).toEqual([...FIRST_VISIT_FILES].sort());
 
     const state = await storedState();
     expect(state.current).toBe(manifest.version);
@@ -104,8 +88,8 @@ describe('when the visitor comes back', () => {
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: (p) => phases.push(p.phase) });
 
     expect(data.fromCache).toBe(true);
-    expect(stub.dataRequests()).toEqual([]);
-    expect(stub.requests).toEqual([`${STUB_DATA_BASE}/corpus/manifest.json`]);
+    expect(page.stub.dataRequests()).toEqual([]);
+    expect(page.stub.requests).toEqual([`${STUB_DATA_BASE}/corpus/manifest.json`]);
     expect(phases).toContain('read');
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').arabic.length).toBeGreaterThan(10);
   });
@@ -113,7 +97,7 @@ describe('when the visitor comes back', () => {
   it('should work offline from the cache when the manifest cannot be fetched', async () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     newPage();
-    stub.offline = true;
+    page.stub.offline = true;
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
 
     expect(data.fromCache).toBe(true);
@@ -127,7 +111,7 @@ describe('when the visitor comes back', () => {
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en', 'fr'] });
 
     expect(data.fromCache).toBe(false);
-    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-fr']);
+    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-fr']);
     expect(data.corpus.trackTexts('fr')).toHaveLength(6236);
   });
 });
@@ -135,15 +119,15 @@ describe('when the visitor comes back', () => {
 describe('when a translation is added later', () => {
   it('should download it once and keep it with the current version', async () => {
     const { corpus } = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
-    stub.requests.length = 0;
+    page.stub.requests.length = 0;
     await loadTranslationTrack({ dataBase: STUB_DATA_BASE, corpus, track: 'ur' });
 
-    expect(stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-ur']);
+    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['translation-ur']);
     expect(corpus.hasTrack('ur')).toBe(true);
 
     newPage();
     const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en', 'ur'] });
-    expect(stub.dataRequests()).toEqual([]);
+    expect(page.stub.dataRequests()).toEqual([]);
     expect(again.corpus.trackTexts('ur')[0]).toBe(corpus.trackTexts('ur')[0]);
   });
 });
@@ -151,9 +135,9 @@ describe('when a translation is added later', () => {
 describe('when a downloaded file is corrupted', () => {
   it('should refuse it and store nothing', async () => {
     const entry = servedManifest().files.find((f) => f.part === 'arabic')!;
-    const bytes = stub.files.get(`corpus/${entry.path}`)!.slice();
+    const bytes = page.stub.files.get(`corpus/${entry.path}`)!.slice();
     bytes[1000] = bytes[1000]! ^ 0x01;
-    stub.files.set(`corpus/${entry.path}`, bytes);
+    page.stub.files.set(`corpus/${entry.path}`, bytes);
 
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toMatchObject({ code: 'corrupt-data' });
     expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
@@ -165,14 +149,14 @@ describe('when a download of a new version is interrupted', () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     const before = await storedState();
     const next = await publishNewVersion();
-    stub.cutShort.add(`corpus/${next.files.find((f) => f.part === 'arabic')!.path}`);
+    page.stub.cutShort.add(`corpus/${next.files.find((f) => f.part === 'arabic')!.path}`);
     newPage();
 
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/network connection lost/);
     expect(await storedState()).toEqual(before);
 
     newPage();
-    stub.offline = true;
+    page.stub.offline = true;
     const offline = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     expect(offline.corpus.version).toBe(first.corpus.version);
   });
@@ -188,7 +172,7 @@ describe('when a new version is published', () => {
     expect(first.corpus.version).not.toBe(next.version);
     expect(data.corpus.version).toBe(next.version);
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
-    expect(stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(4);
     const state = await storedState();
     expect(state.current).toBe(next.version);
     expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${next.version}/${p}`).sort());
@@ -205,10 +189,10 @@ describe('when IndexedDB is full', () => {
     expect(await storedState()).toEqual({ current: undefined, partKeys: [] });
 
     forgetOpenedDataStores();
-    stub.requests.length = 0;
+    page.stub.requests.length = 0;
     const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     expect(again.fromCache).toBe(true);
-    expect(stub.dataRequests()).toEqual([]);
+    expect(page.stub.dataRequests()).toEqual([]);
   });
 });
 
@@ -228,7 +212,7 @@ describe('when opening IndexedDB is refused (private mode, blocked by policy)', 
     });
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     expect(data.corpus.trackTexts('en')).toHaveLength(6236);
-    expect(stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(4);
   });
 });
 
@@ -248,7 +232,7 @@ describe('when the visitor leaves during the download', () => {
 
 describe('when nothing is cached and the data cannot be reached', () => {
   it('should reject with a message that names the data URL', async () => {
-    stub.offline = true;
+    page.stub.offline = true;
     await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toThrow(/data\.test\/data\/corpus\/manifest\.json/);
   });
 });
@@ -260,7 +244,7 @@ describe('when two widgets on one page load the same data at once', () => {
       loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('a') }),
       loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('b') }),
     ]);
-    expect(stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(4);
     expect(a.corpus).toBe(b.corpus);
     expect(seen).toContain('a');
     expect(seen).toContain('b');
