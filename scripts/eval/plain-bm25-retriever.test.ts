@@ -18,7 +18,7 @@ describe('when the plain baseline searches the real corpus', () => {
   });
 
   it('should search normalised Arabic for an Arabic question', async () => {
-    const r = await createPlainBm25Retriever(corpus).retrieve({ query: 'ما هي شجرة الزقوم؟' });
+    const r = await createPlainBm25Retriever(corpus).retrieve({ query: 'حدثني عن شجرة الزقوم' });
     expect(r.verses.slice(0, 5)).toEqual(expect.arrayContaining(['37:62']));
   });
 

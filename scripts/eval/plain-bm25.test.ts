@@ -33,11 +33,11 @@ describe('when tokenising for the plain baseline', () => {
   });
 
   it('should normalise Arabic and drop Arabic stop words', () => {
-    expect(plainTokens('ما هي شجرةُ الزَّقُّوم؟', 'ar')).toEqual(['شجره', 'الزقوم']);
+    expect(plainTokens('حدثني عن شجرةُ الزَّقُّوم', 'ar')).toEqual(['حدثني', 'شجره', 'الزقوم']);
   });
 
   it('should detect Arabic script', () => {
-    expect(detectPlainLang('من هم قوم شعيب؟')).toBe('ar');
+    expect(detectPlainLang('قصة قوم نوح')).toBe('ar');
     expect(detectPlainLang('Who were the people of Shuayb?')).toBe('en');
   });
 });

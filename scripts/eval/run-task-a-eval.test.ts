@@ -37,7 +37,7 @@ describe('when a verse retriever is scored on Task A', () => {
 
 describe('when reading Task A question files', () => {
   it('should split qid and question on the first tab', () => {
-    expect(parseTaskAQuestions('114\tمن الذي خسف الله به الأرض؟\n')).toEqual([{ qid: '114', question: 'من الذي خسف الله به الأرض؟' }]);
+    expect(parseTaskAQuestions('7\tسؤال\tفيه علامة\n')).toEqual([{ qid: '7', question: 'سؤال\tفيه علامة' }]);
     expect(() => parseTaskAQuestions('no tab here')).toThrow(/not "qid<TAB>question"/);
   });
 });
