@@ -44,6 +44,10 @@ describe('normalizeArabic on typed queries', () => {
   it('should unify alef, hamza, ya and ta marbuta forms', () => {
     expect(normalizeArabic('إِنَّ الصَّلاةَ أُمّ آية مُؤمن شَيْئ ليلى رحمة')).toBe('ان الصلاه ام ايه مومن شيي ليلي رحمه');
   });
+  it('should fold the letters Persian and Urdu keyboards type for Arabic ones', () => {
+    // ی (U+06CC), ک (U+06A9), ہ (U+06C1), ھ (U+06BE) as typed on such keyboards.
+    expect(normalizeArabic('\u0645\u0627 \u0647\u06CC \u0627\u0644\u0632\u06A9\u0627\u0629 \u0641\u06CC \u0633\u0648\u0631\u06C1 \u0627\u0644\u0628\u0642\u0631\u06BE')).toBe('ما هي الزكاه في سوره البقره');
+  });
   it('should drop tatweel and collapse spaces', () => {
     expect(normalizeArabic('  اللـــه   اكبر ')).toBe('الله اكبر');
   });

@@ -7,7 +7,12 @@
  * marks (U+06D6–U+06ED: small waw/ya, small high meem, pause marks, rub el-hizb, sajdah
  * sign, rounded sukun U+06E1…), tatweel (U+0640), extended Arabic marks U+08D3–U+08FF.
  * Unified: alef wasla/hamza/madda forms and Uthmani hamza+alef → ا, ى → ي, ؤ → و, ئ → ي, ة → ه.
+ * Letters that Persian and Urdu keyboards type for Arabic ones (ی ک ہ ھ ە ۀ) fold to the Arabic
+ * letter, so a question typed on such a keyboard still matches; the Quran text has none of them.
  */
+
+/** Bump when the output changes for any input: search indexes built with an older version are stale. */
+export const ARABIC_NORMALIZATION_VERSION = 2;
 
 const MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED\u08D3-\u08FF\u0640]/g;
 // Rub el-hizb (U+06DE) and the sajdah sign (U+06E9) stand alone between words.
@@ -24,7 +29,9 @@ export function normalizeArabic(text: string): string {
     .replace(ALEF_FORMS, 'ا')
     // Uthmani spells madda-alef as hamza + alef (ءَامَنُوا); modern text writes آمنوا.
     .replace(/\u0621\u0627/g, 'ا')
-    .replace(/\u0649/g, 'ي')
+    .replace(/[\u0649\u06CC\u06D0]/g, 'ي')
+    .replace(/\u06A9/g, 'ك')
+    .replace(/[\u06C1\u06BE\u06D5\u06C0]/g, 'ه')
     .replace(/\u0624/g, 'و')
     .replace(/\u0626/g, 'ي')
     .replace(/\u0629/g, 'ه')

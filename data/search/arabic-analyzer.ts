@@ -25,7 +25,7 @@
  * المغفرة → غفر). The engine blends a light-stem index with a root index: the light stem keeps
  * precision, the root finds the other words of the same family.
  */
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../corpus/arabic-normalize.js';
 import { stripArabicHonorifics } from './honorifics.js';
 import { memoizeWord, plainQueryTerms, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 
@@ -145,10 +145,10 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
 
 /** Light stems (precise). */
 export function createArabicAnalyzer(): TextAnalyzer {
-  return createAnalyzer('ar-light', stem);
+  return createAnalyzer(`ar-light-n${ARABIC_NORMALIZATION_VERSION}`, stem);
 }
 
 /** Root-like keys (broad). */
 export function createArabicRootAnalyzer(): TextAnalyzer {
-  return createAnalyzer('ar-root', root);
+  return createAnalyzer(`ar-root-n${ARABIC_NORMALIZATION_VERSION}`, root);
 }

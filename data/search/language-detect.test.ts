@@ -5,6 +5,8 @@ describe('when the script gives the language away', () => {
   it.each([
     ['ما هو الصبر', 'ar'],
     ['صبر کے بارے میں قرآن کیا کہتا ہے', 'ur'],
+    // Arabic typed on an Urdu/Persian keyboard: ہ and ی alone do not make it Urdu.
+    ['\u0645\u0627 \u0647\u0648 \u0627\u0644\u0635\u0628\u0631 \u0641\u06CC \u0633\u0648\u0631\u06C1 \u0627\u0644\u0628\u0642\u0631\u06C1', 'ar'],
     ['忍耐和礼拜', 'zh'],
     ['ধৈর্য ও নামাজ', 'bn'],
     ['терпение и молитва', 'ru'],

@@ -8,7 +8,7 @@
  * overlapping character bigrams (a lone character stays).
  */
 import type { TranslationLang } from '../corpus/corpus-types.js';
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../corpus/arabic-normalize.js';
 import { TRANSLATION_STOP_WORDS } from './translation-stop-words.js';
 import { foldLatin, memoizeWord, plainQueryTerms, WORD_SPLIT, type TextAnalyzer } from './text-analyzer.js';
 
@@ -42,7 +42,8 @@ export function hanBigrams(run: string): string[] {
 
 export function createTranslationAnalyzer(lang: OtherLang): TextAnalyzer {
   if (lang === 'zh') return createChineseAnalyzer();
-  const stop = TRANSLATION_STOP_WORDS[lang];
+  // Urdu words are compared after normalizeArabic (ک → ك, ی → ي), so its stop words must be too.
+  const stop = lang === 'ur' ? new Set([...TRANSLATION_STOP_WORDS.ur].map(normalizeArabic)) : TRANSLATION_STOP_WORDS[lang];
   const stem = memoizeWord(truncateStem);
   const terms = (text: string): string[] => {
     const out: string[] = [];
@@ -50,7 +51,8 @@ export function createTranslationAnalyzer(lang: OtherLang): TextAnalyzer {
     return out;
   };
   return {
-    id: `${lang}-prefix5`,
+    // Urdu goes through normalizeArabic, so its index changes with the normalisation version.
+    id: lang === 'ur' ? `ur-prefix5-n${ARABIC_NORMALIZATION_VERSION}` : `${lang}-prefix5`,
     terms,
     queryTerms: (text) => {
       const t = terms(text);
