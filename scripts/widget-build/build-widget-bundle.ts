@@ -4,7 +4,7 @@
  * JS file with its gzip size, the entry marked as `main`.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -58,6 +58,27 @@ export async function measureWidgetBundle(outDir: string): Promise<WidgetBundleF
     files.push({ path, bytes: bytes.byteLength, gzipBytes: gzipSync(bytes, { level: 9 }).byteLength, main: path === WIDGET_ENTRY_FILE });
   }
   return files.sort((a, b) => Number(b.main) - Number(a.main) || a.path.localeCompare(b.path));
+}
+
+/** `import … from "./x.js"` and `import "./x.js"`, not `import("./x.js")` (lazy). */
+const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+
+/**
+ * The files a page downloads before the widget can run: the entry plus every chunk it imports
+ * statically, transitively. Lazily imported chunks (answer view, model runtime) are excluded.
+ */
+export async function startupFiles(outDir: string, files: readonly WidgetBundleFile[], entry = WIDGET_ENTRY_FILE): Promise<WidgetBundleFile[]> {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const seen = new Set<string>();
+  const visit = async (path: string): Promise<void> => {
+    if (seen.has(path)) return;
+    if (!byPath.has(path)) throw new Error(`${path} is imported by the widget but was not built`);
+    seen.add(path);
+    const code = await readFile(join(outDir, path), 'utf8');
+    for (const m of code.matchAll(STATIC_IMPORT)) await visit(posix.normalize(posix.join(posix.dirname(path), m[1]!)));
+  };
+  await visit(entry);
+  return [...seen].map((p) => byPath.get(p)!);
 }
 
 export function formatBundleReport(files: readonly WidgetBundleFile[]): string {
