@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEnglishAnalyzer, englishWords, GLOSSARY_WEIGHT, stemEnglish } from './english-analyzer.js';
+import { conflateNounAdjective, createEnglishAnalyzer, englishWords, GLOSSARY_WEIGHT, stemEnglish } from './english-analyzer.js';
 
 const analyzer = createEnglishAnalyzer();
 
@@ -12,13 +12,22 @@ describe('when stemming English', () => {
   });
 });
 
+describe('when a noun in -ence/-ance meets its adjective', () => {
+  it('should give both the same term (Porter keeps them apart)', () => {
+    const { terms } = createEnglishAnalyzer();
+    expect(terms('patience patient violence violent absence absent')).toStrictEqual(['patient', 'patient', 'violent', 'violent', 'absent', 'absent']);
+    expect(conflateNounAdjective('patienc')).toBe('patient');
+    expect(conflateNounAdjective('prayer')).toBe('prayer');
+  });
+});
+
 describe('when analysing text', () => {
   it('should lowercase, fold accents, drop possessives, stop words and digits', () => {
     expect(englishWords("Allāh's Mercy, 2 times")).toEqual(['allah', 'mercy', 'times']);
     expect(analyzer.terms('Indeed, Allah is with the patient.')).toEqual(['inde', 'allah', 'patient']);
   });
   it('should drop question framing such as "what does the Quran say about"', () => {
-    expect(analyzer.terms('What does the Quran say about patience?')).toEqual(['patienc']);
+    expect(analyzer.terms('What does the Quran say about patience?')).toEqual(['patient']);
   });
 });
 

@@ -12,7 +12,16 @@ import { foldLatin, memoizeWord, type QueryTerm, type TextAnalyzer } from './tex
 /** Weight of a glossary expansion relative to the typed word. */
 export const GLOSSARY_WEIGHT = 0.7;
 
-const stem = memoizeWord(stemmer);
+/**
+ * Porter leaves a noun in -ence/-ance apart from its adjective in -ent/-ant ("patience" →
+ * patienc, "patient" → patient; obedience, arrogance, ignorance, abundance…). Questions use one
+ * form and the translation the other, so both meet on the -nt stem.
+ */
+export function conflateNounAdjective(stem: string): string {
+  return stem.replace(/([ea]n)c$/, '$1t');
+}
+
+const stem = memoizeWord((word: string) => conflateNounAdjective(stemmer(word)));
 
 /** Folded words of `text` (no stop-word removal, no stemming). */
 export function englishWords(text: string): string[] {
@@ -57,5 +66,5 @@ export function createEnglishAnalyzer(): TextAnalyzer {
     }
     return out;
   };
-  return { id: 'en-porter', terms, queryTerms };
+  return { id: 'en-porter-nt', terms, queryTerms };
 }
