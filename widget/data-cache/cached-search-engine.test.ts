@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi, type MockInstance } from 'vitest';
-import { sha256Hex } from '../../data/corpus/content-hash.js';
-import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import { Bm25Index } from '../../data/search/bm25-index.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
-import { STUB_DATA_BASE } from './data-fetch-stub.js';
+import { publishNewCorpusVersion, STUB_DATA_BASE } from './data-fetch-stub.js';
 import { useFakeDataPage } from './fake-data-page.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
@@ -49,22 +47,6 @@ async function storedPartKeys(): Promise<string[]> {
 }
 
 const snapshotKeys = async () => (await storedPartKeys()).filter((k) => k.includes('/lexical-'));
-
-/** Publish a new corpus version on the stub: the English text of 1:1 changes. */
-async function publishNewVersion(): Promise<string> {
-  const m = JSON.parse(new TextDecoder().decode(page.stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
-  const entry = m.files.find((f) => f.part === 'translation-en')!;
-  const file = JSON.parse(new TextDecoder().decode(page.stub.files.get(`corpus/${entry.path}`)!));
-  file.texts[0] = 'In the name of Allah (new edition).';
-  const bytes = new TextEncoder().encode(JSON.stringify(file));
-  const sha256 = await sha256Hex(bytes);
-  const path = `translation-en.${sha256.slice(0, 10)}.json`;
-  page.stub.files.set(`corpus/${path}`, bytes);
-  const version = `next-${sha256.slice(0, 10)}`;
-  const next: CorpusManifest = { ...m, version, files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)) };
-  page.stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
-  return version;
-}
 
 describe('when the visitor comes for the first time', () => {
   it('should build the English index for the first question, then store its snapshot with the corpus version', async () => {
@@ -131,7 +113,7 @@ describe('when a new corpus version is published', () => {
     const oldVersion = first.data.corpus.version;
     expect(await snapshotKeys()).toEqual([`corpus/${oldVersion}/lexical-en`]);
 
-    const newVersion = await publishNewVersion();
+    const newVersion = (await publishNewCorpusVersion(page.stub)).version;
     newPage();
     const { data, engine } = await visit();
     expect(data.corpus.version).toBe(newVersion);

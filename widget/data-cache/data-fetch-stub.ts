@@ -7,6 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 
 export const STUB_DATA_BASE = 'http://data.test/data';
 const PREFIX = `${STUB_DATA_BASE}/`;
@@ -75,4 +77,28 @@ function halfThenError(bytes: Uint8Array): ReadableStream<Uint8Array> {
       sent = true;
     },
   });
+}
+
+/** The corpus manifest the stub currently serves. */
+export function servedManifest(stub: DataFetchStub): CorpusManifest {
+  return JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+}
+
+/** Publish a new corpus version on the stub: the English text of 1:1 changes. Returns its manifest. */
+export async function publishNewCorpusVersion(stub: DataFetchStub): Promise<CorpusManifest> {
+  const m = servedManifest(stub);
+  const entry = m.files.find((f) => f.part === 'translation-en')!;
+  const file = JSON.parse(new TextDecoder().decode(stub.files.get(`corpus/${entry.path}`)!));
+  file.texts[0] = 'In the name of Allah (new edition).';
+  const bytes = new TextEncoder().encode(JSON.stringify(file));
+  const sha256 = await sha256Hex(bytes);
+  const path = `translation-en.${sha256.slice(0, 10)}.json`;
+  stub.files.set(`corpus/${path}`, bytes);
+  const next: CorpusManifest = {
+    ...m,
+    version: `next-${sha256.slice(0, 10)}`,
+    files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)),
+  };
+  stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
+  return next;
 }

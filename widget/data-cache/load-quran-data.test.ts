@@ -1,43 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../../data/corpus/content-hash.js';
-import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
-import { STUB_DATA_BASE } from './data-fetch-stub.js';
+import { publishNewCorpusVersion, servedManifest, STUB_DATA_BASE } from './data-fetch-stub.js';
 import { useFakeDataPage } from './fake-data-page.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { loadQuranData, loadTranslationTrack, type DataLoadProgress } from './load-quran-data.js';
 
-
 const page = useFakeDataPage();
 /** A reload: same IndexedDB, nothing kept in the page. */
 const newPage = () => page.reload();
-
-
-function servedManifest(): CorpusManifest {
-  return JSON.parse(new TextDecoder().decode(page.stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
-}
-
-/** Publish a new corpus version on the stub: the English text of 1:1 changes. */
-async function publishNewVersion(): Promise<CorpusManifest> {
-  const m = servedManifest();
-  const entry = m.files.find((f) => f.part === 'translation-en')!;
-  const file = JSON.parse(new TextDecoder().decode(page.stub.files.get(`corpus/${entry.path}`)!));
-  file.texts[0] = 'In the name of Allah (new edition).';
-  const bytes = new TextEncoder().encode(JSON.stringify(file));
-  const sha256 = await sha256Hex(bytes);
-  const path = `translation-en.${sha256.slice(0, 10)}.json`;
-  page.stub.files.set(`corpus/${path}`, bytes);
-  const next: CorpusManifest = {
-    ...m,
-    version: `next-${sha256.slice(0, 10)}`,
-    files: m.files.map((f) => (f.part === 'translation-en' ? { ...f, path, sha256, bytes: bytes.byteLength } : f)),
-  };
-  page.stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify(next)));
-  return next;
-}
 
 async function storedState(): Promise<{ current: string | undefined; partKeys: string[] }> {
   const db = await openDB(DATA_DB_NAME);
@@ -59,7 +32,7 @@ describe('when the visitor comes for the first time', () => {
     const progress: DataLoadProgress[] = [];
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: (p) => progress.push(p) });
     const reference = await loadTestCorpus();
-    const manifest = servedManifest();
+    const manifest = servedManifest(page.stub);
 
     expect(data.fromCache).toBe(false);
     expect(data.vectorSearch).toBeNull();
@@ -134,7 +107,7 @@ describe('when a translation is added later', () => {
 
 describe('when a downloaded file is corrupted', () => {
   it('should refuse it and store nothing', async () => {
-    const entry = servedManifest().files.find((f) => f.part === 'arabic')!;
+    const entry = servedManifest(page.stub).files.find((f) => f.part === 'arabic')!;
     const bytes = page.stub.files.get(`corpus/${entry.path}`)!.slice();
     bytes[1000] = bytes[1000]! ^ 0x01;
     page.stub.files.set(`corpus/${entry.path}`, bytes);
@@ -148,7 +121,7 @@ describe('when a download of a new version is interrupted', () => {
   it('should keep the previous version as the cache, whole', async () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     const before = await storedState();
-    const next = await publishNewVersion();
+    const next = await publishNewCorpusVersion(page.stub);
     page.stub.cutShort.add(`corpus/${next.files.find((f) => f.part === 'arabic')!.path}`);
     newPage();
 
@@ -165,7 +138,7 @@ describe('when a download of a new version is interrupted', () => {
 describe('when a new version is published', () => {
   it('should download it, make it current and delete the old version', async () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
-    const next = await publishNewVersion();
+    const next = await publishNewCorpusVersion(page.stub);
     newPage();
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
 
