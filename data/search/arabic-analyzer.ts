@@ -23,7 +23,8 @@
  * A second, coarser key (`rootArabicWord`) goes further toward the root (derivational prefixes
  * م ت ي ن ا س, a last weak letter, a long vowel inside: مكتوب، الكاتبين، كتاب → كتب; يستغفرون،
  * المغفرة → غفر). The engine blends a light-stem index with a root index: the light stem keeps
- * precision, the root finds the other words of the same family.
+ * precision, the root finds the other words of the same family (and a character n-gram index of
+ * the light stems, arabic-ngram-analyzer.ts, gives partial credit to the forms neither catches).
  */
 import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../corpus/arabic-normalize.js';
 import { stripArabicHonorifics } from './honorifics.js';

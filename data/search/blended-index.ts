@@ -1,7 +1,8 @@
 /**
  * Several BM25 indexes of the same verses blended into one ranking: score = Σ weight·score_i,
- * coverage = max coverage_i. Used for Arabic, where a light-stem index (precise) and a
- * root index (broad) together beat either alone. Dense typed buffers, reused per search.
+ * coverage = max coverage_i. Used for Arabic, where a light-stem index (precise), a root index
+ * (broad) and a character n-gram index (soft) together beat any one alone. Dense typed buffers,
+ * reused per search.
  */
 import type { Bm25Index, Bm25SearchOptions, Bm25Stats } from './bm25-index.js';
 import type { LexicalHit } from './lexical-hit.js';

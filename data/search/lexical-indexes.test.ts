@@ -4,7 +4,7 @@ import type { Corpus } from '../corpus/corpus.js';
 import { analyzerForTrack, LexicalIndexes } from './lexical-indexes.js';
 import { DEFAULT_BM25_PARAMS } from './bm25-index.js';
 
-const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1 };
+const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 };
 let corpus: Corpus;
 beforeAll(async () => {
   corpus = await loadCorpusFromDir({ tracks: ['en'] });

@@ -1,7 +1,8 @@
 /**
  * One lexical index per text track, built on first use (translations load lazily, and an
  * index is only worth building for a language someone searches in). Arabic gets a blend of
- * a light-stem and a root index (measured: better than either alone on Qur'an QA Task A train).
+ * a light-stem, a root and a character n-gram index (measured: better than any one alone on
+ * Qur'an QA Task A train and QUQA; ADR 0006).
  * A track's index can also be restored from a snapshot of an earlier build (lexical-snapshot.ts)
  * when the snapshot's key matches this corpus version, track, analyzers and BM25 params.
  */
@@ -10,12 +11,15 @@ export interface LexicalIndexOptions {
   readonly bm25: Bm25Params;
   /** Weight of the Arabic root index against the light-stem index; 0 leaves it out. */
   readonly arabicRootWeight: number;
+  /** Weight of the Arabic character n-gram index against the light-stem index; 0 leaves it out. */
+  readonly arabicNgramWeight: number;
 }
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../corpus/corpus-types.js';
 import { VERSE_COUNT, type Corpus } from '../corpus/corpus.js';
 import { CorpusError } from '../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
 import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
+import { createArabicNgramAnalyzer } from './arabic-ngram-analyzer.js';
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
 import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
 import { createEnglishAnalyzer } from './english-analyzer.js';
@@ -81,13 +85,12 @@ export class LexicalIndexes {
 
   /** The analyzers (with blend weights) a track's index is made of. */
   #parts(track: SearchTrack): PartSpec[] {
-    const rootWeight = this.#options.arabicRootWeight;
-    return track === 'arabic-search' && rootWeight > 0
-      ? [
-          { analyzer: analyzerForTrack(track), weight: 1 },
-          { analyzer: createArabicRootAnalyzer(), weight: rootWeight },
-        ]
-      : [{ analyzer: analyzerForTrack(track), weight: 1 }];
+    const parts: PartSpec[] = [{ analyzer: analyzerForTrack(track), weight: 1 }];
+    if (track !== 'arabic-search') return parts;
+    const { arabicRootWeight, arabicNgramWeight } = this.#options;
+    if (arabicRootWeight > 0) parts.push({ analyzer: createArabicRootAnalyzer(), weight: arabicRootWeight });
+    if (arabicNgramWeight > 0) parts.push({ analyzer: createArabicNgramAnalyzer(), weight: arabicNgramWeight });
+    return parts;
   }
 
   isLoaded(track: SearchTrack): boolean {

@@ -231,5 +231,20 @@ describe('when configuring the engine', () => {
   it('should refuse options that cannot work', () => {
     expect(() => createSearchEngine(corpus, { k: 200 })).toThrow(/candidates \(100\) must be >= k \(200\)/);
     expect(() => createSearchEngine(corpus, { radius: -1 })).toThrow(/radius/);
+    expect(() => createSearchEngine(corpus, { coverageExponent: { en: -2 } })).toThrow(/coverageExponent.en must be a number >= 0, got -2/);
+  });
+  it('should weigh Arabic hits by coverage squared and leave English as plain BM25', () => {
+    expect(DEFAULT_SEARCH_OPTIONS.coverageExponent).toEqual({ 'arabic-search': 2 });
+    const plain = createSearchEngine(corpus, { coverageExponent: {} });
+    const english = 'seek help through patience and prayer';
+    expect(engine.lexical(english).hits).toStrictEqual(plain.lexical(english).hits);
+    // A long question: coverage weighting changes the Arabic ranking and its scores are lower
+    // (coverage <= 1), but it still finds the patience-and-prayer verses first.
+    const arabic = 'كيف أستعين بالصبر والصلاة عند المصائب';
+    const weighted = engine.lexical(arabic);
+    const unweighted = plain.lexical(arabic);
+    expect(refs(weighted)).not.toEqual(refs(unweighted));
+    expect(weighted.hits[0]!.score).toBeLessThanOrEqual(unweighted.hits[0]!.score);
+    expect(refs(weighted, 3)).toContain('2:45');
   });
 });

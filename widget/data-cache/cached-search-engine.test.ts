@@ -89,8 +89,8 @@ describe('when the visitor comes back', () => {
     const second = await visit();
     const arabic = second.engine.lexical('الصبر والصلاة');
     expect(second.engine.indexOrigin('en')).toBeUndefined();
-    // The Arabic blend is two BM25 indexes (light stems and roots).
-    expect(build).toHaveBeenCalledTimes(2);
+    // The Arabic blend is three BM25 indexes (light stems, roots and 4-grams of the stems).
+    expect(build).toHaveBeenCalledTimes(3);
     expect(await runSaves()).toBe(1);
     expect(await snapshotKeys()).toEqual(['en', 'arabic-search'].map((t) => `corpus/${second.data.corpus.version}/lexical-${t}`).sort());
 

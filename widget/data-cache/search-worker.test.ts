@@ -77,7 +77,7 @@ describe('when the worker starts on a first visit', () => {
     const worker = await startWorker();
     await worker.send(initMessage());
     expect(await worker.next('ready')).toMatchObject({ type: 'ready', restored: [] });
-    expect(worker.build).toHaveBeenCalledTimes(3); // English + Arabic light stems + Arabic roots
+    expect(worker.build).toHaveBeenCalledTimes(4); // English + Arabic light stems, roots and 4-grams
     await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(corpus.version)), { timeout: 10_000 });
   });
 });
