@@ -41,3 +41,29 @@ describe('when blending an exact and a broad index', () => {
     expect(() => new BlendedIndex([{ index: exact, weight: 1 }, { index: Bm25Index.build(['x'], words), weight: 1 }])).toThrow(/same verses/);
   });
 });
+
+describe('when a part is soft (re-rank only)', () => {
+  // The soft part matches on the first two letters: "wrap" shares "wr" with every "wr…" verse.
+  const blend = new BlendedIndex([
+    { index: broad, weight: 0.5, soft: true },
+    { index: exact, weight: 1 },
+  ]);
+  it('should never find a verse by itself', () => {
+    expect(blend.searchText('wrap', 10)).toEqual([]);
+    expect(broad.searchText('wrap', 10).map((h) => h.index).sort()).toEqual([0, 1, 2]);
+  });
+  it('should add its score to the verses a word part found, and report its coverage as softCoverage', () => {
+    const hits = blend.searchText('wrote wrap', 10);
+    expect(hits.map((h) => h.index)).toEqual([2]);
+    const exactHit = exact.searchText('wrote wrap', 10)[0]!;
+    const broadHit = broad.searchText('wrote wrap', 10).find((h) => h.index === 2)!;
+    expect(hits[0]!.score).toBeCloseTo(exactHit.score + 0.5 * broadHit.score, 5);
+    // "wrote" is one of two query words in the exact index; both share "wr" in the soft one.
+    expect(hits[0]!.coverage).toBeCloseTo(exactHit.coverage, 6);
+    expect(hits[0]!.softCoverage).toBeCloseTo(broadHit.coverage, 6);
+    expect(hits[0]!.softCoverage!).toBeGreaterThan(hits[0]!.coverage);
+  });
+  it('should refuse a blend of soft parts only', () => {
+    expect(() => new BlendedIndex([{ index: broad, weight: 1, soft: true }])).toThrow(/a part that is not soft/);
+  });
+});

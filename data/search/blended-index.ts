@@ -3,6 +3,10 @@
  * coverage = max coverage_i. Used for Arabic, where a light-stem index (precise), a root index
  * (broad) and a character n-gram index (soft) together beat any one alone. Dense typed buffers,
  * reused per search.
+ *
+ * A `soft` part (the n-grams) only re-ranks: it adds score to verses a word part found, never
+ * finds a verse by itself (a fragment like `انت` in a word the Quran does not have must not turn
+ * "no relevant verses" into random ones), and its coverage goes into `softCoverage`, not `coverage`.
  */
 import type { Bm25Index, Bm25SearchOptions, Bm25Stats } from './bm25-index.js';
 import type { LexicalHit } from './lexical-hit.js';
@@ -12,6 +16,8 @@ import { topK } from './top-k.js';
 export interface BlendPart {
   readonly index: Bm25Index;
   readonly weight: number;
+  /** Re-rank only: adds score to verses the other parts found, and reports `softCoverage`. Default false. */
+  readonly soft?: boolean;
 }
 
 /** What the engine asks of a track's lexical index (a `Bm25Index` or a `BlendedIndex`). */
@@ -24,6 +30,7 @@ export class BlendedIndex implements LexicalSearcher {
   readonly parts: readonly BlendPart[];
   readonly #scores: Float32Array;
   readonly #coverage: Float32Array;
+  readonly #softCoverage: Float32Array;
   readonly #touched: Uint16Array;
   readonly #marked: Uint8Array;
 
@@ -32,9 +39,12 @@ export class BlendedIndex implements LexicalSearcher {
     if (n === undefined || parts.some((p) => p.index.stats.docCount !== n)) {
       throw new RangeError('a blended index needs at least one part, and every part must index the same verses');
     }
-    this.parts = parts;
+    if (parts.every((p) => p.soft)) throw new RangeError('a blended index needs a part that is not soft: soft parts only re-rank what another part finds');
+    // Word parts first: a soft part may only add to the verses they touched.
+    this.parts = [...parts.filter((p) => !p.soft), ...parts.filter((p) => p.soft)];
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
+    this.#softCoverage = new Float32Array(n);
     this.#touched = new Uint16Array(n);
     this.#marked = new Uint8Array(n);
   }
@@ -54,10 +64,20 @@ export class BlendedIndex implements LexicalSearcher {
   searchText(text: string, k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
     const scores = this.#scores;
     const coverage = this.#coverage;
+    const soft = this.#softCoverage;
     const touched = this.#touched;
     const marked = this.#marked;
     let count = 0;
-    for (const { index, weight } of this.parts) {
+    for (const part of this.parts) {
+      const { index, weight } = part;
+      if (part.soft) {
+        index.visitScores(analyzeQuery(index.analyzer, text), options, (d, s, c) => {
+          if (marked[d] === 0) return;
+          scores[d]! += weight * s;
+          if (c > soft[d]!) soft[d] = c;
+        });
+        continue;
+      }
       index.visitScores(analyzeQuery(index.analyzer, text), options, (d, s, c) => {
         if (marked[d] === 0) {
           marked[d] = 1;
@@ -68,12 +88,16 @@ export class BlendedIndex implements LexicalSearcher {
       });
     }
     const hits = topK(scores, coverage, touched, count, k);
+    const withSoft = this.parts.some((p) => p.soft)
+      ? hits.map((h) => ({ ...h, softCoverage: Math.max(h.coverage, Math.min(1, soft[h.index]!)) }))
+      : hits;
     for (let i = 0; i < count; i++) {
       const d = touched[i]!;
       scores[d] = 0;
       coverage[d] = 0;
+      soft[d] = 0;
       marked[d] = 0;
     }
-    return hits;
+    return withSoft;
   }
 }

@@ -6,12 +6,15 @@
  */
 import type { LexicalHit } from './lexical-hit.js';
 
-/** Hits re-scored as score × coverage^p, best first; ties keep their incoming order. p = 0 returns `hits` as they are. */
+/**
+ * Hits re-scored as score × coverage^p (the soft coverage where the index has one), best first;
+ * ties keep their incoming order. p = 0 returns `hits` as they are.
+ */
 export function weighByCoverage(hits: readonly LexicalHit[], p: number): readonly LexicalHit[] {
   if (!(Number.isFinite(p) && p >= 0)) throw new RangeError(`coverage exponent must be a number >= 0, got ${p}`);
   if (p === 0) return hits;
   return hits
-    .map((h, i) => ({ hit: { ...h, score: h.score * Math.pow(h.coverage, p) }, i }))
+    .map((h, i) => ({ hit: { ...h, score: h.score * Math.pow(h.softCoverage ?? h.coverage, p) }, i }))
     .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)
     .map((x) => x.hit);
 }

@@ -8,4 +8,9 @@ export interface LexicalHit {
    * query word (or an expansion of it), near 0 when it only matches a common word.
    */
   readonly coverage: number;
+  /**
+   * Coverage counting partial word matches too (Arabic stem 4-grams), >= `coverage`; only set by
+   * an index with a soft part. Ranks (coverage weighting), never decides whether a verse matched.
+   */
+  readonly softCoverage?: number;
 }

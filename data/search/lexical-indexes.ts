@@ -59,6 +59,8 @@ interface TrackIndex {
 interface PartSpec {
   readonly analyzer: TextAnalyzer;
   readonly weight: number;
+  /** Re-ranks only (BlendPart.soft). */
+  readonly soft?: boolean;
 }
 
 export class LexicalIndexes {
@@ -89,7 +91,7 @@ export class LexicalIndexes {
     if (track !== 'arabic-search') return parts;
     const { arabicRootWeight, arabicNgramWeight } = this.#options;
     if (arabicRootWeight > 0) parts.push({ analyzer: createArabicRootAnalyzer(), weight: arabicRootWeight });
-    if (arabicNgramWeight > 0) parts.push({ analyzer: createArabicNgramAnalyzer(), weight: arabicNgramWeight });
+    if (arabicNgramWeight > 0) parts.push({ analyzer: createArabicNgramAnalyzer(), weight: arabicNgramWeight, soft: true });
     return parts;
   }
 
@@ -194,5 +196,5 @@ export class LexicalIndexes {
 }
 
 function searcherOf(parts: readonly Bm25Index[], specs: readonly PartSpec[]): LexicalSearcher {
-  return parts.length === 1 ? parts[0]! : new BlendedIndex(parts.map((index, i) => ({ index, weight: specs[i]!.weight })));
+  return parts.length === 1 ? parts[0]! : new BlendedIndex(parts.map((index, i) => ({ index, weight: specs[i]!.weight, soft: specs[i]!.soft === true })));
 }

@@ -164,6 +164,12 @@ describe('when nothing relevant is found', () => {
     expect(lenient.kind).toBe('verses');
     expect(corpus.verseAt(lenient.hits[0]!.index).arabicSearch).toMatch(/صلو/);
   });
+  it('should say none for Arabic words the Quran does not have, even though their letters occur in it', () => {
+    // Stem 4-grams of these words (e.g. #انت) occur in verses, but 4-grams only re-rank.
+    for (const query of ['الانترنت والتلفزيون والكمبيوتر', 'البيتزا']) {
+      expect(engine.lexical(query), query).toMatchObject({ kind: 'none', stage: 'lexical', hits: [] });
+    }
+  });
   it('should say none for an empty query and for a verse that does not exist', () => {
     expect(engine.lexical('   ')).toMatchObject({ kind: 'none', reason: 'the query is empty' });
     expect(engine.lexical('2:300')).toMatchObject({ kind: 'none', stage: 'direct', reason: 'surah 2 has 286 verses; ayah 300 does not exist' });
