@@ -95,4 +95,10 @@ describe('when analysing real verses', () => {
     expect(analyzer.terms('ما هو في')).toEqual([]);
     expect(analyzer.queryTerms!('ما هو').map((q) => q.term)).toEqual(['م', 'هو']);
   });
+  it('should drop question words typed joined or in dialect, which no verse contains', () => {
+    expect(analyzer.queryTerms!('ماهي الصلاة').map((q) => q.term)).toEqual(['صله']);
+    expect(analyzer.queryTerms!('وماهو الصبر').map((q) => q.term)).toEqual(['صبر']);
+    expect(analyzer.queryTerms!('ليش الصبر').map((q) => q.term)).toEqual(['صبر']);
+    expect(analyzer.queryTerms!('ازاي الصبر').map((q) => q.term)).toEqual(['صبر']);
+  });
 });
