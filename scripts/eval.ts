@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
   const out = await runEvalCommand(options, {
     corpus,
-    createRetriever: (name) => createRetriever(name, corpus, options.index ? { index: options.index } : {}),
+    createRetriever: (name) =>
+      createRetriever(name, corpus, {
+        ...(options.index ? { index: options.index } : {}),
+        ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
+      }),
     machine: machineInfo(),
     command: `npm run eval -- ${process.argv.slice(2).join(' ')}`,
     now: new Date(),

@@ -26,4 +26,15 @@ describe('when building systems by name', () => {
     expect((await createRetriever('plain-bm25', corpus)).name).toBe('plain-bm25');
     await expect(createRetriever('hybrid', corpus)).rejects.toThrow(/--index/);
   });
+
+  it('should build the lexical engine with overridden options and name the row after them', async () => {
+    const options = { arabicNgramWeight: 0, coverageExponent: {} };
+    const plain = await createRetriever('lexical', corpus, { engineOptions: options });
+    expect(plain.name).toBe('lexical {"arabicNgramWeight":0,"coverageExponent":{}}');
+    const question = 'كيف أستعين بالصبر والصلاة عند المصائب';
+    const withDefaults = await (await createRetriever('lexical', corpus)).retrieve({ query: question, lang: 'ar' });
+    const withOptions = await plain.retrieve({ query: question, lang: 'ar' });
+    expect(withOptions.verses).toHaveLength(20);
+    expect(withOptions.verses).not.toEqual(withDefaults.verses);
+  });
 });

@@ -4,7 +4,7 @@
  * asked with the dataset's language as the UI-language hint; `hybrid` adds a vector index.
  */
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { createSearchEngine } from '../../data/search/search-engine.js';
+import { createSearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
 import type { EngineName } from './eval-args.js';
 import { createHybridRetriever } from './hybrid-retriever.js';
 import { createPlainBm25Retriever } from './plain-bm25-retriever.js';
@@ -14,6 +14,13 @@ import type { VerseRetriever } from './verse-retriever.js';
 export interface RetrieverOptions {
   /** Vector index directory for `hybrid`. */
   readonly index?: string;
+  /** Overrides of the engine defaults (`lexical`, `hybrid`); the system name shows them. */
+  readonly engineOptions?: Partial<SearchEngineOptions>;
+}
+
+/** `lexical` or `lexical {"arabicNgramWeight":0}`: a table row says which engine settings made it. */
+export function systemName(base: string, engineOptions: Partial<SearchEngineOptions> | undefined): string {
+  return engineOptions && Object.keys(engineOptions).length > 0 ? `${base} ${JSON.stringify(engineOptions)}` : base;
 }
 
 export async function createRetriever(name: EngineName, corpus: Corpus, options: RetrieverOptions = {}): Promise<VerseRetriever> {
@@ -21,10 +28,12 @@ export async function createRetriever(name: EngineName, corpus: Corpus, options:
     case 'plain-bm25':
       return createPlainBm25Retriever(corpus);
     case 'lexical': {
-      const engine = createSearchEngine(corpus);
-      return retrieverFromSearch('lexical', ({ query, lang }) => engine.lexical(query, lang === undefined ? {} : { lang }));
+      const engine = createSearchEngine(corpus, options.engineOptions);
+      return retrieverFromSearch(systemName('lexical', options.engineOptions), ({ query, lang }) => engine.lexical(query, lang === undefined ? {} : { lang }));
     }
-    case 'hybrid':
-      return createHybridRetriever(corpus, options.index);
+    case 'hybrid': {
+      const retriever = await createHybridRetriever(corpus, options.index, process.env, options.engineOptions);
+      return { ...retriever, name: systemName(retriever.name, options.engineOptions) };
+    }
   }
 }

@@ -22,4 +22,13 @@ describe('when parsing eval arguments', () => {
     expect(() => parseEvalArgs(['--dataset', 'd.jsonl', '--run', 'r.tsv'])).toThrow(/needs --format taskA/);
     expect(() => parseEvalArgs(['--dataset', 'd', '--bogus'])).toThrow();
   });
+
+  it('should read engine options as a JSON object of known option names', () => {
+    const o = parseEvalArgs(['--dataset', 'd', '--engine-options', '{"arabicNgramWeight":0,"coverageExponent":{}}']);
+    expect(o.engineOptions).toEqual({ arabicNgramWeight: 0, coverageExponent: {} });
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine-options', 'ngram=0'])).toThrow(/--engine-options must be a JSON object/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine-options', '[1]'])).toThrow(/--engine-options must be a JSON object/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine-options', '{"ngramWeight":0}'])).toThrow(/unknown option ngramWeight; known: k, topContext/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'plain-bm25', '--engine-options', '{"k":5}'])).toThrow(/plain-bm25 has none/);
+  });
 });

@@ -2,6 +2,7 @@
  * Command-line options of `npm run eval`, parsed and checked once.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_SEARCH_OPTIONS, type SearchEngineOptions } from '../../data/search/search-engine.js';
 
 export const ENGINES = ['lexical', 'hybrid', 'plain-bm25'] as const;
 export type EngineName = (typeof ENGINES)[number];
@@ -26,17 +27,37 @@ export interface EvalOptions {
   readonly index?: string;
   /** Also report the plain BM25 baseline next to the engine. Default true. */
   readonly baseline: boolean;
+  /** lexical/hybrid: overrides of the engine's default options (ablations), e.g. `{"arabicNgramWeight":0}`. */
+  readonly engineOptions?: Partial<SearchEngineOptions>;
 }
 
 export const EVAL_USAGE = `usage: npm run eval -- --dataset <path> [--format taskA|verses] [--k 10]
        [--engine lexical|hybrid|plain-bm25] [--split dev|train] [--json out.json]
-       [--run run.tsv] [--write-run out.tsv] [--index <dir>] [--no-baseline]`;
+       [--run run.tsv] [--write-run out.tsv] [--index <dir>] [--no-baseline]
+       [--engine-options '{"arabicNgramWeight":0,"coverageExponent":{}}']`;
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
     throw new Error(`--${flag} must be one of ${allowed.join(', ')}; got "${value}"\n${EVAL_USAGE}`);
   }
   return value as T;
+}
+
+/** A JSON object whose keys are engine options (values are checked by createSearchEngine). */
+export function parseEngineOptions(json: string): Partial<SearchEngineOptions> {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error(`--engine-options must be a JSON object, e.g. '{"arabicNgramWeight":0}'; got ${json}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`--engine-options must be a JSON object, e.g. '{"arabicNgramWeight":0}'; got ${json}`);
+  }
+  const known = Object.keys(DEFAULT_SEARCH_OPTIONS);
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new Error(`--engine-options: unknown option ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  return value as Partial<SearchEngineOptions>;
 }
 
 /** `format` defaults from the path: a `.jsonl` file is the verse format, anything else Task A. */
@@ -54,6 +75,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
       'write-run': { type: 'string' },
       index: { type: 'string' },
       'no-baseline': { type: 'boolean', default: false },
+      'engine-options': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -64,16 +86,20 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
   if (!Number.isInteger(k) || k < 1) throw new Error(`--k must be a positive integer; got "${values.k}"`);
   if (format === 'taskA' && k !== 10) throw new Error('--k is fixed at 10 for Task A (the official cut-off); drop --k or use --format verses');
   if (values.run && format !== 'taskA') throw new Error('--run scores a TREC passage run and needs --format taskA');
+  const engine = oneOf(values.engine!, ENGINES, 'engine');
+  const engineOptions = values['engine-options'] === undefined ? undefined : parseEngineOptions(values['engine-options']);
+  if (engineOptions && engine === 'plain-bm25') throw new Error('--engine-options sets options of the lexical or hybrid engine; plain-bm25 has none');
   return {
     dataset: values.dataset,
     format,
     k,
-    engine: oneOf(values.engine!, ENGINES, 'engine'),
+    engine,
     split: oneOf(values.split!, SPLITS, 'split'),
     ...(values.json ? { json: values.json } : {}),
     ...(values.run ? { run: values.run } : {}),
     ...(values['write-run'] ? { writeRun: values['write-run'] } : {}),
     ...(values.index ? { index: values.index } : {}),
     baseline: !values['no-baseline'],
+    ...(engineOptions ? { engineOptions } : {}),
   };
 }

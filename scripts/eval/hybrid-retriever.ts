@@ -20,7 +20,7 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { createVectorSearch } from '../../data/index/create-vector-search.js';
 import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
-import { createSearchEngine, type SearchEngine } from '../../data/search/search-engine.js';
+import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
@@ -67,9 +67,14 @@ export async function queryEmbedderFor(manifest: VectorIndexManifest, env: NodeJ
   }
 }
 
-export async function createHybridRetriever(corpus: Corpus, indexDir?: string, env: NodeJS.ProcessEnv = process.env): Promise<VerseRetriever> {
+export async function createHybridRetriever(
+  corpus: Corpus,
+  indexDir?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  engineOptions: Partial<SearchEngineOptions> = {},
+): Promise<VerseRetriever> {
   if (!indexDir) throw new Error(HYBRID_NEEDS_INDEX);
   const { manifest, vectors } = await loadVectorIndexFromDir(indexDir, { corpusVersion: corpus.version });
   const search = await createVectorSearch(vectors, { kind: 'flat' });
-  return hybridRetriever(createSearchEngine(corpus), search, await queryEmbedderFor(manifest, env), manifest);
+  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, await queryEmbedderFor(manifest, env), manifest);
 }
