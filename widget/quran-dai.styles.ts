@@ -308,7 +308,9 @@ export const quranDaiStyles = css`
     flex-direction: column;
     gap: 0.6rem;
   }
-  .verse-list {
+  /* Unstyled vertical lists: the verses of an answer and the earlier questions. */
+  .verse-list,
+  .history ol {
     list-style: none;
     margin: 0;
     padding: 0;
@@ -390,14 +392,6 @@ export const quranDaiStyles = css`
     gap: 0.5rem;
     border-bottom: 1px solid var(--quran-dai-color-border);
     padding-bottom: 0.75rem;
-  }
-  .history ol {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 0.6rem;
   }
   .history__question {
     font-weight: 600;
