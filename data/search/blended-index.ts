@@ -31,6 +31,7 @@ export class BlendedIndex implements LexicalSearcher {
   readonly #scores: Float32Array;
   readonly #coverage: Float32Array;
   readonly #softCoverage: Float32Array;
+  readonly #hasSoft: boolean;
   readonly #touched: Uint16Array;
   readonly #marked: Uint8Array;
 
@@ -42,6 +43,7 @@ export class BlendedIndex implements LexicalSearcher {
     if (parts.every((p) => p.soft)) throw new RangeError('a blended index needs a part that is not soft: soft parts only re-rank what another part finds');
     // Word parts first: a soft part may only add to the verses they touched.
     this.parts = [...parts.filter((p) => !p.soft), ...parts.filter((p) => p.soft)];
+    this.#hasSoft = parts.some((p) => p.soft);
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
     this.#softCoverage = new Float32Array(n);
@@ -88,7 +90,7 @@ export class BlendedIndex implements LexicalSearcher {
       });
     }
     const hits = topK(scores, coverage, touched, count, k);
-    const withSoft = this.parts.some((p) => p.soft)
+    const withSoft = this.#hasSoft
       ? hits.map((h) => ({ ...h, softCoverage: Math.max(h.coverage, Math.min(1, soft[h.index]!)) }))
       : hits;
     for (let i = 0; i < count; i++) {

@@ -82,7 +82,8 @@ export interface SearchEngineOptions {
   readonly arabicRootWeight: number;
   /**
    * Arabic also blends a character 4-gram index (of light stems) at this weight, so other forms
-   * of a word (broken plurals, verb forms) still count in part. 0 leaves it out. Default 0.5.
+   * of a word (the verb يعلم and the noun العلم) still count in part. It only re-ranks verses the
+   * stem and root indexes found. 0 leaves it out. Default 0.5.
    */
   readonly arabicNgramWeight: number;
   /**
