@@ -22,7 +22,7 @@ describe('normalizeArabic on real Uthmani verses (hand-checked)', () => {
     [18, 1, 'الحمد لله الذي انزل علي عبده الكتب ولم يجعل له عوجا'],
     [2, 245, 'من ذا الذي يقرض الله قرضا حسنا فيضعفه له اضعافا كثيره والله يقبض ويبصط واليه ترجعون'],
     [3, 7, 'هو الذي انزل عليك الكتب منه ايت محكمت هن ام الكتب واخر متشبهت فاما الذين في قلوبهم زيغ فيتبعون ما تشبه منه ابتغاء الفتنه وابتغاء تاويله وما يعلم تاويله الا الله والرسخون في العلم يقولون امنا به كل من عند ربنا وما يذكر الا اولوا الالبب'],
-    [4, 1, 'يايها الناس اتقوا ربكم الذي خلقكم من نفس وحده وخلق منها زوجها وبث منهما رجالا كثيرا ونساء واتقوا الله الذي تساءلون به والارحام ان الله كان عليكم رقيبا'],
+    [4, 1, 'يا ايها الناس اتقوا ربكم الذي خلقكم من نفس واحده وخلق منها زوجها وبث منهما رجالا كثيرا ونساء واتقوا الله الذي تساءلون به والارحام ان الله كان عليكم رقيبا'],
   ])('should normalise %i:%i', (s, a, expected) => {
     expect(norm(s, a)).toBe(expected);
   });
@@ -33,6 +33,11 @@ describe('normalizeArabic on real Uthmani verses (hand-checked)', () => {
     expect([...chars].filter((c) => !allowed.has(c))).toEqual([]);
   });
 
+  it('should be idempotent on every verse', () => {
+    const once = corpus.trackTexts('arabic').map(normalizeArabic);
+    expect(once.filter((t) => normalizeArabic(t) !== t).length).toBe(0);
+  });
+
   it('should match the stored search form for every verse', () => {
     const ar = corpus.trackTexts('arabic');
     const search = corpus.trackTexts('arabic-search');
@@ -40,9 +45,31 @@ describe('normalizeArabic on real Uthmani verses (hand-checked)', () => {
   });
 });
 
+describe('normalizeArabic where the Uthmani letters differ from modern spelling', () => {
+  const word = (s: number, a: number, i: number) => normalizeArabic(corpus.verse({ surah: s, ayah: a }).arabic.split(' ')[i]!);
+  it.each([
+    ['the joined vocative يَٰقَوۡمِ', 2, 54, 4, 'يا قوم'],
+    ['the joined vocative before a hamza on a tatweel, يَـٰٓـَٔادَمُ', 2, 33, 1, 'يا ادم'],
+    ['ىٰ inside a word, أَدۡرَىٰكَ', 69, 3, 1, 'ادراك'],
+    ['a small ya inside a word, إِبۡرَٰهِـۧمَ', 2, 124, 2, 'ابرهيم'],
+    ['a small ya inside a word, ٱلنَّبِيِّـۧنَ', 2, 61, 51, 'النبيين'],
+    ['وَٰ at a word start, وَٰحِدَةٗ', 2, 213, 3, 'واحده'],
+    ['a hamza on a tatweel, وَأَفۡـِٔدَتُهُمۡ', 14, 43, 7, 'وافءدتهم'],
+    ['the one-lam ٱلَّيۡلِ', 3, 190, 6, 'الليل'],
+  ])('should rewrite %s (%i:%i word %i) as %s', (_, s, a, i, expected) => {
+    expect(word(s, a, i)).toBe(expected);
+  });
+  it('should leave the same letters alone where they are plain spelling', () => {
+    // A final ىٰ stays ى (موسى), a final small ya or waw is only a lengthening mark (بِهِۦ، رَبُّهُۥ).
+    expect(word(2, 51, 2)).toBe('موسي');
+    expect(word(2, 124, 3)).toBe('ربه');
+    expect(normalizeArabic('يسجد ياسين وحده')).toBe('يسجد ياسين وحده');
+  });
+});
+
 describe('normalizeArabic on typed queries', () => {
   it('should unify alef, hamza, ya and ta marbuta forms', () => {
-    expect(normalizeArabic('إِنَّ الصَّلاةَ أُمّ آية مُؤمن شَيْئ ليلى رحمة')).toBe('ان الصلاه ام ايه مومن شيي ليلي رحمه');
+    expect(normalizeArabic('إِنَّ الصَّلاةَ أُمّ آية مُؤمن شَيْئ ليلى رحمة')).toBe('ان الصلاه ام ايه مومن شيء ليلي رحمه');
   });
   it('should fold the letters Persian and Urdu keyboards type for Arabic ones', () => {
     // ی (U+06CC), ک (U+06A9), ہ (U+06C1), ھ (U+06BE) as typed on such keyboards.

@@ -79,6 +79,24 @@ describe('when analysing real verses', () => {
     const verse = new Set(analyzer.terms(corpus.verse({ surah: 2, ayah: 153 }).arabicSearch));
     for (const t of analyzer.terms('الصبر والصلاة')) expect(verse.has(t)).toBe(true);
   });
+  it.each([
+    [2, 54, 4, 'يا قوم'],
+    [2, 33, 1, 'يا آدم'],
+    [2, 40, 1, 'إسرائيل'],
+    [4, 92, 11, 'خطأ'],
+    [3, 190, 6, 'الليل'],
+    [69, 3, 1, 'أدراك'],
+    [2, 124, 2, 'إبراهيم'],
+    [2, 61, 51, 'النبيين'],
+    [4, 18, 4, 'السيئات'],
+    [14, 43, 7, 'وأفئدتهم'],
+    [2, 213, 3, 'واحدة'],
+    [6, 5, 11, 'يستهزئون'],
+  ])('should give the Uthmani word %i:%i #%i the terms of its modern spelling %s', (s, a, i, modern) => {
+    const uthmani = corpus.verse({ surah: s, ayah: a }).arabic.split(' ')[i]!;
+    expect(analyzer.terms(uthmani)).toEqual(analyzer.terms(modern));
+    expect(analyzer.terms(modern)).toHaveLength(1);
+  });
   it('should give the same index terms on the normalised track as the full analysis', () => {
     for (const a of [analyzer, createArabicRootAnalyzer()]) {
       for (let i = 0; i < 6236; i += 97) {

@@ -62,6 +62,13 @@ describe('when searching Arabic lexically', () => {
     expect(corpus.verseAt(top.index).arabicSearch).toMatch(/خلق/);
     expect(corpus.verseAt(top.index).arabicSearch).toMatch(/السموت/);
   });
+  it('should find words the Uthmani text spells with a hamza on a tatweel or a joined vocative', () => {
+    // السيئات is ٱلسَّيِّـَٔات and يا قوم is يَٰقَوۡمِ in the Uthmani text; both once found nothing or missed them.
+    const evil = engine.lexical('السيئات');
+    expect(evil.kind).not.toBe('none');
+    expect(evil.hits.slice(0, 5).filter((h) => /سيات/.test(corpus.verseAt(h.index).arabicSearch))).toHaveLength(5);
+    expect(refs(engine.lexical('يا قوم اعبدوا الله'), 5)).toEqual(expect.arrayContaining(['7:59', '7:65']));
+  });
 });
 
 describe('when searching other languages', () => {

@@ -1,0 +1,33 @@
+/**
+ * `npm run eval:spelling`: how often the Arabic search keys of the Uthmani text differ from the
+ * keys of the same verses in modern spelling (the Qur'an QA 2023 passage collection), with the
+ * most frequent differing pairs. Run it after changing arabic-normalize.ts or the stemmer.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { createArabicAnalyzer } from '../data/search/arabic-analyzer.js';
+import { externalDataDir, TASK_A_DIR } from './eval/external-data.js';
+import { measureSpellingAgreement, modernVersesOfPassage } from './eval/spelling-agreement.js';
+
+const QPC_FILE = 'QQA23_TaskA_QPC_v1.1.tsv';
+
+async function main(): Promise<void> {
+  const corpus = await loadCorpusFromDir({ tracks: [] });
+  const tsv = await readFile(join(externalDataDir(), TASK_A_DIR, QPC_FILE), 'utf8');
+  const indexOf = (surah: number, ayah: number) => corpus.indexOf({ surah, ayah });
+  // 4:12 and 33:42-44 sit in two passages; each verse is compared once.
+  const byIndex = new Map(tsv.split(/\r?\n/).filter((l) => l.trim() !== '').flatMap((l) => modernVersesOfPassage(l, indexOf)).map((v) => [v.index, v]));
+  const r = measureSpellingAgreement([...byIndex.values()], corpus.trackTexts('arabic-search'), createArabicAnalyzer());
+  const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
+  console.log(`corpus ${corpus.version}, analyzer ${createArabicAnalyzer().id}`);
+  console.log(`verses whose search keys differ from modern spelling: ${r.versesDiffering} of ${r.verses} (${pct(r.versesDiffering, r.verses)}; ${r.keyCountDiffers} with a different number of keys)`);
+  console.log(`keys compared ${r.keysCompared}, differing ${r.keysDiffering} (${pct(r.keysDiffering, r.keysCompared)})\n`);
+  console.log('| count | modern key | Uthmani key |\n|---:|---|---|');
+  for (const p of r.topPairs) console.log(`| ${p.count} | ${p.modern} | ${p.uthmani} |`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exitCode = 1;
+});
