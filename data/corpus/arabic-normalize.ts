@@ -6,16 +6,18 @@
  * U+0656/U+0657/U+065E that Uthmani fonts use), dagger alef (U+0670), Quranic annotation
  * marks (U+06D6–U+06ED: small waw/ya, small high meem, pause marks, rub el-hizb, sajdah
  * sign, rounded sukun U+06E1…), tatweel (U+0640), extended Arabic marks U+08D3–U+08FF.
- * Unified: alef wasla/hamza/madda forms and Uthmani hamza+alef → ا, ى → ي, ؤ → و, ئ → ء, ة → ه.
+ * Unified: alef wasla/hamza/madda forms and Uthmani hamza+alef → ا, ى → ي, ؤ → و, ئ → ي, ة → ه.
  * Rewritten first, where Uthmani letters differ from modern spelling (the rasm, not only marks):
  * the joined vocative (يَٰقَوۡمِ → يا قوم), ىٰ inside a word (أَدۡرَىٰكَ → ادراك), a small ya inside a
- * word (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), a hamza on a tatweel
- * (سَيِّـَٔات → سيءات) and the one-lam ٱلَّيۡل (→ الليل). Against the modern (Tanzil simple) spelling
- * of all 6,236 verses, verses whose search keys differ fell from 1,004 to 228 (`npm run
+ * word (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), the one-lam ٱلَّيۡل (→ الليل),
+ * and bare or tatweel hamzas get their modern seat (uthmani-hamza.ts: يَسۡـَٔلُونَ → يسالون). Against the modern (Tanzil simple) spelling
+ * of all 6,236 verses, verses whose search keys differ fell from 1,004 to 281 (`npm run
  * eval:spelling`, ADR 0007).
  * Letters that Persian and Urdu keyboards type for Arabic ones (ی ک ہ ھ ە ۀ) fold to the Arabic
  * letter, so a question typed on such a keyboard still matches; the Quran text has none of them.
  */
+
+import { seatUthmaniHamza } from './uthmani-hamza.js';
 
 /** Bump when the output changes for any input: search indexes built with an older version are stale. */
 export const ARABIC_NORMALIZATION_VERSION = 3;
@@ -39,32 +41,26 @@ const MEDIAL_ALEF_MAQSURA = new RegExp(`\u0649\u0670\u0653?${LETTER_AHEAD}`, 'gu
 const MEDIAL_SMALL_YA = new RegExp(`[\u06E6\u06E7]${LETTER_AHEAD}`, 'gu');
 /** A dagger alef after an initial و is a written alef in modern text (وَٰحِدَة، وَٰسِع: واحدة، واسع). */
 const INITIAL_WAW_ALEF = new RegExp(`${WORD_START}\u0648\u064E?\u0670`, 'gu');
-/** A hamza on a tatweel (سَيِّـَٔات، أَفۡـِٔدَة، يَـٰٓـَٔادَمُ) is a hamza; modern text seats it (سيئات). */
-const HAMZA_ON_TATWEEL = /\u0640[\u064B-\u0653\u0655-\u065F]*\u0654/gu;
 /** الليل is written with one lam (ٱلَّيۡل), like الذي; modern text writes two. NFC puts the fatha before the shadda. */
 const NIGHT = new RegExp(`\u0671\u0644[\u064E\u0651]+(?=\u064A[\u06E1\u0652]?\u0644)`, 'gu');
 
 /** Normalise Arabic (Uthmani or modern) text for search. Idempotent. */
 export function normalizeArabic(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(JOINED_VOCATIVE, 'يا ')
+  return seatUthmaniHamza(text.normalize('NFC').replace(JOINED_VOCATIVE, 'يا '))
     .replace(MEDIAL_ALEF_MAQSURA, 'ا')
     .replace(MEDIAL_SMALL_YA, 'ي')
     .replace(INITIAL_WAW_ALEF, 'وا')
     .replace(NIGHT, 'الل')
-    .replace(HAMZA_ON_TATWEEL, 'ء')
     .replace(MARKS, '')
     .replace(SYMBOLS, ' ')
     .replace(ALEF_FORMS, 'ا')
-    // ئ is ء: the Uthmani text seats hamza differently (إِسۡرَٰٓءِيل for إسرائيل); search keys drop a medial ء.
-    .replace(/\u0626/g, 'ء')
     // Uthmani spells madda-alef as hamza + alef (ءَامَنُوا); modern text writes آمنوا.
     .replace(/\u0621+\u0627/g, 'ا')
     .replace(/[\u0649\u06CC\u06D0]/g, 'ي')
     .replace(/\u06A9/g, 'ك')
     .replace(/[\u06C1\u06BE\u06D5\u06C0]/g, 'ه')
     .replace(/\u0624/g, 'و')
+    .replace(/\u0626/g, 'ي')
     .replace(/\u0629/g, 'ه')
     .replace(SPACES, ' ')
     .trim();

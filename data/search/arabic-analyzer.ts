@@ -7,8 +7,7 @@
  *    definite-article clitic (ال وال بال كال فال لل), keeping a minimum stem length.
  *    An imperfect verb with a plural/dual ending (يعلمون، تكفرون، نعبدون، يعملان) loses its person
  *    prefix ي/ت/ن, so it meets its other forms (علموا، كفروا).
- * 4. Alef- and hamza-insensitive skeleton: every non-initial ا and ء is removed (the Uthmani text
- *    and modern spelling seat a hamza differently: خَطَـٔٗا / خطأ, إِسۡرَٰٓءِيل / إسرائيل). The Uthmani text drops the
+ * 4. Alef-insensitive skeleton: every non-initial ا is removed. The Uthmani text drops the
  *    long alef (dagger alef) in many words (`العلمين`, `السموت`, `الكتب`, `ابرهيم`) where people
  *    type `العالمين`, `السماوات`, `الكتاب`, `ابراهيم`; removing it on both sides makes them meet
  *    without a word list. Uthmani also writes a final `وة` for modern `اة` (`الصلوة`, `الزكوة`,
@@ -38,7 +37,7 @@ export const ARABIC_MIN_STEM = 2;
 export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'في من علي الي عن ان او ام ثم قد لقد لم لن لا ما و ف ب ل ك هو هي هم هن هما انت انتم انتن نحن انا ' +
-    'هذا هذه هذان هولاء ذلك ذالك تلك اولءك اوليك الذي التي الذين اللذين اللتين اللاتي اللتي اللاءي اللايي كل بعض ' +
+    'هذا هذه هذان هولاء ذلك ذالك تلك اولئك اوليك الذي التي الذين اللذين اللتين اللاتي اللتي اللايي كل بعض ' +
     'اذا اذ لو ان انما الا حتي عند مع بل لكن لكم لهم له لها لنا لي به بها بهم منه منها منهم فيه فيها ' +
     'فيهم عليه عليها عليهم عليكم اليه اليها اليهم اليكم يا ايها كان كانوا يكون تكون كنتم قال قالوا قل يقول ' +
     'ماذا لماذا كيف متي اين هل هناك كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
@@ -102,7 +101,7 @@ export function stemArabicWord(normalised: string): string {
   const article = ARTICLES.find((a) => w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM);
   if (article) w = w.slice(article.length);
   else if (IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
-  w = w.charAt(0) + w.slice(1).replace(/ا/g, '').replace(/ء/g, '');
+  w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
   if (w.length >= 4 && w.endsWith('وه')) w = w.slice(0, -2) + 'ه';
   const bare = stripOne(w, PRONOUN_SUFFIXES);
   // رحمته → رحمت → رحمه, then the same ه rule as رحمة, so both give رحم.
