@@ -107,7 +107,11 @@ describe('when analysing real verses', () => {
   });
   it('should drop question framing from queries but not from verses', () => {
     expect(analyzer.queryTerms!('اذكر الآيات الكريمة الدالة على الصبر').map((q) => q.term)).toEqual(['صبر']);
+    expect(analyzer.queryTerms!('ما معنى الصبر').map((q) => q.term)).toEqual(['صبر']);
     expect(analyzer.terms('الآيات')).toEqual(['ايت']);
+  });
+  it('should drop a particle joined to a pronoun or another particle', () => {
+    expect(analyzer.terms('فما جزاء من كفر بما انزل عنه')).toEqual(analyzer.terms('جزاء كفر انزل'));
   });
   it('should drop stop words and fall back to them for a stop-word-only query', () => {
     expect(analyzer.terms('ما هو في')).toEqual([]);

@@ -43,6 +43,8 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
     'ماذا لماذا كيف متي اين هل هناك كم اي ايش وما ومن وهو وهي وان وقد ولا ولم فلا فان اذن ' +
     // Question words as people type them: joined (ماهي) and in dialect (ليش، شو، ازاي). None is a Quranic word.
     'ماهي ماهو ماهم ماهن وماهي وماهو ليش ليه شو وش ازاي اشلون فين امتي ' +
+    // A particle joined to a pronoun or another particle (فما، بما، عنه), as function-free as the above.
+    'فما فمن لمن بما لما فهو فهي فقد ولو كما ليس عنه عنها عليك لك مهما بماذا عما مما ممن فيما ' +
     'بان لان كان انه انها انهم انهما بانه بانها بانهم لانه لانهم ' +
     'القران قران القرءان الكريم'
   ).split(' '),
@@ -50,13 +52,14 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Words that frame a question about the Quran rather than name its topic ("mention the noble
- * verses that indicate...", "what do the verses say..."): dropped from queries only.
+ * verses that indicate...", "what do the verses say...", "what is the meaning of..."): dropped
+ * from queries only. معنى would otherwise meet الماعون and معين through its stem.
  */
 export const ARABIC_QUESTION_FRAMING: ReadonlySet<string> = new Set(
   (
     'اذكر اذكري اذكروا الايات الايه ايات ايه الايتين الكريمه الكريمات الكريم الداله الدال تدل يدل دلت ' +
     'ورد وردت يرد المذكوره المذكور المذكورين المذكورون ذكرت تذكر تتحدث يتحدث تحدثت تحدث تشير يشير اشارت ' +
-    'سوره السوره بين وضح وضحت ماذا اذكرها'
+    'سوره السوره بين وضح وضحت ماذا اذكرها المعني معني بمعني'
   ).split(' '),
 );
 
