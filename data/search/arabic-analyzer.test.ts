@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../corpus/test-corpus.js';
 import type { Corpus } from '../corpus/corpus.js';
 import { normalizeArabic } from '../corpus/arabic-normalize.js';
-import { createArabicAnalyzer, createArabicRootAnalyzer, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';
+import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';
 
 const stem = (w: string) => stemArabicWord(normalizeArabic(w));
 const analyzer = createArabicAnalyzer();
@@ -18,6 +18,23 @@ describe('when stemming Arabic words people type against the Uthmani spelling', 
     ['الحياة', 'الحيوة'],
   ])('should give %s and the Uthmani %s one stem', (typed, uthmani) => {
     expect(stem(typed)).toBe(stem(uthmani));
+  });
+});
+
+describe('when reading a typed word with a clitic split off', () => {
+  it('should split one proclitic or one enclitic, leaving at least three letters', () => {
+    expect(cliticReadings('لقوم')).toEqual(['قوم']);
+    expect(cliticReadings('نفسك')).toEqual(['نفس']);
+    expect(cliticReadings('ديننا')).toEqual(['دين']);
+    expect(cliticReadings('بوعدك')).toEqual(['وعدك', 'بوعد']);
+    expect(cliticReadings('كتب')).toEqual([]);
+  });
+  it('should add the readings as fallbacks of the typed word, and not for a stop-word fallback query', () => {
+    expect(analyzer.queryTerms!('ديننا')).toEqual([
+      { term: 'دينن', weight: 1, group: 0 },
+      { term: 'دين', weight: 1, group: 0, fallback: true },
+    ]);
+    expect(analyzer.queryTerms!('ما هو').every((q) => !q.fallback)).toBe(true);
   });
 });
 

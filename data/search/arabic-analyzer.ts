@@ -132,6 +132,23 @@ export function arabicWords(text: string): string[] {
   return normalizeArabic(text).match(ARABIC_WORDS) ?? [];
 }
 
+/** Weight of a clitic reading against the typed word (searched only when the word is unknown). */
+export const CLITIC_READING_WEIGHT = 1;
+const PROCLITICS = ['ل', 'ب', 'ف', 'ك'] as const;
+const ENCLITICS = ['ك', 'نا'] as const;
+
+/**
+ * The word with one clitic split off that the light stemmer leaves on (a preposition before an
+ * indefinite noun: لقوم، بوعد; "your" and "our": نفسك، ديننا), each leaving at least 3 letters.
+ * Query-only fallbacks: a verse is not re-read this way, so لقوم in a verse stays whole.
+ */
+export function cliticReadings(normalised: string): string[] {
+  const out: string[] = [];
+  for (const p of PROCLITICS) if (normalised.startsWith(p) && normalised.length - p.length >= 3) out.push(normalised.slice(p.length));
+  for (const e of ENCLITICS) if (normalised.endsWith(e) && normalised.length - e.length >= 3) out.push(normalised.slice(0, -e.length));
+  return out;
+}
+
 function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer {
   const keys = (words: readonly string[]): string[] => {
     const out: string[] = [];
@@ -142,9 +159,20 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
   // The `arabic-search` track is normalised at build time (normalizeArabic is idempotent).
   const indexTerms = (text: string): string[] => keys(text.match(ARABIC_WORDS) ?? []);
   const queryTerms = (text: string): QueryTerm[] => {
-    const t = keys(arabicWords(stripArabicHonorifics(text)).filter((w) => !ARABIC_QUESTION_FRAMING.has(w)));
+    const words = arabicWords(stripArabicHonorifics(text)).filter((w) => !ARABIC_STOP_WORDS.has(w) && !ARABIC_QUESTION_FRAMING.has(w));
     // A query of only stop words still means something: search its words as typed.
-    return plainQueryTerms(t.length > 0 ? t : arabicWords(text).map(key));
+    if (words.length === 0) return plainQueryTerms(arabicWords(text).map(key));
+    const terms = plainQueryTerms(words.map(key));
+    const groupOf = new Map(terms.map((q) => [q.term, q.group]));
+    for (const w of words) {
+      for (const reading of cliticReadings(w)) {
+        const term = key(reading);
+        if (groupOf.has(term)) continue;
+        groupOf.set(term, groupOf.get(key(w))!);
+        terms.push({ term, weight: CLITIC_READING_WEIGHT, group: groupOf.get(key(w))!, fallback: true });
+      }
+    }
+    return terms;
   };
   return { id, terms, indexTerms, queryTerms };
 }

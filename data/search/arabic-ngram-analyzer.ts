@@ -60,6 +60,7 @@ export function createArabicNgramAnalyzer(n: number = ARABIC_NGRAM_SIZE): TextAn
       // coverage counts n-grams, not words: a verse with 3 of a word's 5 n-grams covers 3/5 of it.
       const byGram = new Map<string, QueryTerm>();
       for (const q of lightQueryTerms(text)) {
+        if (q.fallback) continue;
         for (const term of gramsOf(q.term)) {
           const seen = byGram.get(term);
           if (!seen || seen.weight < q.weight) byGram.set(term, { term, weight: q.weight, group: seen?.group ?? byGram.size });

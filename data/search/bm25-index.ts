@@ -361,10 +361,14 @@ export class Bm25Index {
     const touched = this.#touched;
     const marked = this.#marked;
     let touchedCount = 0;
+    // Fallback readings of a word count only when the word itself is not in the index.
+    const knownGroups = new Set<number>();
+    for (const q of query) if (!q.fallback && termIds.has(q.term)) knownGroups.add(q.group);
+    const used = (q: QueryTerm) => !q.fallback || !knownGroups.has(q.group);
     // Coverage denominator: each query word (group) counts once, at its most specific known term.
     const groupIdf = new Map<number, number>();
     for (const q of query) {
-      if (q.group === FEEDBACK_GROUP) continue;
+      if (q.group === FEEDBACK_GROUP || !used(q)) continue;
       const t = termIds.get(q.term);
       groupIdf.set(q.group, Math.max(groupIdf.get(q.group) ?? 0, t === undefined ? 0 : idf[t]!));
     }
@@ -372,7 +376,7 @@ export class Bm25Index {
     for (const v of groupIdf.values()) totalIdf += v > 0 ? v : this.#unknownIdf;
     for (const q of query) {
       const t = termIds.get(q.term);
-      if (t === undefined || !(q.weight > 0)) continue;
+      if (t === undefined || !(q.weight > 0) || !used(q)) continue;
       const factor = idf[t]! * q.weight;
       const covered = q.group === FEEDBACK_GROUP ? 0 : Math.min(idf[t]!, groupIdf.get(q.group)!) / totalIdf;
       for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) {

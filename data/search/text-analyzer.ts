@@ -9,6 +9,11 @@ export interface QueryTerm {
   /** Multiplies the term's BM25 contribution (1 for the typed word, lower for expansions). */
   readonly weight: number;
   readonly group: number;
+  /**
+   * Another reading of the word (its clitics split off), searched only when no other term of
+   * its group is in the index: a typed form the Quran does not have may still hold a word it has.
+   */
+  readonly fallback?: boolean;
 }
 
 export interface TextAnalyzer {
