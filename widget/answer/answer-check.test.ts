@@ -113,4 +113,10 @@ describe('when matching quotes', () => {
   it('should match on whole words only', () => {
     expect(quoteMatches('the patient', ['Indeed, Allah is with the patients.'])).toBe(false);
   });
+  it('should accept Arabic quoted in modern spelling where the Uthmani letters differ', () => {
+    // 3:190 writes ٱلَّيۡل with one lam; a correct quote in modern spelling was once flagged.
+    const verse = corpus.verse({ surah: 3, ayah: 190 }).arabic;
+    expect(quoteMatches('إن في خلق السماوات والأرض واختلاف الليل والنهار لآيات لأولي الألباب', [verse])).toBe(true);
+    expect(quoteMatches('إن في خلق السماوات والأرض واختلاف الليل والنهار لآيات لأولي الأبصار', [verse])).toBe(false);
+  });
 });
