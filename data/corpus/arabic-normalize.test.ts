@@ -20,7 +20,7 @@ describe('normalizeArabic on real Uthmani verses (hand-checked)', () => {
     [36, 1, 'يس'],
     [19, 1, 'كهيعص'],
     [18, 1, 'الحمد لله الذي انزل علي عبده الكتب ولم يجعل له عوجا'],
-    [2, 245, 'من ذا الذي يقرض الله قرضا حسنا فيضعفه له اضعافا كثيره والله يقبض ويبصط واليه ترجعون'],
+    [2, 245, 'من ذا الذي يقرض الله قرضا حسنا فيضعفه له اضعافا كثيره والله يقبض ويبسط واليه ترجعون'],
     [3, 7, 'هو الذي انزل عليك الكتب منه ايت محكمت هن ام الكتب واخر متشبهت فاما الذين في قلوبهم زيغ فيتبعون ما تشبه منه ابتغاء الفتنه وابتغاء تاويله وما يعلم تاويله الا الله والرسخون في العلم يقولون امنا به كل من عند ربنا وما يذكر الا اولوا الالبب'],
     [4, 1, 'يا ايها الناس اتقوا ربكم الذي خلقكم من نفس واحده وخلق منها زوجها وبث منهما رجالا كثيرا ونساء واتقوا الله الذي تساءلون به والارحام ان الله كان عليكم رقيبا'],
   ])('should normalise %i:%i', (s, a, expected) => {
@@ -58,6 +58,11 @@ describe('normalizeArabic where the Uthmani letters differ from modern spelling'
     ['a bare hamza, seated by its fatha (أرأيتم), أَرَءَيۡتُمۡ', 10, 59, 1, 'ارايتم'],
     ['a bare hamza, seated by its kasra (يستهزئون), يَسۡتَهۡزِءُونَ', 6, 5, 11, 'يستهزيون'],
     ['the one-lam ٱلَّيۡلِ', 3, 190, 6, 'الليل'],
+    ['the one-lam ٱلَّـٰتِي', 4, 15, 0, 'واللتي'],
+    ['the one-lam dual ٱلَّذَانِ', 4, 16, 0, 'واللذان'],
+    ['ها joined to أنتم, هَـٰٓأَنتُمۡ', 3, 66, 0, 'ها انتم'],
+    ['a ص with a small sin, وَيَبۡصُۜطُ', 2, 245, 13, 'ويبسط'],
+    ['a word with a thin space before its marks, فَٱدَّـٰرَ ٰٔتُمۡ', 2, 72, 3, 'فادرتم'],
   ])('should rewrite %s (%i:%i word %i) as %s', (_, s, a, i, expected) => {
     expect(word(s, a, i)).toBe(expected);
   });
@@ -66,6 +71,9 @@ describe('normalizeArabic where the Uthmani letters differ from modern spelling'
     expect(word(2, 51, 2)).toBe('موسي');
     expect(word(2, 124, 3)).toBe('ربه');
     expect(normalizeArabic('يسجد ياسين وحده')).toBe('يسجد ياسين وحده');
+    // The relative pronoun keeps one lam, as in modern text; هَٰذَا stays joined.
+    expect(word(2, 3, 0)).toBe('الذين');
+    expect(normalizeArabic('هَٰذَا')).toBe('هذا');
   });
 });
 
