@@ -1,14 +1,16 @@
 /**
  * `npm run eval:spelling`: how often the Arabic search keys of the Uthmani text differ from the
  * keys of the same verses in modern spelling (the Qur'an QA 2023 passage collection), with the
- * most frequent differing pairs. Run it after changing arabic-normalize.ts or the stemmer.
+ * most frequent differing pairs, and how many correct modern-spelling quotes the answer's quote
+ * check would flag. Run it after changing arabic-normalize.ts, the stemmer or the quote check.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createArabicAnalyzer } from '../data/search/arabic-analyzer.js';
 import { externalDataDir, TASK_A_DIR } from './eval/external-data.js';
-import { measureSpellingAgreement, modernVersesOfPassage } from './eval/spelling-agreement.js';
+import { quoteMatches } from '../widget/answer/quote-check.js';
+import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './eval/spelling-agreement.js';
 
 const QPC_FILE = 'QQA23_TaskA_QPC_v1.1.tsv';
 
@@ -23,6 +25,9 @@ async function main(): Promise<void> {
   console.log(`corpus ${corpus.version}, analyzer ${createArabicAnalyzer().id}`);
   console.log(`verses whose search keys differ from modern spelling: ${r.versesDiffering} of ${r.verses} (${pct(r.versesDiffering, r.verses)}; ${r.keyCountDiffers} with a different number of keys)`);
   console.log(`keys compared ${r.keysCompared}, differing ${r.keysDiffering} (${pct(r.keysDiffering, r.keysCompared)})\n`);
+  const flagged = flaggedModernQuotes([...byIndex.values()], corpus.trackTexts('arabic'), quoteMatches);
+  const refs = flagged.slice(0, 10).map((i) => `${corpus.refAt(i).surah}:${corpus.refAt(i).ayah}`);
+  console.log(`answer quote check: correct modern-spelling quotes flagged as not matching: ${flagged.length} of ${r.verses}${refs.length ? ` (${refs.join(', ')}${flagged.length > refs.length ? ', …' : ''})` : ''}\n`);
   console.log('| count | modern key | Uthmani key |\n|---:|---|---|');
   for (const p of r.topPairs) console.log(`| ${p.count} | ${p.modern} | ${p.uthmani} |`);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createArabicAnalyzer } from '../../data/search/arabic-analyzer.js';
-import { measureSpellingAgreement, modernVersesOfPassage } from './spelling-agreement.js';
+import { quoteMatches } from '../../widget/answer/quote-check.js';
+import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './spelling-agreement.js';
 
 const analyzer = createArabicAnalyzer();
 const indexOf = (surah: number, ayah: number) => (surah - 1) * 1000 + ayah - 1;
@@ -34,5 +35,16 @@ describe('when measuring spelling agreement', () => {
   });
   it('should refuse a verse index the Uthmani track does not have', () => {
     expect(() => measureSpellingAgreement([{ index: 9, text: 'قال' }], ['قال'], analyzer)).toThrow(/index 9/);
+  });
+});
+
+describe('when quoting every verse in modern spelling', () => {
+  it('should list the verses whose correct quote the quote check would flag', () => {
+    const uthmani = ['وَٱلَّيۡلِ إِذَا يَغۡشَىٰ', 'فَمَن بَدَّلَهُۥ بَعۡدَ مَا سَمِعَهُۥ'];
+    const modern = [
+      { index: 0, text: 'والليل إذا يغشى' },
+      { index: 1, text: 'فمن بدله بعدما سمعه' }, // modern spelling joins بعدما
+    ];
+    expect(flaggedModernQuotes(modern, uthmani, quoteMatches)).toEqual([1]);
   });
 });

@@ -76,3 +76,12 @@ export function measureSpellingAgreement(
   const topPairs = [...pairs.values()].sort((x, y) => y.count - x.count || x.modern.localeCompare(y.modern)).slice(0, top);
   return { verses: modern.length, versesDiffering, keyCountDiffers, keysCompared, keysDiffering, topPairs };
 }
+
+/** Verses whose modern spelling, quoted in an answer, the quote check would flag as not matching. */
+export function flaggedModernQuotes(
+  modern: readonly ModernVerse[],
+  uthmani: readonly string[],
+  quoteMatches: (quote: string, texts: readonly string[]) => boolean,
+): number[] {
+  return modern.filter(({ index, text }) => !quoteMatches(text, [uthmani[index] ?? ''])).map((v) => v.index);
+}
