@@ -8,11 +8,12 @@
  * sign, rounded sukun U+06E1…), tatweel (U+0640), extended Arabic marks U+08D3–U+08FF.
  * Unified: alef wasla/hamza/madda forms and Uthmani hamza+alef → ا, ى → ي, ؤ → و, ئ → ي, ة → ه.
  * Rewritten first, where Uthmani letters differ from modern spelling (the rasm, not only marks):
- * the joined vocative (يَٰقَوۡمِ → يا قوم; also هَٰٓأَنتُمۡ → ها انتم), a ص read as س (يَبۡصُۜطُ → يبسط), ىٰ inside a word (أَدۡرَىٰكَ → ادراك), a small ya inside a
- * word (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), the one-lam ٱلَّيۡل (→ الليل, also ٱلَّٰتِي، ٱلَّذَانِ),
- * and bare or tatweel hamzas get their modern seat (uthmani-hamza.ts: يَسۡـَٔلُونَ → يسالون). Against the modern (Tanzil simple) spelling
- * of all 6,236 verses, verses whose search keys differ fell from 1,004 to 272 (`npm run
- * eval:spelling`, ADR 0007).
+ * the joined vocative (يَٰقَوۡمِ → يا قوم) and ها (هَـٰٓأَنتُمۡ → ها انتم), a ص read as س
+ * (يَبۡصُۜطُ → يبسط), ىٰ inside a word (أَدۡرَىٰكَ → ادراك), a small ya inside a word
+ * (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), words written with one lam
+ * (ٱلَّيۡل → الليل), and bare or tatweel hamzas get their modern seat (uthmani-hamza.ts:
+ * يَسۡـَٔلُونَ → يسالون). Against the modern (Tanzil simple) spelling of all 6,236 verses,
+ * verses whose search keys differ fell from 1,004 to 272 (`npm run eval:spelling`, ADR 0007).
  * Letters that Persian and Urdu keyboards type for Arabic ones (ی ک ہ ھ ە ۀ) fold to the Arabic
  * letter, so a question typed on such a keyboard still matches; the Quran text has none of them.
  */

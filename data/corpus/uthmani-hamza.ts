@@ -5,8 +5,8 @@
  * them on a letter: أَرَءَيۡتُمۡ / أرأيتم, يَسۡـَٔلُونَ / يسألون, يَسۡتَهۡزِءُونَ / يستهزئون, رَءُوف / رؤوف,
  * إِسۡرَٰٓءِيل / إسرائيل. The modern rule reads the hamza's vowel and the vowel before it, and the
  * Uthmani text carries both: kasra (or a ي before) → ئ, else damma → ؤ, else fatha → أ; after a
- * long ا or و, and at the end after a long vowel or sukun, it stays ء; after a proclitic only
- * (بِـَٔايَٰتِنَا / بآياتنا) it is the word's first letter, on an alef. An أ followed by an alef is
+ * long ا or و, and at the end after a long vowel or sukun, it stays ء; after proclitics only
+ * (بِـَٔايَٰتِنَا / بآياتنا) it starts its word and sits on an alef. An أ followed by an alef is
  * the madda آ (قُرۡءَان / قرآن, ءَامَنُوا / آمنوا), left for the normaliser's ءا → ا.
  * A hamza without any vowel mark is left alone: that is typed text, not the Uthmani text.
  */
@@ -61,10 +61,9 @@ function letterBefore(text: string, at: number): Before | undefined {
 }
 
 function seat(hamzaVowel: Vowel, before: Before, final: boolean, alefNext: boolean): string {
-  // After a proclitic (بِـَٔايَٰتِنَا، أَءِذَا) the hamza still starts its word: modern text seats it on
-  // an alef (بآياتنا، أإذا), which the normaliser makes ا.
-  // Only where that is sure: a madda (ءا) or a hamza right after the question أ; in أَفۡـِٔدَة
-  // the letters before are the word's own.
+  // After proclitics only, the hamza starts its word and modern text seats it on an alef
+  // (بِـَٔايَٰتِنَا → بآياتنا، أَءِذَا → أإذا). Taken only where that is sure, before an alef or right
+  // after the question أ: in أَفۡـِٔدَة the letters before are the word's own (أفئدة).
   if (before.stemInitial && (alefNext || before.letter === 'أ')) return alefNext ? HAMZA : 'أ';
   const prevVowel = vowelOf(before.marks);
   // NFC writes alef + madda as آ.

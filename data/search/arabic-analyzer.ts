@@ -165,11 +165,12 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
     const terms = plainQueryTerms(words.map(key));
     const groupOf = new Map(terms.map((q) => [q.term, q.group]));
     for (const w of words) {
+      const group = groupOf.get(key(w))!;
       for (const reading of cliticReadings(w)) {
         const term = key(reading);
         if (groupOf.has(term)) continue;
-        groupOf.set(term, groupOf.get(key(w))!);
-        terms.push({ term, weight: CLITIC_READING_WEIGHT, group: groupOf.get(key(w))!, fallback: true });
+        groupOf.set(term, group);
+        terms.push({ term, weight: CLITIC_READING_WEIGHT, group, fallback: true });
       }
     }
     return terms;
