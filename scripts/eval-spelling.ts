@@ -7,19 +7,21 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import type { VerseRef } from '../data/corpus/corpus-types.js';
 import { createArabicAnalyzer } from '../data/search/arabic-analyzer.js';
 import { externalDataDir, TASK_A_DIR } from './eval/external-data.js';
+import { taskAFiles } from './eval/load-task-a.js';
 import { quoteMatches } from '../widget/answer/quote-check.js';
 import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './eval/spelling-agreement.js';
 
-const QPC_FILE = 'QQA23_TaskA_QPC_v1.1.tsv';
-
 async function main(): Promise<void> {
   const corpus = await loadCorpusFromDir({ tracks: [] });
-  const tsv = await readFile(join(externalDataDir(), TASK_A_DIR, QPC_FILE), 'utf8');
-  const indexOf = (surah: number, ayah: number) => corpus.indexOf({ surah, ayah });
+  // The passage collection is the same file for both splits.
+  const tsv = await readFile(taskAFiles(join(externalDataDir(), TASK_A_DIR), 'dev').passages, 'utf8');
+  const parseRange = (id: string) => corpus.parseRef(id);
+  const indexOf = (ref: VerseRef) => corpus.indexOf(ref);
   // 4:12 and 33:42-44 sit in two passages; each verse is compared once.
-  const byIndex = new Map(tsv.split(/\r?\n/).filter((l) => l.trim() !== '').flatMap((l) => modernVersesOfPassage(l, indexOf)).map((v) => [v.index, v]));
+  const byIndex = new Map(tsv.split(/\r?\n/).filter((l) => l.trim() !== '').flatMap((l) => modernVersesOfPassage(l, parseRange, indexOf)).map((v) => [v.index, v]));
   const r = measureSpellingAgreement([...byIndex.values()], corpus.trackTexts('arabic-search'), createArabicAnalyzer());
   const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(`corpus ${corpus.version}, analyzer ${createArabicAnalyzer().id}`);

@@ -27,9 +27,10 @@ const MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA
 // Rub el-hizb (U+06DE) and the sajdah sign (U+06E9) stand alone between words.
 const SYMBOLS = /[\u06DE\u06E9]/g;
 const ALEF_FORMS = /[\u0622\u0623\u0625\u0671\u0672\u0673\u0675]/g;
-const SPACES = /[\s\u00A0\u2000-\u200F\u202F]+/g;
+const SPACE = '[\\s\\u00A0\\u2000-\\u200F\\u202F]+';
+const SPACES = new RegExp(SPACE, 'g');
 /** A space before a combining mark is glyph placement inside a word (2:72 has a thin space in فَٱدَّٰرَْٰٔتُمۡ), not a word break. */
-const SPACE_IN_WORD = /[\s\u00A0\u2000-\u200F\u202F]+(?=[\u064B-\u065F\u0670\u06D6-\u06ED])/g;
+const SPACE_IN_WORD = new RegExp(`${SPACE}(?=[\u064B-\u065F\u0670\u06D6-\u06ED])`, 'g');
 
 // Uthmani spellings that differ from modern ones in letters, not only marks. They are keyed on
 // Uthmani marks (dagger alef, small ya) that typed text does not have, so queries are untouched.

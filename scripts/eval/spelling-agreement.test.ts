@@ -4,18 +4,22 @@ import { quoteMatches } from '../../widget/answer/quote-check.js';
 import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './spelling-agreement.js';
 
 const analyzer = createArabicAnalyzer();
-const indexOf = (surah: number, ayah: number) => (surah - 1) * 1000 + ayah - 1;
+const indexOf = (ref: { surah: number; ayah: number }) => (ref.surah - 1) * 1000 + ref.ayah - 1;
+const parseRange = (id: string) => {
+  const [surah, from, to] = id.split(/[:-]/).map(Number) as [number, number, number];
+  return { surah, from, to };
+};
 
 describe('when reading a QPC passage as modern verses', () => {
   it('should give one verse per sentence with its index', () => {
-    expect(modernVersesOfPassage('1:1-2\tبسم الله الرحمن الرحيم. الحمد لله رب العالمين.', indexOf)).toEqual([
+    expect(modernVersesOfPassage('1:1-2\tبسم الله الرحمن الرحيم. الحمد لله رب العالمين.', parseRange, indexOf)).toEqual([
       { index: 0, text: 'بسم الله الرحمن الرحيم' },
       { index: 1, text: 'الحمد لله رب العالمين' },
     ]);
   });
   it('should refuse a passage whose sentences do not match its verse range', () => {
-    expect(() => modernVersesOfPassage('1:1-3\tبسم الله الرحمن الرحيم.', indexOf)).toThrow(/1 sentences for 3 verses/);
-    expect(() => modernVersesOfPassage('no tab here', indexOf)).toThrow(/not a QPC line/);
+    expect(() => modernVersesOfPassage('1:1-3\tبسم الله الرحمن الرحيم.', parseRange, indexOf)).toThrow(/1 sentences for 3 verses/);
+    expect(() => modernVersesOfPassage('no tab here', parseRange, indexOf)).toThrow(/not a QPC line/);
   });
 });
 

@@ -5,7 +5,10 @@
  * QA 2023 passage collection carries the Tanzil simple (modern) spelling of every verse, which
  * makes it a spelling reference; nothing from its questions is used.
  */
+import type { VerseRef } from '../../data/corpus/corpus-types.js';
+import { refsInRange } from '../../data/corpus/verse-range.js';
 import type { TextAnalyzer } from '../../data/search/text-analyzer.js';
+import type { RangeParser } from './task-a-passages.js';
 
 export interface ModernVerse {
   /** Verse index in mushaf order (0..6235). */
@@ -33,14 +36,14 @@ export interface SpellingAgreement {
 }
 
 /** The verses of one QPC line (`S:A-B \t text`, verses separated by "."), as modern verses. */
-export function modernVersesOfPassage(line: string, indexOf: (surah: number, ayah: number) => number): ModernVerse[] {
-  const [id, text] = line.split('\t');
-  const m = /^(\d+):(\d+)-(\d+)$/.exec(id?.trim() ?? '');
-  if (!m || text === undefined) throw new Error(`"${line.slice(0, 40)}" is not a QPC line "S:A-B<TAB>text"`);
-  const [surah, from, to] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const verses = text.split('.').map((v) => v.trim()).filter((v) => v !== '');
-  if (verses.length !== to - from + 1) throw new Error(`passage ${id} has ${verses.length} sentences for ${to - from + 1} verses`);
-  return verses.map((v, i) => ({ index: indexOf(surah, from + i), text: v }));
+export function modernVersesOfPassage(line: string, parseRange: RangeParser, indexOf: (ref: VerseRef) => number): ModernVerse[] {
+  const tab = line.indexOf('\t');
+  if (tab < 1) throw new Error(`"${line.slice(0, 40)}" is not a QPC line "S:A-B<TAB>text"`);
+  const id = line.slice(0, tab).trim();
+  const refs = refsInRange(parseRange(id));
+  const verses = line.slice(tab + 1).split('.').map((v) => v.trim()).filter((v) => v !== '');
+  if (verses.length !== refs.length) throw new Error(`passage ${id} has ${verses.length} sentences for ${refs.length} verses`);
+  return verses.map((text, i) => ({ index: indexOf(refs[i]!), text }));
 }
 
 export function measureSpellingAgreement(
