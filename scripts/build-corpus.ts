@@ -1,5 +1,5 @@
 /**
- * `npm run build:corpus [-- --out DIR]`: quran-json → data/dist/corpus (hashed files +
+ * `npm run build:corpus [-- --out DIR]`: quran-json (+ ruku boundaries from quran-meta) → data/dist/corpus (hashed files +
  * manifest.json). Stale files from earlier builds are removed.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -8,9 +8,11 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
 import { readQuranJson } from './corpus-build/quran-json-source.js';
 import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
+import { readRukuStarts } from './corpus-build/ruku-source.js';
 
 export async function writeCorpus(outDir: string): Promise<ReturnType<typeof buildCorpus>> {
-  const built = buildCorpus(await readQuranJson());
+  const src = await readQuranJson();
+  const built = buildCorpus(src, readRukuStarts(src.surahs.map((s) => s.arabic.length)));
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', ...built.files.map((f) => f.path)]);
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });

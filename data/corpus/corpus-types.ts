@@ -33,6 +33,11 @@ export interface SurahInfo {
   readonly verseCount: number;
   /** Global index (0-based) of this surah's first verse. */
   readonly firstVerseIndex: number;
+  /**
+   * Ayah numbers where each ruku of the surah begins, ascending, the first always 1. A ruku is
+   * a traditional thematic section of the mushaf (556 in all); search scores one as a whole.
+   */
+  readonly rukuStarts: readonly number[];
 }
 
 /** Languages of the translation files shipped alongside the Arabic text. */

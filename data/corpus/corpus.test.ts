@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { TRANSLATION_LANGS } from './corpus-types.js';
 import { CorpusError } from './corpus-error.js';
 import { loadTestCorpus } from './test-corpus.js';
-import type { Corpus } from './corpus.js';
+import { Corpus } from './corpus.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -45,6 +45,31 @@ describe('when the corpus is loaded', () => {
     expect(() => corpus.verse({ surah: 115, ayah: 1 })).toThrow(CorpusError);
     expect(corpus.isValidRef({ surah: 108, ayah: 3 })).toBe(true);
     expect(corpus.isValidRef({ surah: 108, ayah: 4 })).toBe(false);
+  });
+});
+
+describe('when reading rukus (thematic sections)', () => {
+  it('should number 556 rukus in mushaf order without crossing a surah', () => {
+    const ruku = corpus.rukuOfVerse();
+    expect(ruku.length).toBe(6236);
+    expect(ruku[0]).toBe(0);
+    expect(ruku[6235]).toBe(555);
+    // Al-Fatiha is ruku 0; Al-Baqarah's first ruku is 2:1-7, its second starts at 2:8.
+    expect(ruku[corpus.indexOf({ surah: 1, ayah: 7 })]).toBe(0);
+    expect(ruku[corpus.indexOf({ surah: 2, ayah: 7 })]).toBe(1);
+    expect(ruku[corpus.indexOf({ surah: 2, ayah: 8 })]).toBe(2);
+    for (const s of corpus.surahs.slice(1)) expect(ruku[s.firstVerseIndex], `surah ${s.number}`).toBe(ruku[s.firstVerseIndex - 1]! + 1);
+  });
+
+  it('should refuse a surah file without valid ruku starts, and say how to fix it', () => {
+    const surahs = corpus.surahs.map((s) => (s.number === 2 ? { ...s, rukuStarts: [8, 21] } : s));
+    const parts = {
+      manifest: corpus.manifest,
+      surahs: { surahs },
+      arabic: { track: 'arabic' as const, name: 'arabic', texts: corpus.trackTexts('arabic') },
+      arabicSearch: { track: 'arabic-search' as const, name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
+    };
+    expect(() => new Corpus(parts)).toThrow(/surah 2 has no valid ruku starts .*npm run build:corpus/);
   });
 });
 

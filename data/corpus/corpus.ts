@@ -50,6 +50,7 @@ export class Corpus implements ReferenceContext {
   readonly #names: ReadonlyMap<string, number>;
   /** surah of each global verse index, for O(1) index → ref. */
   readonly #surahOfIndex: Uint8Array;
+  #rukuOfIndex: Uint16Array | undefined;
 
   constructor(parts: CorpusParts) {
     const { manifest, surahs, arabic, arabicSearch } = parts;
@@ -57,6 +58,7 @@ export class Corpus implements ReferenceContext {
       throw new CorpusError('corrupt-data', `corpus has ${surahs.surahs.length} surahs, expected ${SURAH_COUNT}; rebuild it with npm run build:corpus`);
     }
     for (const f of [arabic, arabicSearch]) checkTrackLength(f);
+    for (const s of surahs.surahs) checkRukuStarts(s);
     this.manifest = manifest;
     this.surahs = surahs.surahs;
     this.#arabic = arabic.texts;
@@ -65,6 +67,25 @@ export class Corpus implements ReferenceContext {
     this.#surahOfIndex = new Uint8Array(VERSE_COUNT);
     for (const s of this.surahs) this.#surahOfIndex.fill(s.number, s.firstVerseIndex, s.firstVerseIndex + s.verseCount);
     for (const [id, f] of Object.entries(parts.tracks ?? {})) if (f) this.addTrack(id as TextTrackId, f);
+  }
+
+  /** Ruku ordinal (0..555, mushaf order) of each global verse index; a ruku never crosses a surah. */
+  rukuOfVerse(): Uint16Array {
+    if (!this.#rukuOfIndex) {
+      const out = new Uint16Array(VERSE_COUNT);
+      let ruku = -1;
+      for (const s of this.surahs) {
+        for (let a = 1, next = 0; a <= s.verseCount; a++) {
+          if (a === s.rukuStarts[next]) {
+            ruku++;
+            next++;
+          }
+          out[s.firstVerseIndex + a - 1] = ruku;
+        }
+      }
+      this.#rukuOfIndex = out;
+    }
+    return this.#rukuOfIndex;
   }
 
   get version(): string {
@@ -179,4 +200,10 @@ function checkTrackLength(f: VerseTextFile): void {
   if (f.texts.length !== VERSE_COUNT) {
     throw new CorpusError('corrupt-data', `text "${f.track}" has ${f.texts.length} verses, expected ${VERSE_COUNT}; rebuild with npm run build:corpus`);
   }
+}
+
+function checkRukuStarts(s: SurahInfo): void {
+  const starts = s.rukuStarts as readonly number[] | undefined;
+  const ok = Array.isArray(starts) && starts[0] === 1 && starts.every((a, i) => Number.isInteger(a) && a <= s.verseCount && (i === 0 || a > starts[i - 1]!));
+  if (!ok) throw new CorpusError('corrupt-data', `surah ${s.number} has no valid ruku starts (ascending ayah numbers from 1); rebuild the corpus with npm run build:corpus`);
 }

@@ -57,6 +57,8 @@ export function attributionText(src: QuranJsonSource): string {
     '- English: Saheeh International, via QuranEnc.',
     '- bn, es, fr, id, ru, sv, tr, ur, zh: translations via QuranEnc.',
     '- English transliteration: Tanzil (https://tanzil.net/trans/en.transliteration).',
+    '- Ruku (section) boundaries in surahs.json: the npm package `quran-meta` by Quran-Center',
+    '  (https://github.com/quran-center/quran-meta), MIT licence.',
     '',
     'Translations are interpretations of the meaning; the Arabic is the text of the Quran.',
     'The normalised Arabic search form is derived mechanically from the Uthmani text for',
@@ -65,10 +67,12 @@ export function attributionText(src: QuranJsonSource): string {
   ].join('\n');
 }
 
-export function buildCorpus(src: QuranJsonSource): BuiltCorpus {
+/** @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts) */
+export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[]): BuiltCorpus {
+  if (rukuStarts.length !== src.surahs.length) throw new Error(`ruku table has ${rukuStarts.length} surahs, the text ${src.surahs.length}`);
   let first = 0;
   const surahFile: SurahFile = {
-    surahs: src.surahs.map((s) => {
+    surahs: src.surahs.map((s, i) => {
       const info = {
         number: s.number,
         nameArabic: s.nameArabic,
@@ -77,6 +81,7 @@ export function buildCorpus(src: QuranJsonSource): BuiltCorpus {
         revelation: s.revelation,
         verseCount: s.arabic.length,
         firstVerseIndex: first,
+        rukuStarts: rukuStarts[i]!,
       };
       first += s.arabic.length;
       return info;
