@@ -153,3 +153,38 @@ describe('when visiting every scored verse', () => {
   });
 });
 
+
+describe('when merging verses into sections', () => {
+  const texts = ['a b', 'a a c', 'b c d', 'd e', 'a'];
+  const sections = new Uint16Array([0, 0, 1, 1, 2]);
+  const merged = Bm25Index.mergeDocuments(Bm25Index.build(texts, words), sections);
+  const concatenated = Bm25Index.build(['a b a a c', 'b c d d e', 'a'], words);
+
+  it('should hold the same postings as an index of the concatenated section texts', () => {
+    const a = merged.data();
+    const b = concatenated.data();
+    expect(a.terms).toEqual(b.terms);
+    expect([...a.offsets]).toEqual([...b.offsets]);
+    expect([...a.docs]).toEqual([...b.docs]);
+    expect([...a.tf]).toEqual([...b.tf]);
+    expect([...a.docLength]).toEqual([5, 5, 1]);
+    expect(a.avgDocLength).toBeCloseTo(11 / 3, 6);
+    expect([...a.idf].map((x) => x.toFixed(6))).toEqual([...b.idf].map((x) => x.toFixed(6)));
+  });
+
+  it('should score sections like that index, by hand for one term', () => {
+    const hits = merged.search(q('a'), 10);
+    expect(hits.map((h) => h.index)).toEqual(concatenated.search(q('a'), 10).map((h) => h.index));
+    // df(a) = 2 of 3 sections: idf = ln 1.6; section 0 has tf 3, |s| = 5, avgdl = 11/3:
+    // norm = 1.2·(0.25 + 0.75·5/(11/3)) = 1.5272727; 3·2.2/(3 + 1.5272727) = 1.4578313
+    expect(hits[0]!.index).toBe(0);
+    expect(hits[0]!.score).toBeCloseTo(Math.log(1.6) * 1.4578313, 5);
+  });
+
+  it('should refuse sections that are not numbered in verse order', () => {
+    const index = Bm25Index.build(texts, words);
+    expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 1, 0, 1, 2]))).toThrow(/verse 2 is in section 0/);
+    expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 0, 2, 2, 3]))).toThrow(/verse 2 is in section 2/);
+    expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 0]))).toThrow(/2 entries for 5 verses/);
+  });
+});

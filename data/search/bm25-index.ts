@@ -249,6 +249,56 @@ export class Bm25Index {
     return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf, weights, idf, docLength, avgDocLength }, undefined, options.groups);
   }
 
+  /**
+   * An index whose documents are runs of this index's verses (e.g. rukus): `section[d]` is the
+   * section of verse d, numbered 0.. in verse order. Term frequencies and lengths are summed, idf
+   * is recomputed over the sections, so it scores exactly like an index built from the
+   * concatenated section texts, without analysing any text again.
+   */
+  static mergeDocuments(source: Bm25Index, section: Uint16Array): Bm25Index {
+    const { termIds, termNames, offsets, docs, tf, docLength } = source.#p;
+    const n = docLength.length;
+    if (section.length !== n) throw new RangeError(`section map has ${section.length} entries for ${n} verses`);
+    for (let d = 0; d < n; d++) {
+      const step = section[d]! - (d === 0 ? 0 : section[d - 1]!);
+      if (step !== 0 && !(step === 1 && d > 0)) throw new RangeError(`sections must be numbered 0.. in verse order; verse ${d} is in section ${section[d]}`);
+    }
+    const count = n === 0 ? 0 : section[n - 1]! + 1;
+    const length = new Uint16Array(count);
+    let total = 0;
+    for (let d = 0; d < n; d++) {
+      length[section[d]!] = Math.min(0xffff, length[section[d]!]! + docLength[d]!);
+      total += docLength[d]!;
+    }
+    // A term's postings are in verse order, so its sections come out in order too.
+    const newOffsets = new Uint32Array(offsets.length);
+    const newDocs = new Uint16Array(docs.length);
+    const newTf = new Uint16Array(docs.length);
+    let at = 0;
+    for (let t = 0; t + 1 < offsets.length; t++) {
+      for (let p = offsets[t]!; p < offsets[t + 1]!; p++) {
+        const s = section[docs[p]!]!;
+        if (at > newOffsets[t]! && newDocs[at - 1] === s) newTf[at - 1] = Math.min(0xffff, newTf[at - 1]! + tf[p]!);
+        else {
+          newDocs[at] = s;
+          newTf[at++] = tf[p]!;
+        }
+      }
+      newOffsets[t + 1] = at;
+    }
+    const mergedDocs = newDocs.slice(0, at);
+    const mergedTf = newTf.slice(0, at);
+    const idf = new Float32Array(termNames.length);
+    for (let t = 0; t < idf.length; t++) {
+      const df = newOffsets[t + 1]! - newOffsets[t]!;
+      idf[t] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+    }
+    const avgDocLength = count > 0 ? total / count : 0;
+    const weights = postingWeights(mergedDocs, mergedTf, length, avgDocLength, source.params);
+    const postings = { termIds, termNames, offsets: newOffsets, docs: mergedDocs, tf: mergedTf, weights, idf, docLength: length, avgDocLength };
+    return new Bm25Index(source.analyzer, source.params, postings, undefined, undefined);
+  }
+
   /** The built state, for a snapshot (`restore` turns it back into an index). Shares the arrays: do not modify them. */
   data(): Bm25IndexData {
     const { termNames, offsets, docs, tf, idf, docLength, avgDocLength } = this.#p;

@@ -21,6 +21,7 @@ import { Bm25Index, type Bm25Params } from './bm25-index.js';
 import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
 import { createArabicNgramAnalyzer } from './arabic-ngram-analyzer.js';
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
+import { SectionEvidence } from './section-evidence.js';
 import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
 import { createEnglishAnalyzer } from './english-analyzer.js';
 import { createTranslationAnalyzer } from './translation-analyzer.js';
@@ -54,6 +55,8 @@ interface TrackIndex {
   /** The BM25 indexes inside `searcher`, in blend order. */
   readonly parts: readonly Bm25Index[];
   readonly origin: IndexOrigin;
+  /** Ruku-level indexes merged from the word parts, made on first use. */
+  sections?: SectionEvidence;
 }
 
 interface PartSpec {
@@ -149,6 +152,22 @@ export class LexicalIndexes {
     this.get(track);
     const { parts } = this.#built.get(track)!;
     return encodeLexicalSnapshot(track, this.snapshotKey(track), parts.map((p) => p.data()));
+  }
+
+  /**
+   * The track's ruku-level evidence (section-evidence.ts), merged from its word parts (not the
+   * soft n-grams, which only re-rank) with their blend weights; built on first use.
+   */
+  sections(track: SearchTrack): SectionEvidence {
+    this.get(track);
+    const entry = this.#built.get(track)!;
+    if (!entry.sections) {
+      const specs = this.#parts(track);
+      const rukuOf = this.#corpus.rukuOfVerse();
+      const parts = entry.parts.flatMap((index, i) => (specs[i]!.soft ? [] : [{ index: Bm25Index.mergeDocuments(index, rukuOf), weight: specs[i]!.weight }]));
+      entry.sections = new SectionEvidence(parts, rukuOf);
+    }
+    return entry.sections;
   }
 
   /** The index of `track`, restored or built now if needed; throws when its text is not loaded. */

@@ -69,6 +69,16 @@ describe('when searching Arabic lexically', () => {
     expect(evil.hits.slice(0, 5).filter((h) => /سييات/.test(corpus.verseAt(h.index).arabicSearch))).toHaveLength(5);
     expect(refs(engine.lexical('يا قوم اعبدوا الله'), 5)).toEqual(expect.arrayContaining(['7:59', '7:65']));
   });
+  it('should rank a verse whose ruku tells the asked-about story above one that only shares a word', () => {
+    // "The creation of Adam and the angels' prostration": 2:34 (in the Adam ruku 2:30-39) is the
+    // answer; 68:42 has the prostration word in a Day-of-Judgement passage. Ruku evidence decides.
+    const q = 'خلق آدم وسجود الملائكة';
+    const withRukus = refs(engine.lexical(q), 5);
+    expect(withRukus.slice(0, 2)).toEqual(['2:31', '2:34']);
+    expect(withRukus.indexOf('2:34')).toBeLessThan(withRukus.indexOf('68:42'));
+    const without = refs(createSearchEngine(corpus, { sectionWeight: {} }).lexical(q), 5);
+    expect(without.indexOf('68:42')).toBeLessThan(without.indexOf('2:34'));
+  });
 });
 
 describe('when searching other languages', () => {
@@ -245,6 +255,12 @@ describe('when configuring the engine', () => {
     expect(() => createSearchEngine(corpus, { k: 200 })).toThrow(/candidates \(100\) must be >= k \(200\)/);
     expect(() => createSearchEngine(corpus, { radius: -1 })).toThrow(/radius/);
     expect(() => createSearchEngine(corpus, { coverageExponent: { en: -2 } })).toThrow(/coverageExponent.en must be a number >= 0, got -2/);
+    expect(() => createSearchEngine(corpus, { sectionWeight: { 'arabic-search': Number.NaN } })).toThrow(/sectionWeight.arabic-search must be a number >= 0, got NaN/);
+  });
+  it('should use ruku evidence for Arabic only', () => {
+    expect(DEFAULT_SEARCH_OPTIONS.sectionWeight).toEqual({ 'arabic-search': 0.2 });
+    const english = 'the creation of Adam and the prostration of the angels';
+    expect(engine.lexical(english).hits).toStrictEqual(createSearchEngine(corpus, { sectionWeight: {} }).lexical(english).hits);
   });
   it('should weigh Arabic hits by coverage squared and leave English as plain BM25', () => {
     expect(DEFAULT_SEARCH_OPTIONS.coverageExponent).toEqual({ 'arabic-search': 2 });
