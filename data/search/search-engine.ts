@@ -295,7 +295,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     language,
     requiredTrack,
     isTrackLoaded: (track) => indexes.isLoaded(track),
-    prepare: (track) => indexes.get(track).stats,
+    prepare: (track) => {
+      const stats = indexes.get(track).stats;
+      // The ruku indexes too, so the first query does not wait for them.
+      if ((opts.sectionWeight[track] ?? 0) > 0) indexes.sections(track);
+      return stats;
+    },
     indexOrigin: (track) => indexes.origin(track),
     exportSnapshot: (track) => indexes.snapshot(track),
     importSnapshot: (bytes) => indexes.offerSnapshot(bytes),
