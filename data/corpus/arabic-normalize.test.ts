@@ -63,6 +63,8 @@ describe('normalizeArabic where the Uthmani letters differ from modern spelling'
     ['ها joined to أنتم, هَـٰٓأَنتُمۡ', 3, 66, 0, 'ها انتم'],
     ['a ص with a small sin, وَيَبۡصُۜطُ', 2, 245, 13, 'ويبسط'],
     ['a word with a thin space before its marks, فَٱدَّـٰرَ ٰٔتُمۡ', 2, 72, 3, 'فادرتم'],
+    ['a silent وٰ for a long a, ٱلصَّلَوٰةَ', 2, 3, 4, 'الصلاه'],
+    ['a silent وٰ and its alef, ٱلرِّبَوٰاْ', 2, 275, 2, 'الربا'],
   ])('should rewrite %s (%i:%i word %i) as %s', (_, s, a, i, expected) => {
     expect(word(s, a, i)).toBe(expected);
   });
@@ -74,6 +76,8 @@ describe('normalizeArabic where the Uthmani letters differ from modern spelling'
     // The relative pronoun keeps one lam, as in modern text; هَٰذَا stays joined.
     expect(word(2, 3, 0)).toBe('الذين');
     expect(normalizeArabic('هَٰذَا')).toBe('هذا');
+    // A voweled وَٰ is a real waw: سَمَٰوَٰتٖ keeps it.
+    expect(word(2, 29, 14)).toBe('سموت');
   });
 });
 

@@ -10,7 +10,8 @@
  * Rewritten first, where Uthmani letters differ from modern spelling (the rasm, not only marks):
  * the joined vocative (يَٰقَوۡمِ → يا قوم) and ها (هَـٰٓأَنتُمۡ → ها انتم), a ص read as س
  * (يَبۡصُۜطُ → يبسط), ىٰ inside a word (أَدۡرَىٰكَ → ادراك), a small ya inside a word
- * (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), words written with one lam
+ * (إِبۡرَٰهِـۧمَ → ابرهيم), وَٰ at a word start (وَٰحِدَة → واحده), a silent وٰ for a long a
+ * (ٱلصَّلَوٰة → الصلاه, ٱلرِّبَوٰا → الربا), words written with one lam
  * (ٱلَّيۡل → الليل), and bare or tatweel hamzas get their modern seat (uthmani-hamza.ts:
  * يَسۡـَٔلُونَ → يسالون). Against the modern (Tanzil simple) spelling of all 6,236 verses,
  * verses whose search keys differ fell from 1,004 to 272 (`npm run eval:spelling`, ADR 0007).
@@ -21,7 +22,7 @@
 import { seatUthmaniHamza } from './uthmani-hamza.js';
 
 /** Bump when the output changes for any input: search indexes built with an older version are stale. */
-export const ARABIC_NORMALIZATION_VERSION = 3;
+export const ARABIC_NORMALIZATION_VERSION = 4;
 
 const MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED\u08D3-\u08FF\u0640]/g;
 // Rub el-hizb (U+06DE) and the sajdah sign (U+06E9) stand alone between words.
@@ -47,6 +48,11 @@ const SAD_READ_AS_SIN = /\u0635(?=[\u064B-\u065F\u06E1]*\u06DC)/g;
 const MEDIAL_ALEF_MAQSURA = new RegExp(`\u0649\u0670\u0653?${LETTER_AHEAD}`, 'gu');
 /** A small ya inside a word is a written ي in modern text (إِبۡرَٰهِـۧمَ، ٱلنَّبِيِّـۧنَ); at the end it is only a lengthening mark. */
 const MEDIAL_SMALL_YA = new RegExp(`[\u06E6\u06E7]${LETTER_AHEAD}`, 'gu');
+/**
+ * A و with a dagger alef and no vowel of its own is the Uthmani seat of a long a (ٱلصَّلَوٰة،
+ * ٱلزَّكَوٰة، ٱلرِّبَوٰا: الصلاة، الزكاة، الربا); a voweled وَٰ is a real waw (ٱلسَّمَٰوَٰت، ٱلصَّوَٰعِق).
+ */
+const WAW_AS_ALEF = /(?<=[\p{L}\p{M}])\u0648\u0670\u0653?(?:\u0627[\u064B-\u065F\u06E1]*)?/gu;
 /** A dagger alef after an initial و is a written alef in modern text (وَٰحِدَة، وَٰسِع: واحدة، واسع). */
 const INITIAL_WAW_ALEF = new RegExp(`${WORD_START}\u0648\u064E?\u0670`, 'gu');
 /**
@@ -62,6 +68,7 @@ export function normalizeArabic(text: string): string {
     .replace(SAD_READ_AS_SIN, 'س')
     .replace(MEDIAL_ALEF_MAQSURA, 'ا')
     .replace(MEDIAL_SMALL_YA, 'ي')
+    .replace(WAW_AS_ALEF, 'ا')
     .replace(INITIAL_WAW_ALEF, 'وا')
     .replace(ONE_LAM, 'الل')
     .replace(MARKS, '')

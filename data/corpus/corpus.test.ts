@@ -34,7 +34,7 @@ describe('when the corpus is loaded', () => {
     const v = corpus.verse({ surah: 2, ayah: 153 });
     expect(v.index).toBe(7 + 152);
     expect(v.translation).toMatch(/^O you who have believed, seek help through patience and prayer/);
-    expect(v.arabicSearch.startsWith('يا ايها الذين امنوا استعينوا بالصبر والصلوه')).toBe(true);
+    expect(v.arabicSearch.startsWith('يا ايها الذين امنوا استعينوا بالصبر والصلاه')).toBe(true);
     expect(v.arabic).not.toBe(v.arabicSearch);
     expect(corpus.refAt(6235)).toEqual({ surah: 114, ayah: 6 });
     expect(corpus.verse({ surah: 1, ayah: 1 }, 'fr').translation).toContain('Allah');

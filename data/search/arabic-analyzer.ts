@@ -10,8 +10,8 @@
  * 4. Alef-insensitive skeleton: every non-initial ا is removed. The Uthmani text drops the
  *    long alef (dagger alef) in many words (`العلمين`, `السموت`, `الكتب`, `ابرهيم`) where people
  *    type `العالمين`, `السماوات`, `الكتاب`, `ابراهيم`; removing it on both sides makes them meet
- *    without a word list. Uthmani also writes a final `وة` for modern `اة` (`الصلوة`, `الزكوة`,
- *    `الحيوة`), so a final `وه` becomes `ه` in the skeleton.
+ *    without a word list. Uthmani also writes `وٰة` for modern `اة` (`الصلوٰة`, `الزكوٰة`); the
+ *    normaliser reads that وٰ as ا, and a typed final `وه` (الصلوة) becomes `ه` in the skeleton.
  * 5. Suffixes, on the skeleton: one pronoun suffix (هم هن كم كن ني ه; ها and هما arrive as ه
  *    and هم), then one plural suffix (ون ين ت و ي; ات and وا arrive as ت and و), each only
  *    if at least `ARABIC_MIN_STEM` letters remain. A lone ه or ت is ambiguous (taa marbuta,
@@ -44,7 +44,7 @@ export const ARABIC_STOP_WORDS: ReadonlySet<string> = new Set(
     // Question words as people type them: joined (ماهي) and in dialect (ليش، شو، ازاي). None is a Quranic word.
     'ماهي ماهو ماهم ماهن وماهي وماهو ليش ليه شو وش ازاي اشلون فين امتي ' +
     // A particle joined to a pronoun or another particle (فما، بما، عنه), as function-free as the above.
-    'فما فمن لمن بما لما فهو فهي فقد ولو كما ليس عنه عنها عليك لك مهما بماذا عما مما ممن فيما ' +
+    'فما فمن لمن بما لما فهو فهي فقد ولو كما ليس عنه عنها عليك لك مهما بماذا عما مما ممن فيما منا عنا بنا ويا ' +
     'بان لان كان انه انها انهم انهما بانه بانها بانهم لانه لانهم ' +
     'القران قران القرءان الكريم'
   ).split(' '),
@@ -124,7 +124,23 @@ export function rootArabicWord(normalised: string): string {
   return w;
 }
 
+/**
+ * A second key for a three-letter word (after و and the article) ending in ا, which the skeleton
+ * would cut to 2 letters: the word with that ا (ربا usury, عصا staff, دعا). Without it ربا is only رب, the most common word of the Quran
+ * (Lord). The skeleton key stays too, because the ا is more often the accusative ending (نارا,
+ * حقا) that must still meet نار and حق. Empty string when there is no second key.
+ */
+export function finalAlefKey(normalised: string): string {
+  if (ALLAH.test(normalised)) return '';
+  let w = normalised;
+  if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
+  const article = ARTICLES.find((a) => w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM);
+  if (article) w = w.slice(article.length);
+  return w.length === 3 && w.endsWith('ا') && !w.slice(0, 2).includes('ا') ? w : '';
+}
+
 const stem = memoizeWord(stemArabicWord);
+const extraKey = memoizeWord(finalAlefKey);
 const root = memoizeWord(rootArabicWord);
 
 /** Normalised Arabic words of `text` (any spelling; Latin and digits are ignored). */
@@ -152,7 +168,12 @@ export function cliticReadings(normalised: string): string[] {
 function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer {
   const keys = (words: readonly string[]): string[] => {
     const out: string[] = [];
-    for (const w of words) if (!ARABIC_STOP_WORDS.has(w)) out.push(key(w));
+    for (const w of words) {
+      if (ARABIC_STOP_WORDS.has(w)) continue;
+      out.push(key(w));
+      const extra = extraKey(w);
+      if (extra) out.push(extra);
+    }
     return out;
   };
   const terms = (text: string): string[] => keys(arabicWords(text));
@@ -164,6 +185,13 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
     if (words.length === 0) return plainQueryTerms(arabicWords(text).map(key));
     const terms = plainQueryTerms(words.map(key));
     const groupOf = new Map(terms.map((q) => [q.term, q.group]));
+    for (const w of words) {
+      const extra = extraKey(w);
+      if (!extra || groupOf.has(extra)) continue;
+      const group = groupOf.get(key(w))!;
+      groupOf.set(extra, group);
+      terms.push({ term: extra, weight: 1, group });
+    }
     for (const w of words) {
       const group = groupOf.get(key(w))!;
       for (const reading of cliticReadings(w)) {
