@@ -12,6 +12,8 @@
  *    type `العالمين`, `السماوات`, `الكتاب`, `ابراهيم`; removing it on both sides makes them meet
  *    without a word list. Uthmani also writes `وٰة` for modern `اة` (`الصلوٰة`, `الزكوٰة`); the
  *    normaliser reads that وٰ as ا, and a typed final `وه` (الصلوة) becomes `ه` in the skeleton.
+ *    A three-letter word ending in ا also keeps a second key with it (`finalAlefKey`): ربا
+ *    (usury) is then not only رب (Lord).
  * 5. Suffixes, on the skeleton: one pronoun suffix (هم هن كم كن ني ه; ها and هما arrive as ه
  *    and هم), then one plural suffix (ون ين ت و ي; ات and وا arrive as ت and و), each only
  *    if at least `ARABIC_MIN_STEM` letters remain. A lone ه or ت is ambiguous (taa marbuta,
@@ -96,14 +98,20 @@ function stripOne(word: string, suffixes: readonly Suffix[]): string {
   return word;
 }
 
-/** Skeleton stem of one normalised word (see the module comment for the steps). */
-export function stemArabicWord(normalised: string): string {
+/** The word without a leading و (4+ letters) and one definite article; whether it had the article. */
+function withoutConjunctionAndArticle(normalised: string): { rest: string; article: boolean } {
   let w = normalised;
-  if (ALLAH.test(w)) return 'الله';
   if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
   const article = ARTICLES.find((a) => w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM);
-  if (article) w = w.slice(article.length);
-  else if (IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
+  return article ? { rest: w.slice(article.length), article: true } : { rest: w, article: false };
+}
+
+/** Skeleton stem of one normalised word (see the module comment for the steps). */
+export function stemArabicWord(normalised: string): string {
+  if (ALLAH.test(normalised)) return 'الله';
+  const front = withoutConjunctionAndArticle(normalised);
+  let w = front.rest;
+  if (!front.article && IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
   w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
   if (w.length >= 4 && w.endsWith('وه')) w = w.slice(0, -2) + 'ه';
   const bare = stripOne(w, PRONOUN_SUFFIXES);
@@ -126,16 +134,13 @@ export function rootArabicWord(normalised: string): string {
 
 /**
  * A second key for a three-letter word (after و and the article) ending in ا, which the skeleton
- * would cut to 2 letters: the word with that ا (ربا usury, عصا staff, دعا). Without it ربا is only رب, the most common word of the Quran
- * (Lord). The skeleton key stays too, because the ا is more often the accusative ending (نارا,
- * حقا) that must still meet نار and حق. Empty string when there is no second key.
+ * cuts to 2 letters: the word with that ا (ربا usury, عصا staff, دعا). Without it ربا is only رب,
+ * the most common word of the Quran (Lord). The skeleton key stays too, because that ا is more
+ * often the accusative ending (حقا) that must still meet حق. Empty string when there is none.
  */
 export function finalAlefKey(normalised: string): string {
   if (ALLAH.test(normalised)) return '';
-  let w = normalised;
-  if (w.length >= 4 && w.startsWith('و')) w = w.slice(1);
-  const article = ARTICLES.find((a) => w.startsWith(a) && w.length - a.length >= ARABIC_MIN_STEM);
-  if (article) w = w.slice(article.length);
+  const w = withoutConjunctionAndArticle(normalised).rest;
   return w.length === 3 && w.endsWith('ا') && !w.slice(0, 2).includes('ا') ? w : '';
 }
 
