@@ -23,6 +23,8 @@ import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import { GeminiEmbedder, type GeminiTaskType } from '../data/embed/gemini-embedder.js';
 import { TestHashingEmbedder } from '../data/embed/test-hashing-embedder.js';
+import { OpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
+import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { createApp, type ProxyApp, type StaticMount } from './app.js';
 import { parseProxyConfig, ProxyConfigError, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
@@ -69,7 +71,7 @@ export interface RunningServer {
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const rootDir = options.rootDir ?? REPO_ROOT;
-  const env = options.env ?? { ...(options.loadDotEnv === false ? {} : readDotEnv(join(rootDir, '.env'))), ...process.env };
+  const env = options.env ?? (options.loadDotEnv === false ? { ...process.env } : readProxyEnv(rootDir));
   const config = parseProxyConfig(env);
   // process.stdout.write, not console.log: no formatting pass on the hot path.
   const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
@@ -162,6 +164,27 @@ function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyCon
         retryDelayMs: 300,
         ...(fetchImpl ? { fetch: fetchImpl } : {}),
       });
+    case 'openai-compatible': {
+      const server = config.embeddings;
+      if (!server) {
+        note('embed-disabled', { index: index.id, hint: `set EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL=${index.model}) to the embeddings server this index was built with; search stays lexical until then` });
+        return null;
+      }
+      if (server.model !== index.model) {
+        note('embed-disabled', {
+          index: index.id,
+          hint: `index ${index.id} was built with model ${index.model} but EMBEDDINGS_MODEL=${server.model}: set EMBEDDINGS_MODEL=${index.model}, or rebuild the index for ${server.model} with ${openAICompatibleBuildCommand(server)}; search stays lexical until then`,
+        });
+        return null;
+      }
+      return new OpenAICompatibleEmbedder({
+        ...embedderOptionsFromManifest(index, server),
+        maxRetries: config.upstream.maxRetries,
+        retryDelayMs: 300,
+        timeoutMs: config.upstream.timeoutMs,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      });
+    }
   }
 }
 
@@ -185,6 +208,11 @@ function resolveOrtDir(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `.env` in `rootDir` under the real environment (which wins): what `startServer` reads by default. */
+export function readProxyEnv(rootDir: string = REPO_ROOT): ProxyEnv {
+  return { ...readDotEnv(join(rootDir, '.env')), ...process.env };
 }
 
 function readDotEnv(path: string): Record<string, string> {

@@ -1,21 +1,38 @@
 /**
- * `npm run build:index -- --embedder <gemini|test-hashing|local> [--dims 768] [--contextual] [--out data/dist/index]`
- * (local: `--model <id> [--model-dir DIR]`, see README 'Keyless semantic search').
+ * `npm run build:index -- --embedder <openai-compatible|gemini|local|test-hashing> [--verse-text en|ar|en+ar] [--contextual] [--out data/dist/index]`
+ * (openai-compatible: `--base-url URL --model NAME [--input-type]`; local: `--model <id> [--model-dir DIR]`; see the README).
  * Embeds all 6,236 verses and writes `data/dist/index/<embedder-id>/` (int8 vectors + manifest).
  * Resumable: rerun after an interruption and finished batches are reused.
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { openLocalEmbedderFromDir } from '../data/embed/local-embedder-node.js';
+import { floorsForModel } from '../data/embed/local-embedder-floors.js';
+import { openOpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
+import { promptFieldsFor } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs, type BuildIndexConfig } from './index-build/build-index-args.js';
 import { runIndexBuild } from './index-build/index-build-run.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 
-/** Local models (H-local) load asynchronously and carry their own prefixes. */
+/** Local models and embedding servers are opened asynchronously and carry their own prefixes and floors. */
 async function openEmbedder(
   config: BuildIndexConfig,
 ): Promise<ReturnType<typeof embedderFor> & { queryPrefix?: string; documentPrefix?: string; floors?: VectorIndexManifest['floors'] }> {
+  if (config.embedderKind === 'openai-compatible') {
+    const server = config.openaiCompatible!;
+    const prompts = promptFieldsFor(server);
+    const embedder = await openOpenAICompatibleEmbedder({
+      baseURL: server.baseURL,
+      model: server.model,
+      apiKey: server.apiKey,
+      queryPrefix: prompts.queryPrefix,
+      documentPrefix: prompts.documentPrefix,
+      batchSize: config.batchSize,
+      ...(server.inputType ? { inputType: { query: prompts.queryTask, document: prompts.documentTask } } : {}),
+    });
+    return { embedder, ...prompts, floors: floorsForModel(server.model) };
+  }
   if (config.embedderKind !== 'local') return embedderFor(config);
   const local = await openLocalEmbedderFromDir({ model: config.local!.model, modelDir: config.local!.modelDir });
   const { queryTask, documentTask, queryPrefix, documentPrefix, floors } = local.manifestFields();
@@ -34,6 +51,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     embedderKind: config.embedderKind,
     outRoot: config.outRoot ?? DEFAULT_INDEX_ROOT,
     contextual: config.contextual,
+    verseText: config.verseText,
     batchSize: config.batchSize,
     queryTask,
     documentTask,

@@ -10,15 +10,35 @@ import { parseEvalArgs } from './eval/eval-args.js';
 import { runEvalCommand } from './eval/eval-command.js';
 import { createRetriever } from './eval/create-retriever.js';
 import { machineInfo } from './eval/machine-info.js';
+import { openE5Stack, type E5Stack } from './e5/e5-stack.js';
+import { createProgressBar } from './index-build/progress-bar.js';
 
 async function main(): Promise<void> {
   const options = parseEvalArgs(process.argv.slice(2));
   const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
+  let e5: E5Stack | undefined;
+  if (options.embedder === 'e5') {
+    const bar = createProgressBar();
+    e5 = await openE5Stack({ corpus, log: (line) => console.error(line), onProgress: (s) => bar.update(s) });
+    if (e5.index.built) bar.finish();
+    console.error(`e5: ${e5.server.baseURL}, index ${e5.index.dir}`);
+  }
+  const index = e5?.index.dir ?? options.index;
+  const env = e5 ? { ...process.env, EMBEDDINGS_BASE_URL: e5.server.baseURL } : process.env;
+  try {
+    await evaluate(options, corpus, index, env);
+  } finally {
+    await e5?.server.stop();
+  }
+}
+
+async function evaluate(options: ReturnType<typeof parseEvalArgs>, corpus: Awaited<ReturnType<typeof loadCorpusFromDir>>, index: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
   const out = await runEvalCommand(options, {
     corpus,
     createRetriever: (name) =>
       createRetriever(name, corpus, {
-        ...(options.index ? { index: options.index } : {}),
+        ...(index ? { index } : {}),
+        env,
         ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
       }),
     machine: machineInfo(),

@@ -2,21 +2,60 @@
  * `npm start`: everything a fresh clone needs to show the demo, with no API key.
  * Builds the corpus when it is missing, builds the widget, starts the proxy (which serves
  * the demo page, the widget and the data) on PORT (default 8787) and prints the demo URL.
- * Keys in `.env` or the environment switch on semantic search and written answers.
+ *
+ * Semantic search: with EMBEDDINGS_BASE_URL set it builds the verse index for that server once;
+ * otherwise, when the bundled model is installed (`npm run model:e5`), it starts that server and
+ * does the same. Keys in `.env` or the environment switch on written answers.
  */
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
+import { parseProxyConfig, type ProxyEnv } from '../proxy/config/proxy-config.js';
+import { readProxyEnv, startServer } from '../proxy/server.js';
+import { isE5Installed } from './e5/e5-install.js';
+import { startE5Server, type E5Server } from './e5/e5-server.js';
+import { ensureServerIndex } from './index-build/ensure-server-index.js';
+import { createProgressBar } from './index-build/progress-bar.js';
 import { ensureCorpus } from './start/ensure-corpus.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
-import { startServer } from '../proxy/server.js';
+
+/** The embeddings server to use and the env the proxy gets, with the index it should serve. */
+async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5?: E5Server; note?: string }> {
+  const config = parseProxyConfig(env);
+  if (env.INDEX_ID?.trim()) return { env }; // the site owner chose the index
+  let e5: E5Server | undefined;
+  let server = config.embeddings;
+  if (!server && config.gemini.apiKey) return { env }; // a Gemini index embeds through the proxy's key
+  if (!server) {
+    if (!isE5Installed()) return { env, note: 'keyword search only (npm run model:e5 installs a local multilingual model for semantic search)' };
+    console.log('quran-dai: starting the local embedding model (multilingual-e5-small)…');
+    e5 = await startE5Server();
+    server = { baseURL: e5.baseURL, model: e5.model, apiKey: '', inputType: e5.inputType };
+  }
+  try {
+    const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+    const bar = createProgressBar();
+    const index = await ensureServerIndex({ server, corpus, outRoot: DEFAULT_INDEX_ROOT, log: (line) => console.log(line), onProgress: (s) => bar.update(s) });
+    if (index.built) bar.finish();
+    return {
+      env: { ...env, EMBEDDINGS_BASE_URL: server.baseURL, EMBEDDINGS_MODEL: server.model, INDEX_ID: index.manifest.id },
+      ...(e5 ? { e5 } : {}),
+    };
+  } catch (error) {
+    await e5?.stop();
+    throw error;
+  }
+}
 
 async function main(): Promise<void> {
   await ensureCorpus();
   console.log('quran-dai: building the widget…');
   console.log(formatBundleReport(await buildWidgetBundle()));
-  const server = await startServer();
+  const semantic = await semanticSearch(readProxyEnv());
+  const server = await startServer({ env: semantic.env });
   const chat = server.config.chat ? `answers by ${server.config.chat.provider}` : 'no LLM key set: verses and citations only (set XAI_API_KEY or another provider in .env for answers)';
-  const search = server.index ? `vector index ${server.index.id}` : 'keyword search (build a vector index with npm run build:index for semantic search)';
+  const search = server.index ? `semantic + keyword search (vector index ${server.index.id})` : (semantic.note ?? 'keyword search');
   console.log(`\nquran-dai demo: ${server.url}/\n  ${search}\n  ${chat}\n  Ctrl+C to stop.`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  const stop = () => void Promise.all([server.close(), semantic.e5?.stop()]).then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -64,15 +64,7 @@ const ONE_LAM = new RegExp(`\u0671\u0644[\u064E\u0651]+(?=\u064A[\u06E1\u0652]?\
 
 /** Normalise Arabic (Uthmani or modern) text for search. Idempotent. */
 export function normalizeArabic(text: string): string {
-  return seatUthmaniHamza(text.normalize('NFC').replace(SPACE_IN_WORD, '').replace(JOINED_VOCATIVE, 'يا ').replace(JOINED_HA, 'ها '))
-    .replace(SAD_READ_AS_SIN, 'س')
-    .replace(MEDIAL_ALEF_MAQSURA, 'ا')
-    .replace(MEDIAL_SMALL_YA, 'ي')
-    .replace(WAW_AS_ALEF, 'ا')
-    .replace(INITIAL_WAW_ALEF, 'وا')
-    .replace(ONE_LAM, 'الل')
-    .replace(MARKS, '')
-    .replace(SYMBOLS, ' ')
+  return modernArabicSpelling(text)
     .replace(ALEF_FORMS, 'ا')
     // Uthmani spells madda-alef as hamza + alef (ءَامَنُوا); modern text writes آمنوا.
     .replace(/\u0621+\u0627/g, 'ا')
@@ -82,6 +74,27 @@ export function normalizeArabic(text: string): string {
     .replace(/\u0624/g, 'و')
     .replace(/\u0626/g, 'ي')
     .replace(/\u0629/g, 'ه')
+    .replace(SPACES, ' ')
+    .trim();
+}
+
+/**
+ * Uthmani text in modern spelling without marks (ٱلصَّلَوٰةَ → الصلاة, يَسۡـَٔلُونَ → يسألون), letters
+ * otherwise kept (hamza seats, ة, ى): how a reader types the verse, and what a multilingual
+ * embedding model has seen. Search keys fold further (`normalizeArabic`).
+ */
+export function modernArabicSpelling(text: string): string {
+  return seatUthmaniHamza(text.normalize('NFC').replace(SPACE_IN_WORD, '').replace(JOINED_VOCATIVE, 'يا ').replace(JOINED_HA, 'ها '))
+    .replace(SAD_READ_AS_SIN, 'س')
+    .replace(MEDIAL_ALEF_MAQSURA, 'ا')
+    .replace(MEDIAL_SMALL_YA, 'ي')
+    .replace(WAW_AS_ALEF, 'ا')
+    .replace(INITIAL_WAW_ALEF, 'وا')
+    .replace(ONE_LAM, 'الل')
+    .replace(MARKS, '')
+    .replace(SYMBOLS, ' ')
+    .replace(/\u0671/g, 'ا')
+    .replace(/\u0621\u0627/g, 'آ')
     .replace(SPACES, ' ')
     .trim();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGemini, requestTexts, startFakeGemini } from '../../proxy/testing/fake-gemini.js';
-import { GeminiEmbedder, GeminiEmbedderError, l2Normalize, type GeminiEmbedderOptions } from './gemini-embedder.js';
+import { GeminiEmbedder, GeminiEmbedderError, type GeminiEmbedderOptions } from './gemini-embedder.js';
+import { l2Normalize } from './l2-normalize.js';
 import { testHashingVector } from './test-hashing-embedder.js';
 
 let fake: FakeGemini;

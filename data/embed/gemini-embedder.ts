@@ -6,9 +6,7 @@
  * Why we normalise: Gemini only returns unit vectors at the full 3072 dims; truncated
  * (Matryoshka) outputs such as 768 must be L2-normalised before cosine = dot product.
  *
- * Why our own retry loop instead of the AI SDK's `maxRetries`: the SDK's backoff starts at
- * 2 s and is not configurable, which makes builds against a fake server slow to test and
- * gives no control per batch. We reuse its `APICallError.isRetryable` (408/409/429/5xx).
+ * Retries (429, 5xx, network drops, Google's RetryInfo waits) go through embed-retry.ts.
  *
  * @see https://ai.google.dev/gemini-api/docs/embeddings
  * @example
@@ -17,6 +15,8 @@
  */
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { APICallError, embedMany } from 'ai';
+import { withEmbedRetries } from './embed-retry.js';
+import { l2Normalize } from './l2-normalize.js';
 import type { EmbedTask, Embedder } from './embedder.js';
 
 export type GeminiTaskType =
@@ -86,17 +86,6 @@ export class GeminiEmbedderError extends Error {
   }
 }
 
-/** Scale `values` to unit length; fails on a zero vector, which no real embedding is. */
-export function l2Normalize(values: readonly number[] | Float32Array): Float32Array {
-  const out = Float32Array.from(values);
-  let norm = 0;
-  for (const v of out) norm += v * v;
-  if (!(norm > 0) || !Number.isFinite(norm)) throw new RangeError('cannot normalise a zero or non-finite vector');
-  const inv = 1 / Math.sqrt(norm);
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! * inv;
-  return out;
-}
-
 export class GeminiEmbedder implements Embedder {
   readonly id: string;
   readonly model: string;
@@ -137,16 +126,13 @@ export class GeminiEmbedder implements Embedder {
     return results.flat();
   }
 
-  async #embedBatchWithRetry(values: string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.#embedBatch(values, task, offset, signal);
-      } catch (error) {
-        if (signal?.aborted) throw new GeminiEmbedderError('aborted', 'embedding was aborted', undefined, { cause: error });
-        if (error instanceof GeminiEmbedderError || !isRetryable(error) || attempt >= this.options.maxRetries) throw toEmbedderError(error, attempt);
-        await sleep(this.#retryDelay(error, attempt), signal);
-      }
-    }
+  #embedBatchWithRetry(values: string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
+    return withEmbedRetries(() => this.#embedBatch(values, task, offset, signal), this.options, {
+      signal,
+      aborted: (cause) => new GeminiEmbedderError('aborted', 'embedding was aborted', undefined, { cause }),
+      fail: toEmbedderError,
+      isFinal: (error) => error instanceof GeminiEmbedderError,
+    });
   }
 
   async #embedBatch(values: string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
@@ -181,36 +167,6 @@ export class GeminiEmbedder implements Embedder {
       }
     });
   }
-
-  #retryDelay(error: unknown, attempt: number): number {
-    const backoff = Math.min(this.options.maxRetryDelayMs, this.options.retryDelayMs * 2 ** attempt);
-    const asked = serverRetryDelayMs(error);
-    return asked === undefined ? backoff : Math.min(this.options.maxRetryDelayMs, asked);
-  }
-}
-
-/**
- * The wait the server asked for: Google's quota 429s carry a `google.rpc.RetryInfo` detail
- * (`"retryDelay": "23s"`); proxies in front of it may send `Retry-After` (seconds).
- */
-export function serverRetryDelayMs(error: unknown): number | undefined {
-  if (!APICallError.isInstance(error)) return undefined;
-  const details = (error.data as { error?: { details?: unknown } } | undefined)?.error?.details;
-  if (Array.isArray(details)) {
-    for (const d of details as Array<{ '@type'?: unknown; retryDelay?: unknown }>) {
-      const m = typeof d?.retryDelay === 'string' && String(d['@type']).endsWith('RetryInfo') ? /^(\d+(?:\.\d+)?)s$/.exec(d.retryDelay) : null;
-      if (m) return Number(m[1]) * 1000;
-    }
-  }
-  const header = error.responseHeaders?.['retry-after'];
-  const seconds = header === undefined ? NaN : Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
-}
-
-function isRetryable(error: unknown): boolean {
-  if (APICallError.isInstance(error)) return error.isRetryable;
-  // fetch network failures (connection refused/reset) surface as TypeError.
-  return error instanceof TypeError;
 }
 
 function toEmbedderError(error: unknown, retries: number): GeminiEmbedderError {
@@ -222,21 +178,6 @@ function toEmbedderError(error: unknown, retries: number): GeminiEmbedderError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new GeminiEmbedderError('upstream', `Gemini embedding failed${after}: ${message}`, undefined, { cause: error });
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new GeminiEmbedderError('aborted', 'embedding was aborted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new GeminiEmbedderError('aborted', 'embedding was aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

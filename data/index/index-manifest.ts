@@ -16,12 +16,16 @@ export interface VectorIndexManifest {
   readonly id: string;
   /** Content hash of the vector files; changes when any vector changes. */
   readonly version: string;
-  readonly embedder: 'gemini' | 'local' | 'test-hashing';
+  /** Who embeds queries: Gemini or an OpenAI-compatible server through the proxy, the browser (`local`), or the test-only hashing embedder. */
+  readonly embedder: 'gemini' | 'openai-compatible' | 'local' | 'test-hashing';
   readonly model: string;
   readonly dims: number;
   readonly count: number;
   readonly quantization: 'int8-per-vector';
-  /** Provider task types (Gemini) or the model's prefixes (E5: `query: ` / `passage: `). */
+  /**
+   * Provider task types (Gemini; `input_type` for OpenAI-compatible servers that apply the model's
+   * prompts themselves; `none` otherwise) and the prefixes prepended to the text (E5: `query: ` / `passage: `).
+   */
   readonly queryTask: string;
   readonly documentTask: string;
   readonly queryPrefix: string;

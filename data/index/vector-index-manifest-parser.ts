@@ -8,7 +8,7 @@ export class VectorIndexError extends Error {
   override readonly name = 'VectorIndexError';
 }
 
-const EMBEDDERS = new Set(['gemini', 'local', 'test-hashing']);
+const EMBEDDERS = new Set(['gemini', 'openai-compatible', 'local', 'test-hashing']);
 
 function fail(field: string, expected: string): never {
   throw new VectorIndexError(`invalid vector index manifest: ${field} must be ${expected}; rebuild it with npm run build:index`);
@@ -37,7 +37,7 @@ export function parseVectorIndexManifest(json: unknown): VectorIndexManifest {
   const o = record(json, 'manifest');
   if (o.schema !== 1) fail('schema', '1');
   const embedder = str(o, 'embedder');
-  if (!EMBEDDERS.has(embedder)) fail('embedder', 'gemini, local or test-hashing');
+  if (!EMBEDDERS.has(embedder)) fail('embedder', 'gemini, openai-compatible, local or test-hashing');
   if (o.quantization !== 'int8-per-vector') fail('quantization', 'int8-per-vector');
   if (typeof o.contextualised !== 'boolean') fail('contextualised', 'a boolean');
   const floors = record(o.floors, 'floors');

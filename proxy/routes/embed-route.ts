@@ -35,7 +35,7 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
     if (!embedder || !index) {
       throw jsonError(503, EMBED_NOT_CONFIGURED_CODE, index?.embedder === 'local'
         ? 'This index embeds queries in the browser; /api/embed is not used.'
-        : 'Query embeddings are not configured on this proxy (set GEMINI_API_KEY and build a Gemini index); search still works lexically.');
+        : 'Query embeddings are not configured on this proxy (set EMBEDDINGS_BASE_URL or GEMINI_API_KEY to the embedder the index was built with); search still works lexically.');
     }
     const body = await opts.readBody(c);
     const text = (body as { text?: unknown } | null)?.text;
@@ -65,7 +65,8 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
         }
       });
     } catch (error) {
-      if ((error as { mismatch?: boolean }).mismatch) throw jsonError(502, 'embedder-mismatch', 'The embedder does not match the served index; rebuild the index or fix INDEX_ID.');
+      // Our embedders throw code `dimension` when the server answers with another model's vectors.
+      if ((error as { mismatch?: boolean }).mismatch || (error as { code?: unknown }).code === 'dimension') throw jsonError(502, 'embedder-mismatch', `The embedder does not match the served index ${index.id} (${index.model}, ${index.dims} dims); point the proxy at the server and model the index was built with, or rebuild the index (npm run build:index).`);
       const f = classifyUpstreamError(error);
       c.get('logFields').errorCode = f.code;
       throw jsonError(f.code === 'upstream-rate-limited' ? 503 : f.code === 'upstream-timeout' ? 504 : 502, f.code, 'Query embedding failed upstream; search still works lexically.', {

@@ -12,8 +12,10 @@ import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
 export interface RetrieverOptions {
-  /** Vector index directory for `hybrid`. */
+  /** Vector index directory for `hybrid` and `dense`. */
   readonly index?: string;
+  /** Where the query embedder's settings come from (EMBEDDINGS_BASE_URL, GEMINI_API_KEY…). Default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
   /** Overrides of the engine defaults (`lexical`, `hybrid`); the system name shows them. */
   readonly engineOptions?: Partial<SearchEngineOptions>;
 }
@@ -31,8 +33,9 @@ export async function createRetriever(name: EngineName, corpus: Corpus, options:
       const engine = createSearchEngine(corpus, options.engineOptions);
       return retrieverFromSearch(systemName('lexical', options.engineOptions), ({ query, lang }) => engine.lexical(query, lang === undefined ? {} : { lang }));
     }
-    case 'hybrid': {
-      const retriever = await createHybridRetriever(corpus, options.index, process.env, options.engineOptions);
+    case 'hybrid':
+    case 'dense': {
+      const retriever = await createHybridRetriever(corpus, options.index, options.env ?? process.env, options.engineOptions, name);
       return { ...retriever, name: systemName(retriever.name, options.engineOptions) };
     }
   }

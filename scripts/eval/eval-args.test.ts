@@ -16,7 +16,7 @@ describe('when parsing eval arguments', () => {
 
   it('should reject bad values with a message that says what is allowed', () => {
     expect(() => parseEvalArgs([])).toThrow(/--dataset is required/);
-    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'magic'])).toThrow(/--engine must be one of lexical, hybrid, plain-bm25/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'magic'])).toThrow(/--engine must be one of lexical, hybrid, dense, plain-bm25/);
     expect(() => parseEvalArgs(['--dataset', 'd.jsonl', '--k', '0'])).toThrow(/positive integer/);
     expect(() => parseEvalArgs(['--dataset', 'dir', '--k', '20'])).toThrow(/fixed at 10 for Task A/);
     expect(() => parseEvalArgs(['--dataset', 'd.jsonl', '--run', 'r.tsv'])).toThrow(/needs --format taskA/);
@@ -30,5 +30,13 @@ describe('when parsing eval arguments', () => {
     expect(() => parseEvalArgs(['--dataset', 'd', '--engine-options', '[1]'])).toThrow(/--engine-options must be a JSON object/);
     expect(() => parseEvalArgs(['--dataset', 'd', '--engine-options', '{"ngramWeight":0}'])).toThrow(/unknown option ngramWeight; known: k, topContext/);
     expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'plain-bm25', '--engine-options', '{"k":5}'])).toThrow(/plain-bm25 has none/);
+  });
+
+  it('should take --embedder e5 for the vector engines only, instead of --index', () => {
+    expect(parseEvalArgs(['--dataset', 'd', '--engine', 'hybrid', '--embedder', 'e5'])).toMatchObject({ engine: 'hybrid', embedder: 'e5' });
+    expect(parseEvalArgs(['--dataset', 'd', '--engine', 'dense', '--index', 'x'])).toMatchObject({ engine: 'dense', index: 'x' });
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'hybrid', '--embedder', 'gemini'])).toThrow(/--embedder must be e5/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--engine', 'hybrid', '--embedder', 'e5', '--index', 'x'])).toThrow(/drop --index/);
+    expect(() => parseEvalArgs(['--dataset', 'd', '--embedder', 'e5'])).toThrow(/go with --engine hybrid or dense, not lexical/);
   });
 });

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEARCH_OPTIONS, type SearchEngineOptions } from '../../data/search/search-engine.js';
 
-export const ENGINES = ['lexical', 'hybrid', 'plain-bm25'] as const;
+export const ENGINES = ['lexical', 'hybrid', 'dense', 'plain-bm25'] as const;
 export type EngineName = (typeof ENGINES)[number];
 export const FORMATS = ['taskA', 'verses'] as const;
 export type DatasetFormat = (typeof FORMATS)[number];
@@ -23,8 +23,13 @@ export interface EvalOptions {
   readonly run?: string;
   /** Task A only: also write the engine's passage run here (TREC format). */
   readonly writeRun?: string;
-  /** Hybrid only: the vector index directory (holding its manifest). */
+  /** Hybrid and dense: the vector index directory (holding its manifest). */
   readonly index?: string;
+  /**
+   * Hybrid and dense: `e5` starts the bundled multilingual-e5-small server (npm run model:e5) and
+   * uses its index, building it first when it is missing. Without it, `--index` names the index.
+   */
+  readonly embedder?: 'e5';
   /** Also report the plain BM25 baseline next to the engine. Default true. */
   readonly baseline: boolean;
   /** lexical/hybrid: overrides of the engine's default options (ablations), e.g. `{"arabicNgramWeight":0}`. */
@@ -33,7 +38,7 @@ export interface EvalOptions {
 
 export const EVAL_USAGE = `usage: npm run eval -- --dataset <path> [--format taskA|verses] [--k 10]
        [--engine lexical|hybrid|plain-bm25] [--split dev|train] [--json out.json]
-       [--run run.tsv] [--write-run out.tsv] [--index <dir>] [--no-baseline]
+       [--run run.tsv] [--write-run out.tsv] [--index <dir> | --embedder e5] [--no-baseline]
        [--engine-options '{"arabicNgramWeight":0,"coverageExponent":{}}']`;
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
@@ -74,6 +79,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
       run: { type: 'string' },
       'write-run': { type: 'string' },
       index: { type: 'string' },
+      embedder: { type: 'string' },
       'no-baseline': { type: 'boolean', default: false },
       'engine-options': { type: 'string' },
     },
@@ -87,6 +93,9 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
   if (format === 'taskA' && k !== 10) throw new Error('--k is fixed at 10 for Task A (the official cut-off); drop --k or use --format verses');
   if (values.run && format !== 'taskA') throw new Error('--run scores a TREC passage run and needs --format taskA');
   const engine = oneOf(values.engine!, ENGINES, 'engine');
+  if (values.embedder !== undefined && values.embedder !== 'e5') throw new Error(`--embedder must be e5 (the bundled multilingual-e5-small server); got "${values.embedder}"; for another server build an index and pass --index`);
+  if (values.embedder && values.index) throw new Error('--embedder e5 picks its own index; drop --index');
+  if ((values.embedder || values.index) && engine !== 'hybrid' && engine !== 'dense') throw new Error(`--index and --embedder go with --engine hybrid or dense, not ${engine}`);
   const engineOptions = values['engine-options'] === undefined ? undefined : parseEngineOptions(values['engine-options']);
   if (engineOptions && engine === 'plain-bm25') throw new Error('--engine-options sets options of the lexical or hybrid engine; plain-bm25 has none');
   return {
@@ -99,6 +108,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
     ...(values.run ? { run: values.run } : {}),
     ...(values['write-run'] ? { writeRun: values['write-run'] } : {}),
     ...(values.index ? { index: values.index } : {}),
+    ...(values.embedder ? { embedder: 'e5' as const } : {}),
     baseline: !values['no-baseline'],
     ...(engineOptions ? { engineOptions } : {}),
   };

@@ -8,6 +8,8 @@
  *   system is named `hybrid[test-hashing, NOT semantic]` so its numbers are never mistaken
  *   for semantic search.
  * - `local`: the transformers.js model in `MODELS_DIR` / `data/models/` (must be present).
+ * - `openai-compatible`: the server at EMBEDDINGS_BASE_URL (EMBEDDINGS_API_KEY when it needs one),
+ *   asked with the manifest's model, prefixes and input_type.
  * - `gemini`: needs GEMINI_API_KEY (one embedding call per question; GEMINI_BASE_URL points
  *   it at another server, e.g. the fake one in tests).
  */
@@ -15,6 +17,8 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Embedder } from '../../data/embed/embedder.js';
 import { GeminiEmbedder, type GeminiTaskType } from '../../data/embed/gemini-embedder.js';
 import { openLocalEmbedderFromDir } from '../../data/embed/local-embedder-node.js';
+import { OpenAICompatibleEmbedder } from '../../data/embed/openai-compatible-embedder.js';
+import { embedderOptionsFromManifest } from '../../data/embed/openai-compatible-manifest.js';
 import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { createVectorSearch } from '../../data/index/create-vector-search.js';
@@ -28,9 +32,12 @@ export const HYBRID_NEEDS_INDEX =
   'hybrid eval needs --index <dir> holding a vector index manifest.json (build one with npm run build:index); ' +
   'no real semantic index exists offline: a test-hashing index is word overlap, not semantic';
 
+/** Fused with the lexical ranking, or the vector ranking alone. */
+export type VectorMode = 'hybrid' | 'dense';
+
 /** System name for tables: says plainly when the vectors are not semantic. */
-export function hybridSystemName(manifest: Pick<VectorIndexManifest, 'id' | 'embedder'>): string {
-  return manifest.embedder === 'test-hashing' ? 'hybrid[test-hashing, NOT semantic]' : `hybrid[${manifest.id}]`;
+export function hybridSystemName(manifest: Pick<VectorIndexManifest, 'id' | 'embedder'>, mode: VectorMode = 'hybrid'): string {
+  return manifest.embedder === 'test-hashing' ? `${mode}[test-hashing, NOT semantic]` : `${mode}[${manifest.id}]`;
 }
 
 /** The hybrid retriever over an already-loaded engine, vector search and query embedder. */
@@ -39,11 +46,12 @@ export function hybridRetriever(
   search: VectorSearch,
   embedder: Embedder,
   manifest: Pick<VectorIndexManifest, 'id' | 'embedder' | 'floors'>,
+  mode: VectorMode = 'hybrid',
 ): VerseRetriever {
-  return retrieverFromSearch(hybridSystemName(manifest), async ({ query, lang }) => {
+  return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) => {
     const [vector] = await embedder.embed([query], 'query');
     if (!vector) throw new Error(`embedder ${embedder.id} returned no vector for a query`);
-    return engine.hybrid(query, { search, vector, floors: manifest.floors }, lang === undefined ? {} : { lang });
+    return engine[mode](query, { search, vector, floors: manifest.floors }, lang === undefined ? {} : { lang });
   });
 }
 
@@ -53,6 +61,13 @@ export async function queryEmbedderFor(manifest: VectorIndexManifest, env: NodeJ
       return new TestHashingEmbedder({ dims: manifest.dims });
     case 'local':
       return openLocalEmbedderFromDir({ model: manifest.model, expectedDims: manifest.dims });
+    case 'openai-compatible': {
+      const baseURL = env.EMBEDDINGS_BASE_URL?.trim();
+      if (!baseURL) {
+        throw new Error(`index ${manifest.id} was built with an OpenAI-compatible embeddings server: set EMBEDDINGS_BASE_URL to it (model ${manifest.model}), or use --embedder e5 to start the bundled one`);
+      }
+      return new OpenAICompatibleEmbedder(embedderOptionsFromManifest(manifest, { baseURL, apiKey: env.EMBEDDINGS_API_KEY }));
+    }
     case 'gemini': {
       const apiKey = env.GEMINI_API_KEY;
       if (!apiKey) throw new Error(`index ${manifest.id} is a Gemini index: set GEMINI_API_KEY to embed the questions (one call per question)`);
@@ -72,9 +87,10 @@ export async function createHybridRetriever(
   indexDir?: string,
   env: NodeJS.ProcessEnv = process.env,
   engineOptions: Partial<SearchEngineOptions> = {},
+  mode: VectorMode = 'hybrid',
 ): Promise<VerseRetriever> {
   if (!indexDir) throw new Error(HYBRID_NEEDS_INDEX);
   const { manifest, vectors } = await loadVectorIndexFromDir(indexDir, { corpusVersion: corpus.version });
   const search = await createVectorSearch(vectors, { kind: 'flat' });
-  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, await queryEmbedderFor(manifest, env), manifest);
+  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, await queryEmbedderFor(manifest, env), manifest, mode);
 }

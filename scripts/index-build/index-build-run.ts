@@ -13,7 +13,7 @@ import { DEFAULT_INDEX_FLOORS } from '../../data/index/vector-index-floors.js';
 import { BatchCheckpoint } from './batch-checkpoint.js';
 import { buildIndexArtifacts, type IndexArtifacts } from './index-artifacts.js';
 import type { ProgressState } from './progress-bar.js';
-import { buildVerseTexts, describeTemplate } from './verse-text-template.js';
+import { buildVerseTexts, describeTemplate, verseTextSuffix, type VerseTextLanguage, type VerseTextOptions } from './verse-text-template.js';
 
 export class IndexBuildError extends Error {
   override readonly name = 'IndexBuildError';
@@ -28,6 +28,8 @@ export interface IndexBuildOptions {
   readonly outRoot: string;
   /** Embed each verse with its surah name and neighbours. Default false. */
   readonly contextual?: boolean;
+  /** Which text of each verse is embedded. Default `en+ar`. */
+  readonly verseText?: VerseTextLanguage;
   /** Texts per embedder call. Default 100. */
   readonly batchSize?: number;
   /** Provider task types / prefixes recorded in the manifest. */
@@ -49,9 +51,9 @@ export interface IndexBuildResult extends IndexArtifacts {
   readonly elapsedMs: number;
 }
 
-/** Index directory name: the embedder id, plus `-ctx` for contextualised texts. */
-export function indexIdFor(embedder: Pick<Embedder, 'id'>, contextual: boolean): string {
-  return contextual ? `${embedder.id}-ctx` : embedder.id;
+/** Index directory name: the embedder id, `-en` / `-ar` for one language only, `-ctx` for contextualised texts. */
+export function indexIdFor(embedder: Pick<Embedder, 'id'>, text: VerseTextOptions): string {
+  return `${embedder.id}${verseTextSuffix(text)}${text.contextual ? '-ctx' : ''}`;
 }
 
 /** Every vector must have the embedder's dimension and finite values; returns unit-length copies. */
@@ -76,9 +78,10 @@ export async function runIndexBuild(options: IndexBuildOptions): Promise<IndexBu
   const { corpus, embedder } = options;
   const contextual = options.contextual ?? false;
   const batchSize = options.batchSize ?? 100;
-  const texts = buildVerseTexts(corpus, { contextual });
-  const textTemplate = describeTemplate({ contextual });
-  const id = indexIdFor(embedder, contextual);
+  const text: VerseTextOptions = { contextual, language: options.verseText ?? 'en+ar' };
+  const texts = buildVerseTexts(corpus, text);
+  const textTemplate = describeTemplate(text);
+  const id = indexIdFor(embedder, text);
   const dir = join(options.outRoot, id);
   await mkdir(dir, { recursive: true });
 

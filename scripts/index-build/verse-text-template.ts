@@ -2,37 +2,64 @@
  * Builds the text embedded for each verse from a template, so the manifest can record
  * exactly how verses were embedded (a query must be embedded the same way).
  *
- * Placeholders: {surahName} (transliterated), {surahEnglish}, {ref} (S:A), {en}, {arabic},
- * {before} / {after} (English of the neighbouring verses, same surah only).
+ * Placeholders: {surahName} (transliterated), {surahEnglish}, {surahArabic}, {ref} (S:A), {en},
+ * {arabic} (the Uthmani text in modern spelling without marks: diacritics and Quranic marks
+ * cost an embedding model's tokenizer four times the tokens and match nothing a reader types),
+ * {before} / {after} and {beforeArabic} / {afterArabic} (the neighbouring verses, same surah only).
  */
+import { modernArabicSpelling } from '../../data/corpus/arabic-normalize.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 
-/** A verse on its own: English (what most queries are in) plus the Arabic (Arabic queries). */
-export const PLAIN_VERSE_TEMPLATE = '{en}\n{arabic}';
+/** Which text of a verse is embedded: the English translation, the Arabic, or both. */
+export const VERSE_TEXT_LANGUAGES = ['en', 'ar', 'en+ar'] as const;
+export type VerseTextLanguage = (typeof VERSE_TEXT_LANGUAGES)[number];
+
+const PLAIN_TEMPLATES: Readonly<Record<VerseTextLanguage, string>> = {
+  en: '{en}',
+  ar: '{arabic}',
+  'en+ar': '{en}\n{arabic}',
+};
 
 /**
- * Contextualised: the verse with its surah and neighbours, so short verses ("And the
- * night when it covers") carry their passage's meaning. Neighbours never cross a surah.
+ * Contextualised: the verse with its surah and neighbours, so short verses ("And the night when
+ * it covers") carry their passage's meaning. Neighbours never cross a surah.
  */
-export const CONTEXTUAL_VERSE_TEMPLATE = 'Surah {surahName} ({surahEnglish}) {ref}\n{before}\n>> {en}\n{arabic}\n{after}';
+const CONTEXTUAL_TEMPLATES: Readonly<Record<VerseTextLanguage, string>> = {
+  en: 'Surah {surahName} ({surahEnglish}) {ref}\n{before}\n>> {en}\n{after}',
+  ar: 'سورة {surahArabic} {ref}\n{beforeArabic}\n>> {arabic}\n{afterArabic}',
+  'en+ar': 'Surah {surahName} ({surahEnglish}) {ref}\n{before}\n>> {en}\n{arabic}\n{after}',
+};
+
+/** A verse on its own, English then Arabic: what the index holds unless a build asks otherwise. */
+export const PLAIN_VERSE_TEMPLATE = PLAIN_TEMPLATES['en+ar'];
+export const CONTEXTUAL_VERSE_TEMPLATE = CONTEXTUAL_TEMPLATES['en+ar'];
 
 /** Neighbours on each side in the contextual template. */
 export const DEFAULT_CONTEXT_NEIGHBOURS = 1;
 
 export interface VerseTextOptions {
   contextual: boolean;
+  /** Default `en+ar`. */
+  language?: VerseTextLanguage;
   /** Neighbours each side when contextual. Default 1. */
   neighbours?: number;
 }
 
 export function verseTemplate(options: VerseTextOptions): string {
-  return options.contextual ? CONTEXTUAL_VERSE_TEMPLATE : PLAIN_VERSE_TEMPLATE;
+  const language = options.language ?? 'en+ar';
+  return (options.contextual ? CONTEXTUAL_TEMPLATES : PLAIN_TEMPLATES)[language];
 }
 
 /** The manifest's `textTemplate` string: the template plus the neighbour count when contextual. */
 export function describeTemplate(options: VerseTextOptions): string {
   const n = options.neighbours ?? DEFAULT_CONTEXT_NEIGHBOURS;
-  return options.contextual ? `${CONTEXTUAL_VERSE_TEMPLATE} [neighbours=${n}]` : PLAIN_VERSE_TEMPLATE;
+  return options.contextual ? `${verseTemplate(options)} [neighbours=${n}]` : verseTemplate(options);
+}
+
+/** Index directory suffix for the verse text: none for the default `en+ar`, `-en` / `-ar` otherwise. */
+export function verseTextSuffix(options: VerseTextOptions): string {
+  const language = options.language ?? 'en+ar';
+  return language === 'en+ar' ? '' : `-${language}`;
 }
 
 export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
@@ -46,7 +73,7 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
 /** One text per verse, in mushaf order (index 0..6235). Needs the `en` track loaded. */
 export function buildVerseTexts(corpus: Corpus, options: VerseTextOptions): string[] {
   const en = corpus.trackTexts('en');
-  const arabic = corpus.trackTexts('arabic');
+  const arabic = corpus.trackTexts('arabic').map(modernArabicSpelling);
   const template = verseTemplate(options);
   const n = options.neighbours ?? DEFAULT_CONTEXT_NEIGHBOURS;
   return en.map((text, index) => {
@@ -55,17 +82,24 @@ export function buildVerseTexts(corpus: Corpus, options: VerseTextOptions): stri
     const values: Record<string, string> = {
       surahName: surah.nameTransliterated,
       surahEnglish: surah.nameEnglish,
+      surahArabic: surah.nameArabic,
       ref: `${ref.surah}:${ref.ayah}`,
       en: text,
       arabic: arabic[index] ?? '',
       before: '',
       after: '',
+      beforeArabic: '',
+      afterArabic: '',
     };
     if (options.contextual) {
       const first = surah.firstVerseIndex;
       const last = first + surah.verseCount - 1;
-      values.before = en.slice(Math.max(first, index - n), index).join(' ');
-      values.after = en.slice(index + 1, Math.min(last, index + n) + 1).join(' ');
+      const from = Math.max(first, index - n);
+      const to = Math.min(last, index + n) + 1;
+      values.before = en.slice(from, index).join(' ');
+      values.after = en.slice(index + 1, to).join(' ');
+      values.beforeArabic = arabic.slice(from, index).join(' ');
+      values.afterArabic = arabic.slice(index + 1, to).join(' ');
     }
     return fillTemplate(template, values).replace(/\n{2,}/g, '\n').trim();
   });

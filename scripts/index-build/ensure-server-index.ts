@@ -1,0 +1,78 @@
+/**
+ * The verse index for an OpenAI-compatible embeddings server (the bundled multilingual-e5-small,
+ * or the site owner's): built once (resumable, with progress) when it is missing or was built
+ * from another corpus, then reused. `npm start`, the eval and the tests all go through here, so
+ * they embed verses the same way.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { floorsForModel } from '../../data/embed/local-embedder-floors.js';
+import { openOpenAICompatibleEmbedder } from '../../data/embed/openai-compatible-embedder.js';
+import { promptFieldsFor } from '../../data/embed/openai-compatible-manifest.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
+import { indexIdFor, runIndexBuild } from './index-build-run.js';
+import type { ProgressState } from './progress-bar.js';
+import type { VerseTextOptions } from './verse-text-template.js';
+
+/** What each verse is embedded as: chosen on Task A train, QUQA and islamqa (docs/adr, EVAL.md). */
+export const SERVER_INDEX_VERSE_TEXT: VerseTextOptions = { contextual: false, language: 'en' };
+
+export interface EnsureServerIndexOptions {
+  readonly server: { readonly baseURL: string; readonly model: string; readonly inputType: boolean; readonly apiKey?: string | undefined };
+  readonly corpus: Corpus;
+  readonly outRoot: string;
+  readonly onProgress?: (state: ProgressState) => void;
+  readonly log?: (line: string) => void;
+}
+
+export interface ServerIndex {
+  readonly dir: string;
+  readonly manifest: VectorIndexManifest;
+  readonly built: boolean;
+}
+
+export async function ensureServerIndex(options: EnsureServerIndexOptions): Promise<ServerIndex> {
+  const { server, corpus } = options;
+  const prompts = promptFieldsFor(server);
+  const embedder = await openOpenAICompatibleEmbedder({
+    baseURL: server.baseURL,
+    model: server.model,
+    apiKey: server.apiKey,
+    queryPrefix: prompts.queryPrefix,
+    documentPrefix: prompts.documentPrefix,
+    ...(server.inputType ? { inputType: { query: prompts.queryTask, document: prompts.documentTask } } : {}),
+  });
+  const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
+  const existing = readManifest(dir);
+  if (existing && existing.corpusVersion === corpus.version) return { dir, manifest: existing, built: false };
+  options.log?.(
+    existing
+      ? `quran-dai: the verse index in ${dir} was built from another corpus; rebuilding it…`
+      : `quran-dai: embedding the 6,236 verses with ${server.model} into ${dir} (once; an interrupted build resumes)…`,
+  );
+  const result = await runIndexBuild({
+    corpus,
+    embedder,
+    embedderKind: 'openai-compatible',
+    outRoot: options.outRoot,
+    contextual: SERVER_INDEX_VERSE_TEXT.contextual,
+    verseText: SERVER_INDEX_VERSE_TEXT.language ?? 'en+ar',
+    batchSize: 32,
+    ...prompts,
+    floors: floorsForModel(server.model),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  return { dir: result.dir, manifest: result.manifest, built: true };
+}
+
+function readManifest(dir: string): VectorIndexManifest | undefined {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) return undefined;
+  try {
+    return parseVectorIndexManifest(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined; // unreadable: build it again
+  }
+}
