@@ -769,4 +769,39 @@ describe('when the query is in another language than the loaded translation', ()
     // Cards still show the chosen (Urdu) translation.
     expect($(el, '[part~="verse-translation"]')!.getAttribute('lang')).toBe('ur');
   });
+
+  it('should show what the meaning finds while that translation downloads, then the fused list', async () => {
+    const urOnly = await loadCorpusFromDir({ tracks: ['ur'] });
+    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' }, chat: false });
+    const vectorHits = [{ index: corpus.indexOf({ surah: 5, ayah: 90 }), score: 0.9 }, { index: corpus.indexOf({ surah: 2, ayah: 219 }), score: 0.85 }];
+    const services = await testServices({ proxy, vectorSearch: fixedVectorSearch(vectorHits) });
+    let release!: () => void;
+    const downloaded = new Promise<void>((r) => (release = r));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = {
+      ...services,
+      loadQuranData: async (o) => ({ ...(await services.loadQuranData(o)), corpus: urOnly }),
+      loadTranslationTrack: async (o) => {
+        await downloaded;
+        o.corpus.addTrack(o.track, { track: o.track, name: corpus.trackName(o.track)!, texts: corpus.trackTexts(o.track) });
+      },
+    };
+    const searches: CustomEvent[] = [];
+    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    for (const [k, v] of Object.entries({ proxy: PROXY, translation: 'ur', mode: 'search' })) el.setAttribute(k, v);
+    document.body.append(el);
+    await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+    const asked = el.ask('Is drinking wine forbidden?');
+    await until(() => searches.length > 0);
+    // The English words cannot be searched yet: the verses come from the vector alone.
+    expect(searches[0]!.detail).toMatchObject({ stage: 'hybrid', refs: ['5:90', '2:219'] });
+    release();
+    await asked;
+    expect(searches).toHaveLength(2);
+    expect(searches[1]!.detail.stage).toBe('hybrid');
+    expect(searches[1]!.detail.refs.slice(0, 2)).toContain('5:90');
+    // Now the keyword track is there too: the fused list holds verses only the words found.
+    expect(searches[1]!.detail.refs.length).toBeGreaterThan(2);
+    expect(proxy.calls.filter((c) => c.url.endsWith('/api/embed'))).toHaveLength(1);
+  });
 });

@@ -25,6 +25,9 @@ import { createVectorSearch } from '../../data/index/create-vector-search.js';
 import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
+import { join } from 'node:path';
+import { CachedQueryEmbedder } from './cached-query-embedder.js';
+import { REPO_ROOT } from './external-data.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
@@ -92,5 +95,8 @@ export async function createHybridRetriever(
   if (!indexDir) throw new Error(HYBRID_NEEDS_INDEX);
   const { manifest, vectors } = await loadVectorIndexFromDir(indexDir, { corpusVersion: corpus.version });
   const search = await createVectorSearch(vectors, { kind: 'flat' });
-  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, await queryEmbedderFor(manifest, env), manifest, mode);
+  // Remote embedders only: a re-run (another fusion setting) then asks the server nothing.
+  const inner = await queryEmbedderFor(manifest, env);
+  const embedder = manifest.embedder === 'test-hashing' ? inner : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', `${manifest.id}-${manifest.version}.json`));
+  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, embedder, manifest, mode);
 }

@@ -138,14 +138,22 @@ export class AskController implements ReactiveController {
     const retrievalText = env.engine.retrievalQuery ? env.engine.retrievalQuery(question, turns) : followUpQuery(question, turns);
     this.#host.requestUpdate();
     let result: SearchResult;
+    // A question in a language whose translation is not downloaded yet: with a vector index, the
+    // meaning finds verses while the translation loads (the vector part needs no words in common).
+    let vector: Float32Array | undefined;
     try {
       const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
       if (stale()) return;
       if (missing) {
-        await env.loadTrack(missing, abort.signal);
+        const loading = env.loadTrack(missing, abort.signal);
+        if (env.embedQuery) {
+          vector = await this.#meaningFirst(question, retrievalText, env, abort.signal, loading, stale);
+          if (stale()) return;
+        }
+        await loading;
         if (stale()) return;
       }
-      result = await env.engine.lexical(retrievalText, env.searchLang);
+      result = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang) : await env.engine.lexical(retrievalText, env.searchLang);
       if (stale()) return;
     } catch (e) {
       if (stale() || isAbortError(e)) return;
@@ -154,11 +162,11 @@ export class AskController implements ReactiveController {
     }
     this.#show(question, result, env);
 
-    if (env.embedQuery && result.stage !== 'direct') {
+    if (env.embedQuery && !vector && result.stage !== 'direct') {
       this.status = AskStatus.Refining;
       this.#host.requestUpdate();
       try {
-        const vector = await env.embedQuery(retrievalText, abort.signal);
+        vector = await env.embedQuery(retrievalText, abort.signal);
         if (stale()) return;
         const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
         if (stale()) return;
@@ -221,6 +229,37 @@ export class AskController implements ReactiveController {
     this.#host.requestUpdate();
     this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now() });
     this.#callbacks.onAnswer(question, this.answer);
+  }
+
+  /**
+   * While a translation downloads: embed the question and show what its meaning finds (vector
+   * only, since the words cannot be searched yet). Returns the vector for the fused search that
+   * follows, or undefined when embedding failed (keyword search then runs alone, as without an index).
+   */
+  async #meaningFirst(
+    question: string,
+    retrievalText: string,
+    env: AskEnvironment,
+    signal: AbortSignal,
+    loading: Promise<void>,
+    stale: () => boolean,
+  ): Promise<Float32Array | undefined> {
+    // The download's own failure is reported where it is awaited; here it must not go unhandled.
+    loading.catch(() => undefined);
+    let vector: Float32Array;
+    try {
+      vector = await env.embedQuery!(retrievalText, signal);
+    } catch (e) {
+      if (!stale() && !isAbortError(e)) this.#report(e, 'embed-failed');
+      return undefined;
+    }
+    if (stale()) return vector;
+    const early = await env.engine.hybrid(retrievalText, vector, env.searchLang);
+    if (stale()) return vector;
+    this.#show(question, early, env);
+    this.status = AskStatus.Refining;
+    this.#host.requestUpdate();
+    return vector;
   }
 
   #show(question: string, result: SearchResult, env: AskEnvironment): void {
