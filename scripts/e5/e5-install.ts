@@ -86,5 +86,5 @@ export function installE5(options: { home?: string; exec?: Run; log?: (line: str
 
 function lastLine(r: Pick<SpawnSyncReturns<string>, 'stdout' | 'stderr' | 'error'>): string {
   const text = `${r.stderr ?? ''}\n${r.stdout ?? ''}`.trim();
-  return r.error?.message ?? (text.split('\n').filter(Boolean).at(-1) || 'no output');
+  return (r.error?.message ?? (text.split('\n').filter(Boolean).at(-1) || 'no output')).replace(/[.\s]+$/, '');
 }
