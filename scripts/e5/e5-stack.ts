@@ -19,7 +19,7 @@ export interface OpenE5StackOptions {
   readonly corpus: Corpus;
   /** Where indexes live. Default `data/dist/index`. */
   readonly outRoot?: string;
-  /** Install the model when it is missing. Default true. */
+  /** Install the model and build its index when they are missing. Default true; false fails with the command that does it. */
   readonly install?: boolean;
   readonly server?: E5ServerOptions;
   readonly log?: (line: string) => void;
@@ -36,6 +36,7 @@ export async function openE5Stack(options: OpenE5StackOptions): Promise<E5Stack>
       corpus: options.corpus,
       outRoot: options.outRoot ?? DEFAULT_INDEX_ROOT,
       log,
+      build: options.install ?? true,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     return { server, index };

@@ -25,6 +25,8 @@ export interface EnsureServerIndexOptions {
   readonly outRoot: string;
   readonly onProgress?: (state: ProgressState) => void;
   readonly log?: (line: string) => void;
+  /** Build the index when it is missing or stale. Default true; false fails with the command that builds it. */
+  readonly build?: boolean;
 }
 
 export interface ServerIndex {
@@ -47,6 +49,9 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
   const existing = readManifest(dir);
   if (existing && existing.corpusVersion === corpus.version) return { dir, manifest: existing, built: false };
+  if (options.build === false) {
+    throw new Error(`no verse index for ${server.model} in ${dir}${existing ? ' for this corpus' : ''}: build it with npm run model:e5 (the bundled model) or npm start (EMBEDDINGS_BASE_URL)`);
+  }
   options.log?.(
     existing
       ? `quran-dai: the verse index in ${dir} was built from another corpus; rebuilding it…`

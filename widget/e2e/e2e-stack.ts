@@ -7,7 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
@@ -36,6 +36,11 @@ export interface E2eStackOptions {
   viewport?: { width: number; height: number };
   /** Extra proxy env, e.g. `ALLOWED_ORIGINS` for a cross-origin host page. */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Serve a real semantic index instead of the test-hashing one: its folder and the
+   * OpenAI-compatible server (the bundled e5 model) that embeds the questions.
+   */
+  semantic?: { readonly indexDir: string; readonly indexId: string; readonly baseURL: string; readonly model: string };
 }
 
 export interface E2eStack {
@@ -77,10 +82,11 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     const gemini = await startFakeGemini();
     cleanups.push(() => gemini.close());
 
-    const indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-index-'));
-    cleanups.push(() => rm(indexRoot, { recursive: true, force: true }));
-    let indexId: string | null = null;
-    if (withIndex) {
+    const semantic = options.semantic;
+    const indexRoot = semantic ? dirname(semantic.indexDir) : await mkdtemp(join(tmpdir(), 'quran-dai-index-'));
+    if (!semantic) cleanups.push(() => rm(indexRoot, { recursive: true, force: true }));
+    let indexId: string | null = semantic?.indexId ?? null;
+    if (withIndex && !semantic) {
       const built = await runIndexBuild({
         corpus: await loadTestCorpus(),
         embedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }),
@@ -100,8 +106,9 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       CHAT_PROVIDER: withChat ? 'xai' : '',
       XAI_API_KEY: withChat ? FAKE_XAI_API_KEY : '',
       XAI_BASE_URL: xai.baseURL,
-      GEMINI_API_KEY: withIndex ? FAKE_GEMINI_API_KEY : '',
+      GEMINI_API_KEY: withIndex && !semantic ? FAKE_GEMINI_API_KEY : '',
       GEMINI_BASE_URL: gemini.baseURL,
+      ...(semantic ? { EMBEDDINGS_BASE_URL: semantic.baseURL, EMBEDDINGS_MODEL: semantic.model } : {}),
       CORPUS_DIR: DEFAULT_CORPUS_DIR,
       INDEX_DIR: indexRoot,
       INDEX_ID: indexId ?? '',
