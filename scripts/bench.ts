@@ -16,7 +16,7 @@ import { runBrowserSearchBench } from './bench/browser-search-bench.js';
 import { buildBenchIndexes, flatVsFloatAgreement, runNodeSearchBench } from './bench/node-search-bench.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BENCH_DIMS = [768, 256] as const;
+export const BENCH_DIMS = [768, 384, 256] as const;
 
 export async function main(argv: readonly string[]): Promise<SearchBenchResults> {
   const { values } = parseArgs({
