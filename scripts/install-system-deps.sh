@@ -2,11 +2,14 @@
 # Installs the Debian packages the test suite needs (run by `npm test` via pretest):
 #   chromium          - browser tests (Playwright drives the system Chromium; no browser download)
 #   python3-onnx      - generates the tiny ONNX model that tests the local-embedder loading code
+#   python3-venv      - the virtual environment npm run model:e5 installs the real embedding model into
+#                       (only when the python3 on PATH cannot make one)
 # Does nothing when they are present already.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 /usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || need+=(python3-onnx python3-numpy)
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2
