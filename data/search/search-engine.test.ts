@@ -7,7 +7,7 @@ import type { VectorHit, VectorSearch } from '../index/vector-search.js';
 import { createSearchEngine, DEFAULT_SEARCH_OPTIONS, type SearchEngine } from './search-engine.js';
 import type { SearchResult } from './search-result.js';
 
-/** A stand-in `VectorSearch` that answers every query with fixed hits (the real ones are H-vector's). */
+/** A stand-in `VectorSearch` that answers every query with fixed hits (the real ones live in data/index). */
 function fixedVectorSearch(hits: readonly VectorHit[], dims = 4): VectorSearch {
   return { kind: 'fixed', dims, search: (_q, k) => hits.slice(0, k) };
 }
@@ -239,6 +239,31 @@ describe('when fusing lexical and vector rankings', () => {
     });
     expect(refs(r)).toEqual(['3:200']);
   });
+  it('should weigh the vector list per query language (weighted RRF)', () => {
+    const vq = { search: fixedVectorSearch([{ index: at('2:153'), score: 0.8 }]), vector: unit, floors: { primary: 0.5, fallback: 0.3 } };
+    const weighed = createSearchEngine(corpus, { vectorWeight: { en: 0.25 } });
+    const score = (r: SearchResult) => r.hits.find((h) => formatRef(h.ref) === '2:153')!;
+    const en = score(weighed.hybrid(query, vq));
+    expect(en.score).toBeCloseTo(1 / (60 + en.lexicalRank!) + 0.25 / 61, 12);
+    // An Arabic question is searched in another track: its vector list keeps weight 1.
+    const ar = score(weighed.hybrid('الصبر والصلاة', vq));
+    expect(ar.score).toBeCloseTo(1 / (60 + ar.lexicalRank!) + 1 / 61, 12);
+  });
+  it('should fuse by normalised score when asked', () => {
+    const vector = fixedVectorSearch([{ index: at('2:153'), score: 0.9 }, { index: at('1:1'), score: 0.6 }]);
+    const r = createSearchEngine(corpus, { fusion: 'score' }).hybrid(query, { search: vector, vector: unit, floors: { primary: 0.5, fallback: 0.3 } });
+    // 2:153 has the best cosine (1 once scaled) and a high BM25 (scaled into 0..1); nothing else has both.
+    expect(refs(r, 1)).toEqual(['2:153']);
+    expect(r.hits[0]!.score).toBeGreaterThan(1);
+    expect(r.hits[0]!.score).toBeLessThanOrEqual(2);
+    expect(r.hits[0]!.sources).toEqual(['lexical', 'vector']);
+  });
+  it('should rank by the vector alone in dense search, even with the words loaded', () => {
+    const vector = fixedVectorSearch([{ index: at('3:200'), score: 0.7 }, { index: at('2:153'), score: 0.6 }]);
+    const r = engine.dense(query, { search: vector, vector: unit, floors: { primary: 0.5, fallback: 0.3 } });
+    expect(refs(r)).toEqual(['3:200', '2:153']);
+    expect(r.hits.every((h) => h.sources.length === 1 && h.sources[0] === 'vector')).toBe(true);
+  });
   it('should refuse a query vector of the wrong size', () => {
     expect(() => engine.hybrid(query, { search: fixedVectorSearch([], 8), vector: unit, floors: { primary: 0.5, fallback: 0.3 } })).toThrow(/4 dimensions but the fixed index has 8/);
   });
@@ -260,6 +285,8 @@ describe('when configuring the engine', () => {
     expect(() => createSearchEngine(corpus, { radius: -1 })).toThrow(/radius/);
     expect(() => createSearchEngine(corpus, { coverageExponent: { en: -2 } })).toThrow(/coverageExponent.en must be a number >= 0, got -2/);
     expect(() => createSearchEngine(corpus, { sectionWeight: { 'arabic-search': Number.NaN } })).toThrow(/sectionWeight.arabic-search must be a number >= 0, got NaN/);
+    expect(() => createSearchEngine(corpus, { vectorWeight: { en: -1 } })).toThrow(/vectorWeight.en must be a number >= 0, got -1/);
+    expect(() => createSearchEngine(corpus, { fusion: 'max' as never })).toThrow(/fusion must be rrf or score, got max/);
   });
   it('should use ruku evidence for Arabic only', () => {
     expect(DEFAULT_SEARCH_OPTIONS.sectionWeight).toEqual({ 'arabic-search': 0.2 });

@@ -52,8 +52,12 @@ export interface SearchEngineOptions {
    * list's ranks) or `score` (min-max scaled BM25 and cosine, summed). Default `rrf`.
    */
   readonly fusion: 'rrf' | 'score';
-  /** Weight of the vector list in the fusion; the lexical list weighs 1. Default 1. */
-  readonly vectorWeight: number;
+  /**
+   * Weight of the vector list in the fusion, per query track; the lexical list weighs 1 and a
+   * missing track 1. How much the meaning can add depends on the question's language: verses
+   * embedded in English match English questions far better than Arabic ones.
+   */
+  readonly vectorWeight: Readonly<Partial<Record<SearchTrack, number>>>;
   /** Depth of each ranking (lexical, vector) fed into the fusion. Default 100. */
   readonly candidates: number;
   /**
@@ -118,7 +122,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   radius: 5,
   rrfK: RRF_K,
   fusion: 'rrf',
-  vectorWeight: 1,
+  vectorWeight: {},
   candidates: 100,
   lexicalMinCoverage: 0.05,
   lexicalMinRelativeScore: 0.1,
@@ -189,7 +193,10 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
   }
   if (opts.fusion !== 'rrf' && opts.fusion !== 'score') throw new RangeError(`search option fusion must be rrf or score, got ${String(opts.fusion)}`);
-  if (!(Number.isFinite(opts.vectorWeight) && opts.vectorWeight >= 0)) throw new RangeError(`search option vectorWeight must be a number >= 0, got ${opts.vectorWeight}`);
+  if (typeof opts.vectorWeight !== 'object' || opts.vectorWeight === null) throw new RangeError('search option vectorWeight must be an object of weights per track, e.g. {"arabic-search":0.25}');
+  for (const [track, w] of Object.entries(opts.vectorWeight)) {
+    if (!(Number.isFinite(w) && w >= 0)) throw new RangeError(`search option vectorWeight.${track} must be a number >= 0, got ${w}`);
+  }
   if (opts.candidates < opts.k) throw new RangeError(`search option candidates (${opts.candidates}) must be >= k (${opts.k})`);
   for (const [track, p] of Object.entries(opts.coverageExponent)) {
     if (!(Number.isFinite(p) && p >= 0)) throw new RangeError(`search option coverageExponent.${track} must be a number >= 0, got ${p}`);
@@ -274,16 +281,17 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const vectorRaw = vq.search.search(vq.vector, opts.candidates);
     const vectorHits = passFloors(vectorRaw, vq.floors);
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
+    const vectorWeight = opts.vectorWeight[track] ?? 1;
     const fused = (
       opts.fusion === 'score'
         ? scoreFusion([
             { source: 'lexical', hits: lexicalHits },
-            { source: 'vector', hits: vectorHits, weight: opts.vectorWeight },
+            { source: 'vector', hits: vectorHits, weight: vectorWeight },
           ])
         : reciprocalRankFusion(
             [
               { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
-              { source: 'vector', indices: vectorHits.map((h) => h.index), weight: opts.vectorWeight },
+              { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
             ],
             opts.rrfK,
           )
