@@ -11,7 +11,7 @@ import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createVectorSearch } from '../data/index/create-vector-search.js';
 import { loadVectorIndexFromDir } from '../data/index/vector-index-loader-node.js';
 import { openE5Stack, type E5Stack } from './e5/e5-stack.js';
-import { CachedQueryEmbedder } from './eval/cached-query-embedder.js';
+import { CachedQueryEmbedder, queryVectorCacheName } from './eval/cached-query-embedder.js';
 import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
 import { queryEmbedderFor } from './eval/hybrid-retriever.js';
 import { taskAFiles } from './eval/load-task-a.js';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     const env = e5 ? { ...process.env, EMBEDDINGS_BASE_URL: e5.server.baseURL } : process.env;
     const { manifest, vectors } = await loadVectorIndexFromDir(dir, { corpusVersion: corpus.version });
     const search = await createVectorSearch(vectors, { kind: 'flat' });
-    const embedder = new CachedQueryEmbedder(await queryEmbedderFor(manifest, env), join(REPO_ROOT, '.cache', 'eval-query-vectors', `${manifest.id}-${manifest.version}.json`));
+    const embedder = new CachedQueryEmbedder(await queryEmbedderFor(manifest, env), join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
     const best = async (questions: readonly string[]) => {
       const out: number[] = [];
       for (const q of questions) {

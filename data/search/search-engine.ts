@@ -55,7 +55,9 @@ export interface SearchEngineOptions {
   /**
    * Weight of the vector list in the fusion, per query track; the lexical list weighs 1 and a
    * missing track 1. How much the meaning can add depends on the question's language: verses
-   * embedded in English match English questions far better than Arabic ones.
+   * embedded in English match English questions far better than Arabic ones. Default 0.25 for
+   * Arabic, 1 elsewhere: with multilingual-e5-small, Arabic questions gain from the vector list
+   * only when keyword search leads (Task A train and QUQA, ADR 0012).
    */
   readonly vectorWeight: Readonly<Partial<Record<SearchTrack, number>>>;
   /** Depth of each ranking (lexical, vector) fed into the fusion. Default 100. */
@@ -122,7 +124,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   radius: 5,
   rrfK: RRF_K,
   fusion: 'rrf',
-  vectorWeight: {},
+  vectorWeight: { 'arabic-search': 0.25 },
   candidates: 100,
   lexicalMinCoverage: 0.05,
   lexicalMinRelativeScore: 0.1,

@@ -1,11 +1,23 @@
 /**
  * The eval asks the same questions again and again (each fusion setting, each dataset re-run);
  * their vectors only change when the index's embedder does. This keeps them in one file per
- * index under `.cache/eval-query-vectors/`, so a grid of settings embeds each question once.
+ * model under `.cache/eval-query-vectors/`, so a grid of settings embeds each question once.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EmbedTask, Embedder } from '../../data/embed/embedder.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+
+/**
+ * A question's vector depends on the model and how questions are sent to it, not on how the
+ * verses were embedded: indexes of one model (English, Arabic, contextual verses) share a file.
+ */
+export function queryVectorCacheName(manifest: Pick<VectorIndexManifest, 'embedder' | 'model' | 'dims' | 'queryTask' | 'queryPrefix'>): string {
+  const key = [manifest.embedder, manifest.model, manifest.dims, manifest.queryTask, manifest.queryPrefix].join('|');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return `${manifest.model.replace(/[^A-Za-z0-9.-]+/g, '-')}-${manifest.dims}-${h.toString(16).padStart(8, '0')}.json`;
+}
 
 export class CachedQueryEmbedder implements Embedder {
   readonly id: string;
@@ -16,7 +28,7 @@ export class CachedQueryEmbedder implements Embedder {
   readonly #vectors: Map<string, Float32Array>;
   #unsaved = 0;
 
-  /** @param file JSON file holding `{ text: number[] }`; its name must identify the index (id and version). */
+  /** @param file JSON file holding `{ text: number[] }`, named by `queryVectorCacheName`. */
   constructor(inner: Embedder, file: string) {
     this.#inner = inner;
     this.#file = file;

@@ -26,7 +26,7 @@ import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-nod
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
 import { join } from 'node:path';
-import { CachedQueryEmbedder } from './cached-query-embedder.js';
+import { CachedQueryEmbedder, queryVectorCacheName } from './cached-query-embedder.js';
 import { REPO_ROOT } from './external-data.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
@@ -97,6 +97,6 @@ export async function createHybridRetriever(
   const search = await createVectorSearch(vectors, { kind: 'flat' });
   // Remote embedders only: a re-run (another fusion setting) then asks the server nothing.
   const inner = await queryEmbedderFor(manifest, env);
-  const embedder = manifest.embedder === 'test-hashing' ? inner : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', `${manifest.id}-${manifest.version}.json`));
+  const embedder = manifest.embedder === 'test-hashing' ? inner : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
   return hybridRetriever(createSearchEngine(corpus, engineOptions), search, embedder, manifest, mode);
 }

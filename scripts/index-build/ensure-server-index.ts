@@ -16,8 +16,11 @@ import { indexIdFor, runIndexBuild } from './index-build-run.js';
 import type { ProgressState } from './progress-bar.js';
 import type { VerseTextOptions } from './verse-text-template.js';
 
-/** What each verse is embedded as: chosen on Task A train, QUQA and islamqa (docs/adr, EVAL.md). */
-export const SERVER_INDEX_VERSE_TEXT: VerseTextOptions = { contextual: false, language: 'en' };
+/**
+ * What each verse is embedded as: its English and its Arabic in one text, so English, Arabic and
+ * other-language questions all find it (chosen on Task A train and QUQA, ADR 0012).
+ */
+export const SERVER_INDEX_VERSE_TEXT: VerseTextOptions = { contextual: false, language: 'en+ar' };
 
 export interface EnsureServerIndexOptions {
   readonly server: { readonly baseURL: string; readonly model: string; readonly inputType: boolean; readonly apiKey?: string | undefined };
