@@ -32,8 +32,8 @@ import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
 export const HYBRID_NEEDS_INDEX =
-  'hybrid eval needs --index <dir> holding a vector index manifest.json (build one with npm run build:index); ' +
-  'no real semantic index exists offline: a test-hashing index is word overlap, not semantic';
+  'hybrid and dense evals need --embedder e5 (the bundled multilingual model, npm run model:e5) or --index <dir> holding a ' +
+  'vector index manifest.json (npm run build:index); a test-hashing index is word overlap, not semantic';
 
 /** Fused with the lexical ranking, or the vector ranking alone. */
 export type VectorMode = 'hybrid' | 'dense';
