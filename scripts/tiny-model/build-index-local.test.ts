@@ -43,7 +43,7 @@ describe('when build:index runs with --embedder local', () => {
       documentTask: 'document',
       queryPrefix: 'query: ',
       documentPrefix: 'passage: ',
-      floors: { primary: 0.8, fallback: 0.75 },
+      floors: { primary: 0.8, fallback: 0.78 },
       contextualised: false,
     });
     expect((await readFile(join(work, 'index', id, manifest.files[0]!.path))).byteLength).toBe(manifest.files[0]!.bytes);
