@@ -25,7 +25,8 @@ import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.j
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
-import { corsAllowlist, createOriginCheck } from './middleware/cors-allowlist/index.js';
+import { apiAccess } from './middleware/api-access/index.js';
+import { createOriginCheck } from './middleware/cors-allowlist/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
 import { createScrubber, requestLog } from './middleware/request-log/index.js';
 import { staticFiles } from './middleware/static-files/index.js';
@@ -109,9 +110,10 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
   app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
-  // Paid endpoints are allowlisted; /api/config is public and tells each page what it may use.
-  app.use('/api/chat', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
-  app.use('/api/embed', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+  // Paid endpoints answer allowed pages and the operator's token; /api/config is public and tells each page what it may use.
+  const paid = apiAccess({ allowedOrigins: config.allowedOrigins, apiToken: config.apiToken });
+  app.use('/api/chat', paid);
+  app.use('/api/embed', paid);
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));

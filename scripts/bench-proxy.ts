@@ -250,12 +250,14 @@ async function main(): Promise<void> {
     },
   });
   const url = `http://127.0.0.1:${port}`;
+  // The widget's requests: a page of the proxy's own origin, like the demo.
+  const asPage = { origin: url };
   try {
     await waitForHealth(url, child);
     const chatBody = JSON.stringify({ question: 'How can I be patient in hardship?', history: [], verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5', context: '94:1-8' }, { ref: '3:200' }] });
 
     // Warm up both paths, and record the exact upstream body the proxy sends.
-    for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"');
+    for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage);
     const upstreamBody = await fakes.lastXaiBody();
     for (let i = 0; i < 20; i++) await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"');
 
@@ -264,7 +266,7 @@ async function main(): Promise<void> {
     const proxied: number[] = [];
     for (let i = 0; i < samples; i++) {
       direct.push((await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"S')).firstMs);
-      proxied.push((await httpPost(`${url}/api/chat`, chatBody, '"text-delta"')).firstMs);
+      proxied.push((await httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage)).firstMs);
     }
     const d = percentiles(direct);
     const p = percentiles(proxied);
@@ -272,7 +274,7 @@ async function main(): Promise<void> {
 
     // 2. Concurrent streaming chats.
     const t0 = performance.now();
-    const results = await Promise.allSettled(Array.from({ length: chats }, () => httpPost(`${url}/api/chat`, chatBody, '"text-delta"')));
+    const results = await Promise.allSettled(Array.from({ length: chats }, () => httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage)));
     const wallMs = performance.now() - t0;
     let errors = 0;
     let complete = 0;
@@ -297,16 +299,16 @@ async function main(): Promise<void> {
     let embedErrors = 0;
     const u0 = performance.now();
     await pool(uncachedRequests, 32, async (i) => {
-      const r = await httpPost(`${url}/api/embed`, JSON.stringify({ text: `distinct question number ${i} about mercy` }));
+      const r = await httpPost(`${url}/api/embed`, JSON.stringify({ text: `distinct question number ${i} about mercy` }), undefined, asPage);
       if (r.status !== 200) embedErrors++;
     });
     const uncachedRps = uncachedRequests / ((performance.now() - u0) / 1000);
     const popular = JSON.stringify({ text: 'What does the Quran say about patience?' });
-    await httpPost(`${url}/api/embed`, popular);
+    await httpPost(`${url}/api/embed`, popular, undefined, asPage);
     const cachedLat: number[] = [];
     const c0 = performance.now();
     await pool(cachedRequests, 64, async () => {
-      const r = await httpPost(`${url}/api/embed`, popular);
+      const r = await httpPost(`${url}/api/embed`, popular, undefined, asPage);
       if (r.status !== 200) embedErrors++;
       cachedLat.push(r.totalMs);
     });

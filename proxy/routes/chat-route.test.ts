@@ -167,9 +167,25 @@ describe('when the request breaks a limit', () => {
     await expectError({ ...VALID, history: [{ role: 'user', content: 'x'.repeat(CHAT_LIMITS.maxBodyBytes) }] }, 413, 'payload-too-large', 'body');
   });
   it('should refuse a body that is not JSON', async () => {
-    const res = await proxy.app.request('/api/chat', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const res = await proxy.app.request('/api/chat', chatInit('hi', { 'content-type': 'text/plain' }));
     expect(res.status).toBe(415);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported-media-type');
+  });
+});
+
+describe('when the caller is not a web page', () => {
+  it('should refuse curl (no Origin, no token) before calling the upstream', async () => {
+    const res = await proxy.app.request('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('origin-required');
+    expect(xai.calls).toHaveLength(0);
+  });
+  it('should answer a server that sends API_TOKEN', async () => {
+    const token = 'api-token-for-tests-0123456789';
+    const p = await makeProxy({ API_TOKEN: token });
+    const res = await p.app.request('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(VALID) });
+    expect(res.status).toBe(200);
+    expect(streamedText(await readUiStream(res))).toBe('Be patient [2:153].');
   });
 });
 

@@ -93,6 +93,17 @@ describe('when the embedder answers', () => {
   });
 });
 
+describe('when the caller is not a web page', () => {
+  it('should refuse a request without Origin or token and not call the embedder', async () => {
+    const e = new CountingEmbedder();
+    const { app } = await createTestProxy({}, { index: INDEX, embedder: e });
+    const res = await app.request('/api/embed', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'patience' }) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('origin-required');
+    expect(e.calls).toHaveLength(0);
+  });
+});
+
 describe('when the embed request is invalid', () => {
   it('should name the field for a missing, empty or too long text', async () => {
     const { app } = await createTestProxy({}, { index: INDEX, embedder: new CountingEmbedder() });

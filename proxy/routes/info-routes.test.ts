@@ -56,7 +56,7 @@ describe('when metrics are scraped', () => {
     const { app } = await createTestProxy();
     await app.request('/health');
     await app.request('/health');
-    await app.request('/api/chat', { method: 'POST' });
+    await app.request('/api/chat', { method: 'POST', headers: { origin: 'http://localhost' } });
     await app.request('/no/such/path/123');
     const res = await app.request('/metrics');
     expect(res.status).toBe(200);
