@@ -22,6 +22,8 @@ import { readJsonBody, type BodyTextReader } from './http/read-json-body.js';
 import type { ChatModel } from './chat/chat-model-factory.js';
 import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
+import { createMemoryBudgetStore, type BudgetStore } from './budget/budget-store.js';
+import { SpendBudget } from './budget/spend-budget.js';
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
@@ -78,6 +80,8 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** Request body reader with a byte cap. Default: the Web body; Node passes `nodeBodyTextReader`. */
   readonly readBodyText?: BodyTextReader;
+  /** Where spend-budget counters live. Default: in this process's memory. */
+  readonly budgetStore?: BudgetStore;
 }
 
 export type ProxyApp = Hono<ProxyEnvBindings>;
@@ -125,6 +129,23 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
+  const budgetStore = deps.budgetStore ?? createMemoryBudgetStore();
+  const b = config.budget;
+  const chatBudget = new SpendBudget({
+    name: 'chat',
+    store: budgetStore,
+    now,
+    limits: { requestsPerHour: b.chatRequestsPerHour, requestsPerDay: b.chatRequestsPerDay, tokensPerHour: b.chatTokensPerHour, tokensPerDay: b.chatTokensPerDay },
+    settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_CHAT_REQUESTS_PER_DAY', tokensPerHour: 'BUDGET_CHAT_TOKENS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' },
+  });
+  const embedBudget = new SpendBudget({
+    name: 'embed',
+    store: budgetStore,
+    now,
+    limits: { requestsPerHour: b.embedRequestsPerHour, requestsPerDay: b.embedRequestsPerDay },
+    settingNames: { requestsPerHour: 'BUDGET_EMBED_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_EMBED_REQUESTS_PER_DAY' },
+  });
+
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
   const limited = (name: 'chat' | 'embed', limit: number) =>
     rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
@@ -137,6 +158,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     timeoutMs: config.upstream.timeoutMs,
     metrics,
     monotonic,
+    budget: embedBudget,
   }));
   app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), createChatHandler({
     readBody,
@@ -146,6 +168,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     logUserText: config.logUserText,
     metrics,
     monotonic,
+    budget: chatBudget,
   }));
 
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {

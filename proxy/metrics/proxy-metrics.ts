@@ -14,6 +14,7 @@ export interface ProxyMetrics {
   readonly tokens: Counter;
   readonly activeStreams: Counter;
   readonly rateLimited: Counter;
+  readonly budgetRefused: Counter;
 }
 
 export function createProxyMetrics(): ProxyMetrics {
@@ -28,5 +29,6 @@ export function createProxyMetrics(): ProxyMetrics {
     tokens: registry.counter('quran_dai_chat_tokens_total', 'LLM tokens by direction (input, output).'),
     activeStreams: registry.gauge('quran_dai_active_chat_streams', 'Chat answers currently streaming.'),
     rateLimited: registry.counter('quran_dai_rate_limited_total', 'Requests refused by the rate limit, by route.'),
+    budgetRefused: registry.counter('quran_dai_budget_refused_total', 'Requests refused by the global spend budget, by route and limit.'),
   };
 }

@@ -4,6 +4,7 @@ import { chatInit, createTestProxy, TEST_XAI_KEY, waitForLogs, type TestProxy } 
 import { partTypes, readUiStream, streamedText } from '../testing/read-ui-stream.js';
 import { UPSTREAM_MESSAGES } from '../chat/upstream-error.js';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
+import { createProxyMetrics } from '../metrics/proxy-metrics.js';
 
 let xai: FakeXaiServer;
 let proxy: TestProxy;
@@ -186,6 +187,37 @@ describe('when the caller is not a web page', () => {
     const res = await p.app.request('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(VALID) });
     expect(res.status).toBe(200);
     expect(streamedText(await readUiStream(res))).toBe('Be patient [2:153].');
+  });
+});
+
+describe('when the global spend budget is used up', () => {
+  it('should answer 503 budget-exhausted with Retry-After, count it in metrics, and not call the upstream', async () => {
+    const metrics = createProxyMetrics();
+    const p = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, XAI_BASE_URL: xai.baseURL, BUDGET_CHAT_REQUESTS_PER_HOUR: '1' }, { metrics });
+    const first = await p.app.request('/api/chat', chatInit(VALID));
+    expect(first.status).toBe(200);
+    await first.text();
+    // An invalid request is refused before the budget and costs none of it.
+    expect((await p.app.request('/api/chat', chatInit({ ...VALID, verses: [{ ref: '2:999' }] }))).status).toBe(400);
+    const refused = await p.app.request('/api/chat', chatInit(VALID, { 'x-forwarded-for': '203.0.113.50' }));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2000'); // the test clock is 08:26:40 UTC
+    expect(await refused.json()).toStrictEqual({ error: {
+      code: 'budget-exhausted',
+      message: 'This proxy has used its chat budget for this hour (1 requests, BUDGET_CHAT_REQUESTS_PER_HOUR); try again in 34 minutes. Verse search still works.',
+    } });
+    expect(xai.calls).toHaveLength(1);
+    expect(metrics.registry.render()).toContain('quran_dai_budget_refused_total{route="/api/chat",limit="requestsPerHour"} 1');
+    p.advance(2_000_000);
+    expect((await p.app.request('/api/chat', chatInit(VALID))).status).toBe(200);
+  });
+  it('should refuse once answers have used the daily tokens', async () => {
+    const p = await makeProxy({ BUDGET_CHAT_TOKENS_PER_DAY: '50' });
+    await (await p.app.request('/api/chat', chatInit(VALID))).text();
+    await waitForLogs(p.logs, 1);
+    const refused = await p.app.request('/api/chat', chatInit(VALID));
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('BUDGET_CHAT_TOKENS_PER_DAY');
   });
 });
 

@@ -17,6 +17,7 @@ import { answerSseStream } from '../chat/answer-stream.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 import { buildDaiPrompt } from '../prompt/dai-prompt.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+import { budgetExhaustedError, type SpendBudget } from '../budget/spend-budget.js';
 
 export const CHAT_NOT_CONFIGURED_CODE = 'chat-not-configured';
 
@@ -29,6 +30,8 @@ export interface ChatRouteOptions {
   readonly logUserText: boolean;
   readonly metrics: ProxyMetrics;
   readonly monotonic: () => number;
+  /** Global ceiling over all visitors; checked after validation, so a bad request costs none of it. */
+  readonly budget: SpendBudget;
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -48,6 +51,11 @@ export function createChatHandler(opts: ChatRouteOptions) {
     const v = validateChatRequest(body, opts.corpus);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;
+    const refusal = await opts.budget.admit();
+    if (refusal) {
+      opts.metrics.budgetRefused.inc({ route: '/api/chat', limit: refusal.limit });
+      throw budgetExhaustedError(refusal);
+    }
     const track = pickTrack(opts.corpus, req.translation ?? 'en');
     const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
     const prompt = buildDaiPrompt({
@@ -105,6 +113,8 @@ export function createChatHandler(opts: ChatRouteOptions) {
           if (usage?.outputTokens !== undefined) fields.tokensOut = usage.outputTokens;
           if (usage?.inputTokens) opts.metrics.tokens.inc({ direction: 'input' }, usage.inputTokens);
           if (usage?.outputTokens) opts.metrics.tokens.inc({ direction: 'output' }, usage.outputTokens);
+          // A store that fails (a shared one that is down) must not break the answer already sent.
+          void opts.budget.recordTokens((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0)).catch(() => undefined);
           resolveLog();
         });
       },

@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { jsonError } from '../../http/json-error.js';
 import { clientBlockKey } from '../../http/ip-address.js';
+import { formatWait } from '../../http/format-wait.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per client per window. Required. */
@@ -106,8 +107,4 @@ function dropExpired(windows: Map<string, Window>, now: number): void {
     if (w.resetAt > now) return;
     windows.delete(k);
   }
-}
-
-function formatWait(seconds: number): string {
-  return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 }
