@@ -22,7 +22,7 @@ export interface ChatRequest {
   readonly question: string;
   /** Earlier turns, oldest first (<= 10). */
   readonly history: readonly ChatTurn[];
-  /** Retrieved verses in rank order (<= 25). */
+  /** Retrieved verses in rank order (<= 25; at most 3 with a context passage, <= 60 verses in all passages together). */
   readonly verses: readonly ChatVerseRef[];
   /** BCP-47 language of the visitor's UI; the answer uses the question's language. */
   readonly lang?: string;
@@ -37,4 +37,8 @@ export const CHAT_LIMITS = {
   maxHistoryTurns: 10,
   maxVerseRefs: 25,
   maxContextVerses: 11,
+  /** Verses that may carry a context passage (the widget sends the top 3). */
+  maxContexts: 3,
+  /** Distinct verses in all passages together (3 × 11 context verses + the other hits fit). */
+  maxPassageVerses: 60,
 } as const;

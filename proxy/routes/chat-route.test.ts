@@ -146,6 +146,20 @@ describe('when the request breaks a limit', () => {
     expect(res.status).toBe(200);
     await res.text();
   });
+  it('should refuse a fourth context passage, naming it', async () => {
+    const verses = [{ ref: '2:153', context: '2:148-158' }, { ref: '3:200', context: '3:190-200' }, { ref: '94:5', context: '94:1-8' }, { ref: '39:10', context: '39:5-15' }];
+    const e = await expectError({ ...VALID, verses }, 400, 'too-many-contexts', 'verses[3].context');
+    expect(e.message).toBe('verses[3].context: at most 3 verses may carry a context passage (the top hits); send the others as {ref} only');
+  });
+  it('should accept what the widget sends: 3 contexts of 11 and 22 more hits', async () => {
+    const verses = [
+      { ref: '2:153', context: '2:148-158' }, { ref: '3:200', context: '3:190-200' }, { ref: '39:10', context: '39:5-15' },
+      ...Array.from({ length: 22 }, (_, i) => ({ ref: `4:${i + 1}` })),
+    ];
+    const res = await proxy.app.request('/api/chat', chatInit({ ...VALID, verses }));
+    expect(res.status).toBe(200);
+    await res.text();
+  });
   it('should refuse a context that does not contain its ref', async () => {
     await expectError({ ...VALID, verses: [{ ref: '2:153', context: '2:140-150' }] }, 400, 'invalid-context', 'verses[0].context');
   });
