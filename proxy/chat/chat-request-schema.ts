@@ -78,7 +78,10 @@ export interface ValidChatRequest extends ChatRequest {
 export type ChatValidation = { ok: true; value: ValidChatRequest } | { ok: false; issue: ChatValidationIssue };
 
 /** The caps on passages; today 3 × 11 + 22 = 55 verses fit under the total, which stays as a guard if the others are raised. */
-export type PassageLimits = Pick<typeof CHAT_LIMITS, 'maxContexts' | 'maxPassageVerses'>;
+export interface PassageLimits {
+  readonly maxContexts: number;
+  readonly maxPassageVerses: number;
+}
 
 export function validateChatRequest(body: unknown, corpus: Corpus, limits: PassageLimits = CHAT_LIMITS): ChatValidation {
   const parsed = chatRequestSchema.safeParse(body);
