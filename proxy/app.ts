@@ -20,6 +20,7 @@ import type { ProxyEnvBindings } from './http/app-env.js';
 import { jsonErrorResponse } from './http/json-error.js';
 import { readJsonBody, type BodyTextReader } from './http/read-json-body.js';
 import type { ChatModel } from './chat/chat-model-factory.js';
+import { createAnswerSigner } from './chat/answer-signer.js';
 import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
 import { createMemoryBudgetStore, type BudgetStore } from './budget/budget-store.js';
@@ -169,6 +170,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     metrics,
     monotonic,
     budget: chatBudget,
+    signer: createAnswerSigner(config.answerSigningKey),
   }));
 
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {

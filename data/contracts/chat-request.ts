@@ -7,6 +7,12 @@ import type { TextTrackId } from '../corpus/corpus-types.js';
 export interface ChatTurn {
   readonly role: 'user' | 'assistant';
   readonly content: string;
+  /**
+   * For an assistant turn: the proxy's signature of that answer, from the answer stream's
+   * `finish` part (see answer-signature.ts). The proxy drops assistant turns whose signature
+   * does not verify, so a client cannot put words in the model's mouth.
+   */
+  readonly signature?: string;
 }
 
 /** One retrieved verse: the hit itself and, for the top hits, its same-surah context passage. */
@@ -35,6 +41,8 @@ export const CHAT_LIMITS = {
   maxBodyBytes: 32 * 1024,
   maxQuestionChars: 1000,
   maxHistoryTurns: 10,
+  /** An earlier answer is sent back (and signed) as its first 1,500 characters. */
+  maxAnswerTurnChars: 1500,
   maxVerseRefs: 25,
   maxContextVerses: 11,
   /** Verses that may carry a context passage (the widget sends the top 3). */

@@ -29,6 +29,8 @@ const RANGE_PATTERN = /^(\d{1,3}):(\d{1,3})-(\d{1,3})$/;
 const turnSchema = z.object({
   role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant"' }),
   content: z.string({ error: 'content must be a string' }).max(MAX_TURN_CHARS, { error: `content is longer than ${MAX_TURN_CHARS} characters` }),
+  // Checked later (chat-history.ts): a wrong one drops the turn rather than the request.
+  signature: z.string({ error: 'signature must be a string' }).max(128, { error: 'signature is longer than 128 characters' }).optional(),
 });
 
 const verseSchema = z.object({

@@ -14,6 +14,8 @@ import { jsonError } from '../http/json-error.js';
 import { validateChatRequest } from '../chat/chat-request-schema.js';
 import { collectPassages } from '../chat/chat-passages.js';
 import { answerSseStream } from '../chat/answer-stream.js';
+import type { AnswerSigner } from '../chat/answer-signer.js';
+import { verifyHistory } from '../chat/chat-history.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 import { buildDaiPrompt } from '../prompt/dai-prompt.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
@@ -32,6 +34,8 @@ export interface ChatRouteOptions {
   readonly monotonic: () => number;
   /** Global ceiling over all visitors; checked after validation, so a bad request costs none of it. */
   readonly budget: SpendBudget;
+  /** Signs each answer for the history it will come back in, and checks the answers history brings. */
+  readonly signer: AnswerSigner;
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -58,9 +62,10 @@ export function createChatHandler(opts: ChatRouteOptions) {
     }
     const track = pickTrack(opts.corpus, req.translation ?? 'en');
     const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
+    const history = await verifyHistory(req.history, opts.signer);
     const prompt = buildDaiPrompt({
       question: req.question,
-      history: req.history,
+      history: history.turns,
       passages,
       ...(req.lang ? { lang: req.lang } : {}),
       ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
@@ -70,6 +75,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
     fields.provider = chat.provider;
     fields.model = chat.modelId;
     fields.verses = req.checked.length;
+    if (history.dropped > 0) fields.historyDropped = history.dropped;
     if (opts.logUserText) fields.question = req.question;
 
     const clientSignal = c.req.raw.signal;
@@ -100,6 +106,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
       clientGone: () => clientSignal.aborted,
       lastError: () => lastError,
       now: opts.monotonic,
+      signAnswer: (text) => opts.signer.sign(req.question, text),
       onEnd: (end) => {
         opts.metrics.activeStreams.dec();
         opts.metrics.upstream.inc({ kind: 'chat', outcome: end.failure?.code ?? end.outcome });
