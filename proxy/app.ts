@@ -27,6 +27,9 @@ import { createMemoryBudgetStore, type BudgetStore } from './budget/budget-store
 import { SpendBudget } from './budget/spend-budget.js';
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
+import { hostCheck } from './middleware/host-check/index.js';
+import { metricsAccess } from './middleware/metrics-access/index.js';
+import { pagePolicy } from './middleware/page-policy/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
 import { apiAccess } from './middleware/api-access/index.js';
 import { createOriginCheck } from './middleware/cors-allowlist/index.js';
@@ -112,7 +115,10 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
       },
     }),
   );
+  app.use(hostCheck({ publicOrigins: config.publicOrigins, trustProxy: config.trustProxy }));
+  // Referrer-Policy stays secureHeaders' no-referrer: a shared question can be in the page URL, and quran.com links must not carry it.
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
+  app.use(pagePolicy());
   app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
   // Paid endpoints answer allowed pages and the operator's token; /api/config is public and tells each page what it may use.
@@ -122,7 +128,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
-  app.get('/metrics', (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
+  app.get('/metrics', metricsAccess({ token: config.metricsToken, notFound: notFoundResponse }), (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
@@ -179,7 +185,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, ...(immutable ? { immutable } : {}) }));
   }
 
-  app.notFound(() => jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.'));
+  app.notFound(notFoundResponse);
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     c.get('logFields').errorCode = 'internal-error';
@@ -187,6 +193,10 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     return jsonErrorResponse(500, 'internal-error', 'Something went wrong in the proxy.');
   });
   return app;
+}
+
+function notFoundResponse(): Response {
+  return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
 
 const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat'];
