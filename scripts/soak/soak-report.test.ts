@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { renderSoakSection, replaceSoakSection, SOAK_SECTION_END, SOAK_SECTION_START, type SoakReport } from './soak-report.js';
+import { SoakTally } from './soak-tally.js';
+
+function report(unexpected: boolean): SoakReport {
+  const tally = new SoakTally();
+  tally.record({ scenario: 'chat', group: 'chat', slowByDesign: false, startedAtMs: 61_000, durationMs: 250, status: 200, problem: unexpected ? 'network error ECONNRESET' : null });
+  tally.record({ scenario: 'bad-json', group: 'abuse', slowByDesign: false, startedAtMs: 1_000, durationMs: 2, status: 400, problem: null });
+  return {
+    date: '2025-11-22', machine: 'test machine', command: 'npm run bench:soak -- --minutes 3', minutes: 3, warmupMinutes: 0.6, concurrency: 8, loadAverage: 1.5,
+    tally: tally.summary(), elapsedMs: 180_000,
+    memory: { startMb: 80, afterWarmupMb: 120, endMb: 121, growthMb: 1, slopeMbPerMinute: 0.2, steady: true },
+  };
+}
+
+describe('when the soak section is written', () => {
+  it('should give the command, the targets and the memory at the three points', () => {
+    const text = renderSoakSection(report(false));
+    expect(text).toContain('`npm run bench:soak -- --minutes 3`');
+    expect(text).toContain('| **Unexpected outcomes** | 0 | 0: pass |');
+    expect(text).toContain('| Proxy resident memory: start / after warm-up / end | 80 MB / 120 MB / 121 MB | |');
+    expect(text).toContain('+1.0 MB; +0.20 MB/min | within 10% of the warm RSS: pass |');
+    expect(text).toContain('| chat | 1 | 0 | 250 ms | 250 ms | 250 ms |');
+    expect(text).not.toContain('First unexpected outcomes');
+  });
+  it('should fail the target and list what went wrong', () => {
+    const text = renderSoakSection(report(true));
+    expect(text).toContain('| **Unexpected outcomes** | 1 | 0: **FAIL** |');
+    expect(text).toContain('- chat at 61.0 s: network error ECONNRESET');
+  });
+  it('should replace only its own section of BENCHMARKS.md', () => {
+    const md = `# B\n\n## Proxy\n<!-- bench:proxy:start -->\nP\n<!-- bench:proxy:end -->\n\n## Soak\n${SOAK_SECTION_START}\nold\n${SOAK_SECTION_END}\n`;
+    expect(replaceSoakSection(md, 'new')).toBe(md.replace('old', 'new'));
+    expect(replaceSoakSection('# B\n', 'x')).toBe(`# B\n\n## Soak\n${SOAK_SECTION_START}\nx\n${SOAK_SECTION_END}\n`);
+  });
+});
