@@ -9,7 +9,7 @@ function report(unexpected: boolean): SoakReport {
   return {
     date: '2025-11-22', machine: 'test machine', command: 'npm run bench:soak -- --minutes 3', minutes: 3, warmupMinutes: 0.6, concurrency: 8, loadAverage: 1.5,
     tally: tally.summary(), elapsedMs: 180_000,
-    memory: { startMb: 80, afterWarmupMb: 120, endMb: 121, growthMb: 1, slopeMbPerMinute: 0.2, steady: true },
+    memory: { startMb: 80, afterWarmupMb: 120, endMb: 121, peakMb: 200, growthMb: 1, slopeMbPerMinute: 0.2, steady: true },
   };
 }
 
@@ -18,8 +18,9 @@ describe('when the soak section is written', () => {
     const text = renderSoakSection(report(false));
     expect(text).toContain('`npm run bench:soak -- --minutes 3`');
     expect(text).toContain('| **Unexpected outcomes** | 0 | 0: pass |');
-    expect(text).toContain('| Proxy resident memory: start / after warm-up / end | 80 MB / 120 MB / 121 MB | |');
-    expect(text).toContain('+1.0 MB; +0.20 MB/min | within 10% of the warm RSS: pass |');
+    expect(text).toContain('| Proxy resident memory: start / after warm-up / end (lowest reading in each minute) | 80 MB / 120 MB / 121 MB | |');
+    expect(text).toContain('| Proxy resident memory, highest reading after warm-up | 200 MB | |');
+    expect(text).toContain('+1.0 MB; +0.20 MB/min | within 10% of the warm floor: pass |');
     expect(text).toContain('| chat | 1 | 0 | 250 ms | 250 ms | 250 ms |');
     expect(text).not.toContain('First unexpected outcomes');
   });

@@ -54,7 +54,7 @@ export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
   const elapsed = () => performance.now() - t0;
   const sample = async () => memory.push({ atMs: elapsed(), rssMb: await options.readRssMb() });
   await sample();
-  const sampler = setInterval(() => void sample(), options.sampleEveryMs ?? 5_000);
+  const sampler = setInterval(() => void sample(), options.sampleEveryMs ?? 2_000);
   const reporter = setInterval(() => {
     const s = tally.summary();
     options.progress?.(`${(elapsed() / 60_000).toFixed(1)} min: ${s.total} requests, ${s.unexpected} unexpected, RSS ${memory.at(-1)?.rssMb.toFixed(0)} MB`);

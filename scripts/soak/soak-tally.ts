@@ -89,42 +89,55 @@ export interface MemorySample {
 export interface MemoryVerdict {
   /** Before any traffic. */
   readonly startMb: number;
-  /** Median of the samples in the minute after the warm-up. */
+  /** Lowest reading in the minute after the warm-up (what is left after garbage collection). */
   readonly afterWarmupMb: number;
-  /** Median of the samples in the last minute. */
+  /** Lowest reading in the last minute. */
   readonly endMb: number;
+  /** Highest reading after the warm-up (buffers of large responses in flight, before collection). */
+  readonly peakMb: number;
   readonly growthMb: number;
-  /** Least-squares slope of RSS after the warm-up. */
+  /** Least-squares slope of the per-minute lowest readings after the warm-up. */
   readonly slopeMbPerMinute: number;
   /** Growth after the warm-up within the tolerance. */
   readonly steady: boolean;
 }
 
-/** Growth after the warm-up tolerated as noise (garbage-collector sawtooth), as a share of the warm RSS. */
+/** Growth after the warm-up tolerated as noise, as a share of the warm floor. */
 export const MEMORY_GROWTH_TOLERANCE = 0.1;
 
+/**
+ * Compares the floor of resident memory (the lowest reading in a minute) after the warm-up
+ * with the floor at the end. Readings swing by a hundred MB while multi-MB data files are
+ * compressed and sent; the floor is what the garbage collector could not free, so a leak
+ * shows there and the swings do not.
+ */
 export function memoryVerdict(samples: readonly MemorySample[], warmupEndMs: number, runEndMs: number): MemoryVerdict {
   if (samples.length === 0) throw new Error('memoryVerdict: no memory samples (is /proc readable?)');
   const after = samples.filter((s) => s.atMs >= warmupEndMs);
-  const window = (from: number, to: number) => after.filter((s) => s.atMs >= from && s.atMs <= to).map((s) => s.rssMb);
-  const afterWarmupMb = median(window(warmupEndMs, warmupEndMs + 60_000)) ?? samples.at(-1)!.rssMb;
-  const endMb = median(window(runEndMs - 60_000, runEndMs)) ?? samples.at(-1)!.rssMb;
+  const floorOf = (from: number, to: number) => lowest(after.filter((s) => s.atMs >= from && s.atMs <= to).map((s) => s.rssMb));
+  const afterWarmupMb = floorOf(warmupEndMs, warmupEndMs + 60_000) ?? samples.at(-1)!.rssMb;
+  const endMb = floorOf(runEndMs - 60_000, runEndMs) ?? samples.at(-1)!.rssMb;
   const growthMb = endMb - afterWarmupMb;
+  // Whole minutes only: a last partial minute of one or two readings has no floor to speak of.
+  const minutes = Math.floor((runEndMs - warmupEndMs) / 60_000);
+  const perMinute = new Map<number, number>();
+  for (const s of after) {
+    const minute = Math.floor((s.atMs - warmupEndMs) / 60_000);
+    if (minute < minutes) perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, s.rssMb));
+  }
   return {
     startMb: samples[0]!.rssMb,
     afterWarmupMb,
     endMb,
+    peakMb: Math.max(...after.map((s) => s.rssMb), afterWarmupMb),
     growthMb,
-    slopeMbPerMinute: slope(after.map((s) => [s.atMs / 60_000, s.rssMb] as const)),
+    slopeMbPerMinute: slope([...perMinute].map(([m, mb]) => [m, mb] as const)),
     steady: growthMb <= afterWarmupMb * MEMORY_GROWTH_TOLERANCE,
   };
 }
 
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+function lowest(values: readonly number[]): number | undefined {
+  return values.length ? Math.min(...values) : undefined;
 }
 
 function slope(points: readonly (readonly [number, number])[]): number {
