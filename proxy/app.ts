@@ -86,6 +86,8 @@ export interface ProxyDeps {
   readonly readBodyText?: BodyTextReader;
   /** Where spend-budget counters live. Default: in this process's memory. */
   readonly budgetStore?: BudgetStore;
+  /** Memory of this process for `/metrics` (Node: `process.memoryUsage`). Default: not reported. */
+  readonly processMemory?: () => { readonly residentBytes: number; readonly heapUsedBytes: number; readonly externalBytes: number };
 }
 
 export type ProxyApp = Hono<ProxyEnvBindings>;
@@ -128,7 +130,15 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
-  app.get('/metrics', metricsAccess({ token: config.metricsToken, notFound: notFoundResponse }), (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
+  app.get('/metrics', metricsAccess({ token: config.metricsToken, notFound: notFoundResponse }), (c) => {
+    const memory = deps.processMemory?.();
+    if (memory) {
+      metrics.residentMemory.set({}, memory.residentBytes);
+      metrics.heapUsed.set({}, memory.heapUsedBytes);
+      metrics.externalMemory.set({}, memory.externalBytes);
+    }
+    return c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' });
+  });
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);

@@ -108,6 +108,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     remoteAddress: (c) => getConnInfo(c).remote.address,
     encoders: { br: nodeBrotli },
     readBodyText: nodeBodyTextReader,
+    processMemory: () => {
+      const m = process.memoryUsage();
+      return { residentBytes: m.rss, heapUsedBytes: m.heapUsed, externalBytes: m.external };
+    },
   });
 
   const host = options.host ?? config.host;

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { FAKE_GEMINI_API_KEY } from '../proxy/testing/fake-gemini.js';
 import { machineInfo } from './eval/machine-info.js';
-import { processMemoryMb, startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
+import { startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
 import { parseSoakArgs, seededRandom } from './soak/soak-args.js';
 import type { SoakFakesReady } from './soak/soak-fakes.js';
 import { renderSoakSection, replaceSoakSection } from './soak/soak-report.js';
@@ -62,15 +62,13 @@ async function main(): Promise<void> {
       GEMINI_BASE_URL: fakes.ready.geminiBaseURL,
       INDEX_DIR: await writeBenchIndex(tmp, corpus.version),
     });
-    const pid = proxy.child.pid!;
-    console.error(`soak: ${args.minutes} min (${args.warmupMinutes} warm-up), ${args.concurrency} clients, proxy ${proxy.url} (pid ${pid})`);
+    console.error(`soak: ${args.minutes} min (${args.warmupMinutes} warm-up), ${args.concurrency} clients, proxy ${proxy.url} (pid ${proxy.child.pid})`);
     const run = await runSoak({
       proxyUrl: proxy.url,
       durationMs: args.minutes * 60_000,
       concurrency: args.concurrency,
       rand: seededRandom(args.seed),
       corpusFiles,
-      readRssMb: async () => (await processMemoryMb(pid)).rssMb,
       progress: (line) => console.error(line),
     });
     const section = renderSoakSection({
@@ -82,7 +80,9 @@ async function main(): Promise<void> {
       concurrency: args.concurrency,
       loadAverage: loadavg()[0] ?? NaN,
       tally: run.tally.summary(),
-      memory: memoryVerdict(run.memory, args.warmupMinutes * 60_000, run.elapsedMs),
+      residentMemory: memoryVerdict(run.residentMemory, args.warmupMinutes * 60_000, run.elapsedMs),
+      jsMemory: memoryVerdict(run.jsMemory, args.warmupMinutes * 60_000, run.elapsedMs),
+      openStreamsAfter: run.openStreamsAfter,
       elapsedMs: run.elapsedMs,
     });
     console.log(section);

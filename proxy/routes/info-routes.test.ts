@@ -80,6 +80,13 @@ describe('when /metrics is asked for by someone else', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not-found');
   });
+  it('should report the process memory the runtime gives', async () => {
+    const { app } = await createTestProxy({}, { remoteAddress: () => '127.0.0.1', processMemory: () => ({ residentBytes: 300 * 2 ** 20, heapUsedBytes: 100 * 2 ** 20, externalBytes: 2 ** 20 }) });
+    const text = await (await app.request('/metrics')).text();
+    expect(text).toContain('quran_dai_process_resident_memory_bytes 314572800');
+    expect(text).toContain('quran_dai_process_heap_used_bytes 104857600');
+    expect(text).toContain('quran_dai_process_external_memory_bytes 1048576');
+  });
   it('should answer the METRICS_TOKEN from anywhere and 401 without it', async () => {
     const token = 'metrics-token-for-tests-0123456789';
     const { app } = await createTestProxy({ METRICS_TOKEN: token }, { remoteAddress: () => '203.0.113.9' });

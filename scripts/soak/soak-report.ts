@@ -1,8 +1,8 @@
 /**
  * @module
  * The `## Soak` section of BENCHMARKS.md (between its markers): the command, the machine, the
- * outcome counts, the proxy's memory at start / after the warm-up / at the end, per-scenario
- * latencies and the slowest requests.
+ * outcome counts, answers left open, the proxy's memory (resident and heap) at start / after
+ * the warm-up / at the end, per-scenario latencies and the slowest requests.
  */
 import { replaceMarkedSection } from '../bench/marked-section.js';
 import type { MemoryVerdict, TallySummary } from './soak-tally.js';
@@ -20,7 +20,11 @@ export interface SoakReport {
   /** 1-minute load average at the end (other jobs share the machine). */
   readonly loadAverage: number;
   readonly tally: TallySummary;
-  readonly memory: MemoryVerdict;
+  /** Resident memory (reported: it shows the heap's high-water mark more than a leak). */
+  readonly residentMemory: MemoryVerdict;
+  /** JavaScript heap in use plus Buffers (judged: its floor is what garbage collection could not free). */
+  readonly jsMemory: MemoryVerdict;
+  readonly openStreamsAfter: number;
   readonly elapsedMs: number;
 }
 
@@ -30,7 +34,9 @@ const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
 
 export function renderSoakSection(r: SoakReport): string {
   const t = r.tally;
-  const m = r.memory;
+  const m = r.jsMemory;
+  const rss = r.residentMemory;
+  const signed = (x: number, digits: number) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
   const rate = t.total / (r.elapsedMs / 1000);
   const expectedRefusals = t.scenarios.filter((s) => s.group === 'abuse' || /upstream|stop/.test(s.scenario)).reduce((n, s) => n + s.count - s.unexpected, 0);
   const lines = [
@@ -41,9 +47,10 @@ export function renderSoakSection(r: SoakReport): string {
     `| Requests | ${t.total} (${rate.toFixed(0)}/s): chat ${t.byGroup.chat}, embed ${t.byGroup.embed}, static ${t.byGroup.static}, abusive ${t.byGroup.abuse} | |`,
     `| Expected refusals and upstream failures (abuse answered 4xx, stalled/reset/refused upstreams ended with an error part, stops) | ${expectedRefusals} | each as designed |`,
     `| **Unexpected outcomes** | ${t.unexpected} | 0: ${pass(t.unexpected === 0)} |`,
-    `| Proxy resident memory: start / after warm-up / end (lowest reading in each minute) | ${mb(m.startMb)} / ${mb(m.afterWarmupMb)} / ${mb(m.endMb)} | |`,
-    `| Proxy resident memory, highest reading after warm-up | ${mb(m.peakMb)} | |`,
-    `| **Memory growth after warm-up** (end − after warm-up; trend of the per-minute floor) | ${m.growthMb >= 0 ? '+' : ''}${m.growthMb.toFixed(1)} MB; ${m.slopeMbPerMinute >= 0 ? '+' : ''}${m.slopeMbPerMinute.toFixed(2)} MB/min | within 10% of the warm floor: ${pass(m.steady)} |`,
+    `| **Answers still open** 3 s after the last request | ${r.openStreamsAfter} | 0: ${pass(r.openStreamsAfter === 0)} |`,
+    `| Proxy resident memory: start / after warm-up / end (lowest reading of the minute) / highest after warm-up | ${mb(rss.startMb)} / ${mb(rss.afterWarmupMb)} / ${mb(rss.endMb)} / ${mb(rss.peakMb)} | |`,
+    `| Proxy JavaScript memory (heap in use + Buffers): start / after warm-up / end (lowest reading of the minute) / highest after warm-up | ${mb(m.startMb)} / ${mb(m.afterWarmupMb)} / ${mb(m.endMb)} / ${mb(m.peakMb)} | |`,
+    `| **Memory growth after warm-up** (JavaScript memory floor, end − after warm-up; trend of the per-minute floor) | ${signed(m.growthMb, 1)} MB; ${signed(m.slopeMbPerMinute, 2)} MB/min | within 10% of the warm floor: ${pass(m.steady)} |`,
     '',
     '| Scenario | Requests | Unexpected | p50 | p95 | max |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -3,7 +3,8 @@
  * Drives a soak run: `concurrency` virtual clients, each sending one scenario after another
  * (picked by weight from a seeded generator) to the proxy on 127.0.0.1 until the time is up,
  * over keep-alive sockets like browsers. Every response is judged and tallied; the proxy's
- * resident memory is read every few seconds.
+ * memory (resident and JavaScript heap, from its `/metrics`) is read every few seconds, and once
+ * the traffic stops, how many answers it still has open.
  */
 import { Agent, request } from 'node:http';
 import { judge, pickScenario, signedExchangeOf, SOAK_SCENARIOS, type SignedExchange, type SoakContext, type SoakObservation, type SoakRequest } from './soak-scenarios.js';
@@ -15,8 +16,6 @@ export interface SoakRunOptions {
   readonly concurrency: number;
   readonly rand: () => number;
   readonly corpusFiles: readonly string[];
-  /** Reads the proxy's RSS, MB. */
-  readonly readRssMb: () => Promise<number>;
   readonly sampleEveryMs?: number;
   /** Progress lines (stderr). */
   readonly progress?: (line: string) => void;
@@ -24,8 +23,33 @@ export interface SoakRunOptions {
 
 export interface SoakRunResult {
   readonly tally: SoakTally;
-  readonly memory: readonly MemorySample[];
+  readonly residentMemory: readonly MemorySample[];
+  readonly jsMemory: readonly MemorySample[];
+  /** Answers the proxy still counted as streaming a few seconds after the last request. */
+  readonly openStreamsAfter: number;
   readonly elapsedMs: number;
+}
+
+/** What the runner reads from the proxy's `/metrics` (it runs on the same machine, so no token is needed). */
+export interface ProxyGauges {
+  readonly residentMb: number;
+  /** JavaScript heap in use plus the Buffers the engine tracks outside it: what a leak in the proxy's code would grow. */
+  readonly jsMemoryMb: number;
+  readonly activeStreams: number;
+}
+
+/** Reads the soak-relevant gauges out of Prometheus text. */
+export function parseProxyGauges(text: string): ProxyGauges {
+  const gauge = (name: string) => {
+    const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    if (!m) throw new Error(`/metrics has no ${name}: is the proxy reporting process memory?`);
+    return Number(m[1]);
+  };
+  return {
+    residentMb: gauge('quran_dai_process_resident_memory_bytes') / 2 ** 20,
+    jsMemoryMb: (gauge('quran_dai_process_heap_used_bytes') + gauge('quran_dai_process_external_memory_bytes')) / 2 ** 20,
+    activeStreams: /^quran_dai_active_chat_streams (\S+)$/m.test(text) ? gauge('quran_dai_active_chat_streams') : 0,
+  };
 }
 
 /** Bodies beyond this are read and dropped: the judge needs the head of a stream, not megabytes of data files. */
@@ -36,7 +60,9 @@ const CLIENT_TIMEOUT_MS = 30_000;
 export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency * 2 });
   const tally = new SoakTally();
-  const memory: MemorySample[] = [];
+  const residentMemory: MemorySample[] = [];
+  const jsMemory: MemorySample[] = [];
+  const gauges = async () => parseProxyGauges((await send(agent, options.proxyUrl, { method: 'GET', path: '/metrics', headers: {} })).body);
   const signed: SignedExchange[] = [];
   let manifestEtag: string | undefined;
   let counter = 0;
@@ -52,12 +78,17 @@ export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
   };
   const t0 = performance.now();
   const elapsed = () => performance.now() - t0;
-  const sample = async () => memory.push({ atMs: elapsed(), rssMb: await options.readRssMb() });
+  const sample = async () => {
+    const atMs = elapsed();
+    const g = await gauges();
+    residentMemory.push({ atMs, mb: g.residentMb });
+    jsMemory.push({ atMs, mb: g.jsMemoryMb });
+  };
   await sample();
   const sampler = setInterval(() => void sample(), options.sampleEveryMs ?? 2_000);
   const reporter = setInterval(() => {
     const s = tally.summary();
-    options.progress?.(`${(elapsed() / 60_000).toFixed(1)} min: ${s.total} requests, ${s.unexpected} unexpected, RSS ${memory.at(-1)?.rssMb.toFixed(0)} MB`);
+    options.progress?.(`${(elapsed() / 60_000).toFixed(1)} min: ${s.total} requests, ${s.unexpected} unexpected, RSS ${residentMemory.at(-1)?.mb.toFixed(0)} MB, JS ${jsMemory.at(-1)?.mb.toFixed(0)} MB`);
   }, 30_000);
 
   const client = async () => {
@@ -76,15 +107,22 @@ export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
       if (scenario.name === 'static-manifest' && seen.headers.etag) manifestEtag = seen.headers.etag;
     }
   };
+  let openStreamsAfter: number;
+  let elapsedMs: number;
   try {
     await Promise.all(Array.from({ length: options.concurrency }, client));
+    clearInterval(sampler);
+    elapsedMs = elapsed();
+    await sample();
+    // Stopped and stalled answers end within the proxy's idle timeout; then nothing may be left open.
+    await new Promise((r) => setTimeout(r, 3_000));
+    openStreamsAfter = (await gauges()).activeStreams;
   } finally {
     clearInterval(sampler);
     clearInterval(reporter);
     agent.destroy();
   }
-  await sample();
-  return { tally, memory, elapsedMs: elapsed() };
+  return { tally, residentMemory, jsMemory, openStreamsAfter, elapsedMs };
 }
 
 /** One request over node:http (raw path, any Host), read to the end or stopped after the first text. */

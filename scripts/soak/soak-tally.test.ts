@@ -26,7 +26,7 @@ describe('when results are tallied', () => {
 });
 
 describe('when memory is judged', () => {
-  const samples = (rss: (minute: number) => number) => Array.from({ length: 121 }, (_, i) => ({ atMs: i * 5000, rssMb: rss((i * 5000) / 60_000) }));
+  const samples = (rss: (minute: number) => number) => Array.from({ length: 121 }, (_, i) => ({ atMs: i * 5000, mb: rss((i * 5000) / 60_000) }));
   it('should call a steady floor after the warm-up steady, however high the swings go', () => {
     // Warm-up climbs to 140 MB; afterwards every third reading is a 100 MB swing (large responses in flight).
     const v = memoryVerdict(samples((m) => (m < 2 ? 60 + m * 40 : 140 + (Math.round(m * 12) % 3 === 0 ? 100 : 0))), 120_000, 600_000);

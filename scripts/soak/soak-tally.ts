@@ -79,11 +79,11 @@ export class SoakTally {
   }
 }
 
-/** One reading of the proxy's resident memory. */
+/** One reading of a memory measure of the proxy (resident memory, or JavaScript heap in use). */
 export interface MemorySample {
   /** ms since the run started. */
   readonly atMs: number;
-  readonly rssMb: number;
+  readonly mb: number;
 }
 
 export interface MemoryVerdict {
@@ -106,30 +106,31 @@ export interface MemoryVerdict {
 export const MEMORY_GROWTH_TOLERANCE = 0.1;
 
 /**
- * Compares the floor of resident memory (the lowest reading in a minute) after the warm-up
- * with the floor at the end. Readings swing by a hundred MB while multi-MB data files are
+ * Compares the floor of a memory measure (the lowest reading in a minute) after the warm-up
+ * with the floor at the end. Heap readings swing by a hundred MB while multi-MB data files are
  * compressed and sent; the floor is what the garbage collector could not free, so a leak
- * shows there and the swings do not.
+ * shows there and the swings do not. (Resident memory rarely shrinks once V8 has grown its
+ * heap, so its floor shows the high-water mark rather than a leak: it is reported, the heap judged.)
  */
 export function memoryVerdict(samples: readonly MemorySample[], warmupEndMs: number, runEndMs: number): MemoryVerdict {
   if (samples.length === 0) throw new Error('memoryVerdict: no memory samples (is /proc readable?)');
   const after = samples.filter((s) => s.atMs >= warmupEndMs);
-  const floorOf = (from: number, to: number) => lowest(after.filter((s) => s.atMs >= from && s.atMs <= to).map((s) => s.rssMb));
-  const afterWarmupMb = floorOf(warmupEndMs, warmupEndMs + 60_000) ?? samples.at(-1)!.rssMb;
-  const endMb = floorOf(runEndMs - 60_000, runEndMs) ?? samples.at(-1)!.rssMb;
+  const floorOf = (from: number, to: number) => lowest(after.filter((s) => s.atMs >= from && s.atMs <= to).map((s) => s.mb));
+  const afterWarmupMb = floorOf(warmupEndMs, warmupEndMs + 60_000) ?? samples.at(-1)!.mb;
+  const endMb = floorOf(runEndMs - 60_000, runEndMs) ?? samples.at(-1)!.mb;
   const growthMb = endMb - afterWarmupMb;
   // Whole minutes only: a last partial minute of one or two readings has no floor to speak of.
   const minutes = Math.floor((runEndMs - warmupEndMs) / 60_000);
   const perMinute = new Map<number, number>();
   for (const s of after) {
     const minute = Math.floor((s.atMs - warmupEndMs) / 60_000);
-    if (minute < minutes) perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, s.rssMb));
+    if (minute < minutes) perMinute.set(minute, Math.min(perMinute.get(minute) ?? Infinity, s.mb));
   }
   return {
-    startMb: samples[0]!.rssMb,
+    startMb: samples[0]!.mb,
     afterWarmupMb,
     endMb,
-    peakMb: Math.max(...after.map((s) => s.rssMb), afterWarmupMb),
+    peakMb: Math.max(...after.map((s) => s.mb), afterWarmupMb),
     growthMb,
     slopeMbPerMinute: slope([...perMinute].map(([m, mb]) => [m, mb] as const)),
     steady: growthMb <= afterWarmupMb * MEMORY_GROWTH_TOLERANCE,
