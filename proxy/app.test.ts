@@ -18,3 +18,31 @@ describe('when the widget bundle is served', () => {
     expect(chunk.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
   });
 });
+
+describe('when a data file is asked for by many spellings of its path', () => {
+  it('should compress it once: variants are redirected or refused, never encoded again', async () => {
+    const big = JSON.stringify({ texts: Array.from({ length: 2000 }, (_, i) => `verse ${i}`) });
+    const corpus = createMemoryFileSource({ 'arabic.ad377878a3.json': big });
+    let encodes = 0;
+    const gzip = () => {
+      encodes++;
+      return new CompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>;
+    };
+    const { app } = await createTestProxy({}, { files: { corpus }, encoders: { gzip } });
+    const get = (path: string) => app.request(path, { headers: { 'accept-encoding': 'gzip' } });
+    const first = await get('/data/corpus/arabic.ad377878a3.json');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    await first.arrayBuffer();
+    const statuses: number[] = [];
+    for (const variant of ['/data/corpus//arabic.ad377878a3.json', '/data/corpus/%61rabic.ad377878a3.json', '/data/corpus/./arabic.ad377878a3.json' /* the URL parser removes the dot */, '/data//corpus/arabic.ad377878a3.json', '/data/corpus/%2farabic.ad377878a3.json', '//data/corpus/arabic.ad377878a3.json']) {
+      const res = await get(variant);
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses).toStrictEqual([301, 301, 200, 404, 404, 404]);
+    // Same file again, by its one path: served from the compressed cache.
+    await (await get('/data/corpus/arabic.ad377878a3.json')).arrayBuffer();
+    expect(encodes).toBe(1);
+  });
+});

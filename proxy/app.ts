@@ -20,12 +20,19 @@ import type { ProxyEnvBindings } from './http/app-env.js';
 import { jsonErrorResponse } from './http/json-error.js';
 import { readJsonBody, type BodyTextReader } from './http/read-json-body.js';
 import type { ChatModel } from './chat/chat-model-factory.js';
+import { createAnswerSigner } from './chat/answer-signer.js';
 import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
+import { createMemoryBudgetStore, type BudgetStore } from './budget/budget-store.js';
+import { SpendBudget } from './budget/spend-budget.js';
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
+import { hostCheck } from './middleware/host-check/index.js';
+import { metricsAccess } from './middleware/metrics-access/index.js';
+import { pagePolicy } from './middleware/page-policy/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
-import { corsAllowlist, createOriginCheck } from './middleware/cors-allowlist/index.js';
+import { apiAccess } from './middleware/api-access/index.js';
+import { createOriginCheck } from './middleware/cors-allowlist/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
 import { createScrubber, requestLog } from './middleware/request-log/index.js';
 import { staticFiles } from './middleware/static-files/index.js';
@@ -77,6 +84,10 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** Request body reader with a byte cap. Default: the Web body; Node passes `nodeBodyTextReader`. */
   readonly readBodyText?: BodyTextReader;
+  /** Where spend-budget counters live. Default: in this process's memory. */
+  readonly budgetStore?: BudgetStore;
+  /** Memory of this process for `/metrics` (Node: `process.memoryUsage`). Default: not reported. */
+  readonly processMemory?: () => { readonly residentBytes: number; readonly heapUsedBytes: number; readonly externalBytes: number };
 }
 
 export type ProxyApp = Hono<ProxyEnvBindings>;
@@ -106,21 +117,50 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
       },
     }),
   );
+  app.use(hostCheck({ publicOrigins: config.publicOrigins, trustProxy: config.trustProxy }));
+  // Referrer-Policy stays secureHeaders' no-referrer: a shared question can be in the page URL, and quran.com links must not carry it.
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
+  app.use(pagePolicy());
   app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
-  // Paid endpoints are allowlisted; /api/config is public and tells each page what it may use.
-  app.use('/api/chat', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
-  app.use('/api/embed', corsAllowlist({ allowedOrigins: config.allowedOrigins }));
+  // Paid endpoints answer allowed pages and the operator's token; /api/config is public and tells each page what it may use.
+  const paid = apiAccess({ allowedOrigins: config.allowedOrigins, apiToken: config.apiToken });
+  app.use('/api/chat', paid);
+  app.use('/api/embed', paid);
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
-  app.get('/metrics', (c) => c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' }));
+  app.get('/metrics', metricsAccess({ token: config.metricsToken, notFound: notFoundResponse }), (c) => {
+    const memory = deps.processMemory?.();
+    if (memory) {
+      metrics.residentMemory.set({}, memory.residentBytes);
+      metrics.heapUsed.set({}, memory.heapUsedBytes);
+      metrics.externalMemory.set({}, memory.externalBytes);
+    }
+    return c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' });
+  });
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
     const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null);
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
+  });
+
+  const budgetStore = deps.budgetStore ?? createMemoryBudgetStore();
+  const b = config.budget;
+  const chatBudget = new SpendBudget({
+    name: 'chat',
+    store: budgetStore,
+    now,
+    limits: { requestsPerHour: b.chatRequestsPerHour, requestsPerDay: b.chatRequestsPerDay, tokensPerHour: b.chatTokensPerHour, tokensPerDay: b.chatTokensPerDay },
+    settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_CHAT_REQUESTS_PER_DAY', tokensPerHour: 'BUDGET_CHAT_TOKENS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' },
+  });
+  const embedBudget = new SpendBudget({
+    name: 'embed',
+    store: budgetStore,
+    now,
+    limits: { requestsPerHour: b.embedRequestsPerHour, requestsPerDay: b.embedRequestsPerDay },
+    settingNames: { requestsPerHour: 'BUDGET_EMBED_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_EMBED_REQUESTS_PER_DAY' },
   });
 
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
@@ -135,6 +175,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     timeoutMs: config.upstream.timeoutMs,
     metrics,
     monotonic,
+    budget: embedBudget,
   }));
   app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), createChatHandler({
     readBody,
@@ -144,6 +185,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     logUserText: config.logUserText,
     metrics,
     monotonic,
+    budget: chatBudget,
+    signer: createAnswerSigner(config.answerSigningKey),
   }));
 
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
@@ -152,7 +195,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, ...(immutable ? { immutable } : {}) }));
   }
 
-  app.notFound(() => jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.'));
+  app.notFound(notFoundResponse);
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     c.get('logFields').errorCode = 'internal-error';
@@ -160,6 +203,10 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     return jsonErrorResponse(500, 'internal-error', 'Something went wrong in the proxy.');
   });
   return app;
+}
+
+function notFoundResponse(): Response {
+  return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
 
 const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat'];

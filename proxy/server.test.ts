@@ -29,8 +29,10 @@ async function record(res: Response): Promise<string> {
   return body;
 }
 
+/** A JSON POST as the demo page served by this proxy sends it (same origin). */
 const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...headers }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+const sameOrigin = () => ({ 'content-type': 'application/json', origin: server.url });
 
 beforeAll(async () => {
   xai = await startFakeXai();
@@ -138,13 +140,13 @@ describe('when the proxy runs on Node', () => {
 describe('when the body is read from the socket (Node fast path)', () => {
   it('should refuse an oversized body, declared or chunked, with 413 JSON', async () => {
     const big = JSON.stringify({ ...CHAT, question: 'x'.repeat(40_000) });
-    const declared = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const declared = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: sameOrigin(), body: big });
     expect(declared.status).toBe(413);
     expect(JSON.parse(await record(declared)).error).toMatchObject({ code: 'payload-too-large', field: 'body' });
     const bytes = new TextEncoder().encode(big);
     const chunked = await fetch(`${server.url}/api/chat`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: sameOrigin(),
       body: new ReadableStream({ start(c) { for (let i = 0; i < bytes.length; i += 8192) c.enqueue(bytes.slice(i, i + 8192)); c.close(); } }),
       duplex: 'half',
     } as RequestInit);
@@ -154,13 +156,13 @@ describe('when the body is read from the socket (Node fast path)', () => {
   it('should read a chunked body under the cap and name a malformed one', async () => {
     const ok = await fetch(`${server.url}/api/embed`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: sameOrigin(),
       body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"text":')); c.enqueue(new TextEncoder().encode('"mercy"}')); c.close(); } }),
       duplex: 'half',
     } as RequestInit);
     expect(ok.status).toBe(200);
     await record(ok);
-    const bad = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"question":' });
+    const bad = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: sameOrigin(), body: '{"question":' });
     expect(bad.status).toBe(400);
     expect(JSON.parse(await record(bad)).error).toMatchObject({ code: 'invalid-json', field: 'body' });
   });
@@ -175,7 +177,11 @@ describe('when the client disconnects mid-answer', () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes('text-delta')) text += decoder.decode((await reader.read()).value);
+    while (!text.includes('text-delta')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before any text: ${text}`);
+      text += decoder.decode(value);
+    }
     ac.abort();
     const call = await xai.waitForCallEnd(before);
     expect(call.disconnected).toBe(true);
@@ -191,7 +197,7 @@ describe('when X-Forwarded-For is trusted', () => {
       const s = await startServer({ env: { ...env, TRUST_PROXY: trust }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
       const statuses = [];
       for (const ip of ['198.51.100.1', '198.51.100.2']) {
-        const r = await fetch(`${s.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(CHAT) });
+        const r = await fetch(`${s.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url, 'x-forwarded-for': ip }, body: JSON.stringify(CHAT) });
         statuses.push(r.status);
         await record(r);
       }

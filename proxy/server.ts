@@ -35,6 +35,7 @@ import type { FileSource } from './middleware/static-files/file-source.js';
 import { createScrubber } from './middleware/request-log/index.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
+import { isLoopbackAddress } from './http/ip-address.js';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -86,6 +87,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const embedder = createQueryEmbedder(index, config, options.fetch, note);
   const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
+  noteSecuritySettings(config, note);
 
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
   const fontDir = resolveQuranFontDir();
@@ -108,6 +110,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     remoteAddress: (c) => getConnInfo(c).remote.address,
     encoders: { br: nodeBrotli },
     readBodyText: nodeBodyTextReader,
+    processMemory: () => {
+      const m = process.memoryUsage();
+      return { residentBytes: m.rss, heapUsedBytes: m.heapUsed, externalBytes: m.external };
+    },
   });
 
   const host = options.host ?? config.host;
@@ -139,6 +145,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         s.closeAllConnections?.();
       }),
   };
+}
+
+/** Start-up hints for settings whose defaults suit one local proxy but not a public deployment. */
+function noteSecuritySettings(config: ProxyConfig, note: (e: string, f?: Record<string, unknown>) => void): void {
+  if (config.chat && !config.answerSigningKey) {
+    note('answer-signing-key-random', { hint: 'set ANSWER_SIGNING_KEY when several proxies share traffic; with a per-process key, a restart drops earlier answers from visitors\' history (their questions stay)' });
+  }
+  if (config.publicOrigins !== '*' && config.publicOrigins.length === 0 && (config.trustProxy || !isLoopbackHost(config.host))) {
+    note('public-origins-unset', { hint: 'only localhost and IP addresses are answered; set PUBLIC_ORIGINS to the https:// origin visitors use (e.g. https://quran.mosque.example)' });
+  }
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || isLoopbackAddress(host);
 }
 
 function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyConfig, fetchImpl: typeof fetch | undefined, note: (e: string, f?: Record<string, unknown>) => void): Embedder | null {

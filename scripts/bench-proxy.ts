@@ -15,15 +15,17 @@
  * Flags: --chats=200 --samples=200 --embeds=20000 --no-write
  * Env: BENCH_PROXY_NODE_ARGS adds Node flags to the proxy process (e.g. `--cpu-prof`).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeXai } from '../proxy/testing/fake-xai.js';
 import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemini.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { processMemoryMb, startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
+import { replaceMarkedSection } from './bench/marked-section.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROXY_SECTION_START = '<!-- bench:proxy:start -->';
@@ -94,10 +96,7 @@ export function renderProxySection(r: ProxyBenchResults): string {
 }
 
 export function replaceProxySection(markdown: string, section: string): string {
-  const start = markdown.indexOf(PROXY_SECTION_START);
-  const end = markdown.indexOf(PROXY_SECTION_END);
-  if (start < 0 || end < start) return `${markdown.trimEnd()}\n\n## Proxy\n${PROXY_SECTION_START}\n${section}\n${PROXY_SECTION_END}\n`;
-  return `${markdown.slice(0, start + PROXY_SECTION_START.length)}\n${section}\n${markdown.slice(end)}`;
+  return replaceMarkedSection(markdown, { heading: '## Proxy', start: PROXY_SECTION_START, end: PROXY_SECTION_END }, section);
 }
 
 // ---------------------------------------------------------------- load generator
@@ -138,30 +137,6 @@ async function pool<T>(count: number, concurrency: number, task: (i: number) => 
     for (let i = next++; i < count; i = next++) out[i] = await task(i);
   }));
   return out;
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`proxy exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('proxy did not become healthy within 30 s');
-}
-
-async function peakRssMb(pid: number): Promise<number> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
-    return kb / 1024;
-  } catch {
-    return NaN;
-  }
 }
 
 function flag(name: string, fallback: number): number {
@@ -221,41 +196,27 @@ async function main(): Promise<void> {
   const gemini = { baseURL: fakes.ready.geminiBaseURL };
   const corpus = await loadCorpusFromDir({ dir: join(ROOT, 'data/dist/corpus'), tracks: ['en'] });
   const tmp = await mkdtemp(join(tmpdir(), 'quran-dai-bench-proxy-'));
-  const indexId = 'gemini-embedding-001-768';
-  await mkdir(join(tmp, 'index', indexId), { recursive: true });
-  await writeFile(join(tmp, 'index', indexId, 'manifest.json'), JSON.stringify({
-    schema: 1, id: indexId, version: 'bench', embedder: 'gemini', model: 'gemini-embedding-001', dims: 768, count: 6236, quantization: 'int8-per-vector',
-    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
-    corpusVersion: corpus.version, floors: { primary: 0.5, fallback: 0.4 }, files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-  }));
-
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const extraNodeArgs = (process.env.BENCH_PROXY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'proxy/server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      XAI_API_KEY: 'xai-bench-key',
-      XAI_BASE_URL: xai.baseURL,
-      GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
-      GEMINI_BASE_URL: gemini.baseURL,
-      INDEX_DIR: join(tmp, 'index'),
-      RATE_LIMIT_CHAT_PER_HOUR: '10000000',
-      RATE_LIMIT_EMBED_PER_HOUR: '10000000',
-      UPSTREAM_MAX_RETRIES: '0',
-      EMBED_CACHE_SIZE: '10000',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const proxy = await startProxyProcess(ROOT, {
+    XAI_API_KEY: 'xai-bench-key',
+    XAI_BASE_URL: xai.baseURL,
+    GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
+    GEMINI_BASE_URL: gemini.baseURL,
+    INDEX_DIR: await writeBenchIndex(tmp, corpus.version),
+    RATE_LIMIT_CHAT_PER_HOUR: '10000000',
+    RATE_LIMIT_EMBED_PER_HOUR: '10000000',
+    UPSTREAM_MAX_RETRIES: '0',
+    EMBED_CACHE_SIZE: '10000',
+  }, extraNodeArgs);
+  const child = proxy.child;
+  const url = proxy.url;
+  // The widget's requests: a page of the proxy's own origin, like the demo.
+  const asPage = { origin: url };
   try {
-    await waitForHealth(url, child);
     const chatBody = JSON.stringify({ question: 'How can I be patient in hardship?', history: [], verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5', context: '94:1-8' }, { ref: '3:200' }] });
 
     // Warm up both paths, and record the exact upstream body the proxy sends.
-    for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"');
+    for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage);
     const upstreamBody = await fakes.lastXaiBody();
     for (let i = 0; i < 20; i++) await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"');
 
@@ -264,7 +225,7 @@ async function main(): Promise<void> {
     const proxied: number[] = [];
     for (let i = 0; i < samples; i++) {
       direct.push((await httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"S')).firstMs);
-      proxied.push((await httpPost(`${url}/api/chat`, chatBody, '"text-delta"')).firstMs);
+      proxied.push((await httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage)).firstMs);
     }
     const d = percentiles(direct);
     const p = percentiles(proxied);
@@ -272,7 +233,7 @@ async function main(): Promise<void> {
 
     // 2. Concurrent streaming chats.
     const t0 = performance.now();
-    const results = await Promise.allSettled(Array.from({ length: chats }, () => httpPost(`${url}/api/chat`, chatBody, '"text-delta"')));
+    const results = await Promise.allSettled(Array.from({ length: chats }, () => httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage)));
     const wallMs = performance.now() - t0;
     let errors = 0;
     let complete = 0;
@@ -297,16 +258,16 @@ async function main(): Promise<void> {
     let embedErrors = 0;
     const u0 = performance.now();
     await pool(uncachedRequests, 32, async (i) => {
-      const r = await httpPost(`${url}/api/embed`, JSON.stringify({ text: `distinct question number ${i} about mercy` }));
+      const r = await httpPost(`${url}/api/embed`, JSON.stringify({ text: `distinct question number ${i} about mercy` }), undefined, asPage);
       if (r.status !== 200) embedErrors++;
     });
     const uncachedRps = uncachedRequests / ((performance.now() - u0) / 1000);
     const popular = JSON.stringify({ text: 'What does the Quran say about patience?' });
-    await httpPost(`${url}/api/embed`, popular);
+    await httpPost(`${url}/api/embed`, popular, undefined, asPage);
     const cachedLat: number[] = [];
     const c0 = performance.now();
     await pool(cachedRequests, 64, async () => {
-      const r = await httpPost(`${url}/api/embed`, popular);
+      const r = await httpPost(`${url}/api/embed`, popular, undefined, asPage);
       if (r.status !== 200) embedErrors++;
       cachedLat.push(r.totalMs);
     });
@@ -323,7 +284,7 @@ async function main(): Promise<void> {
         directWallMs, directTtft: percentiles(directBurst.map((r) => r.firstMs)),
       },
       embed: { uncachedRps, uncachedRequests, cachedRps, cachedRequests, errors: embedErrors, cachedLatency: percentiles(cachedLat) },
-      peakRssMb: await peakRssMb(child.pid!),
+      peakRssMb: (await processMemoryMb(child.pid!)).peakRssMb,
       loadAverage: loadavg()[0] ?? NaN,
     };
     const section = renderProxySection(results2);
@@ -335,8 +296,7 @@ async function main(): Promise<void> {
       console.error('updated the ## Proxy section of BENCHMARKS.md');
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await proxy.stop();
     agent.destroy();
     fakes.child.disconnect();
     await rm(tmp, { recursive: true, force: true });

@@ -451,6 +451,20 @@ describe('when chat is on and the proxy streams an answer', () => {
     expect($$(m.el, '[part~="history-item"]').map((li) => text(li.querySelector('.history__question')))).toStrictEqual(['You: 2:153']);
   });
 
+  it('should store the answer signature with the exchange and send it back with the answer', async () => {
+    const m = await mount();
+    m.proxy.chat = { kind: 'fixture', name: 'signed-answer' };
+    await askAndWait(m, '2:153');
+    await askAndWait(m, 'Ayat al-Kursi');
+    const signature = 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E';
+    expect((await m.store.list()).map((x) => x.signature)).toStrictEqual([signature, signature]);
+    expect(m.proxy.chatRequests()[1]!.history[1]).toStrictEqual({
+      role: 'assistant',
+      content: 'The Quran asks believers to seek help through patience and prayer [2:153]. «إِنَّ ٱللَّهَ مَعَ ٱلصَّٰبِرِينَ»',
+      signature,
+    });
+  });
+
   it('should show stored history on load and clear it on request', async () => {
     const first = await mount();
     await askAndWait(first, '2:153');

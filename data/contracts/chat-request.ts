@@ -7,6 +7,12 @@ import type { TextTrackId } from '../corpus/corpus-types.js';
 export interface ChatTurn {
   readonly role: 'user' | 'assistant';
   readonly content: string;
+  /**
+   * For an assistant turn: the proxy's signature of that answer, from the answer stream's
+   * `finish` part (see answer-signature.ts). The proxy drops assistant turns whose signature
+   * does not verify, so a client cannot put words in the model's mouth.
+   */
+  readonly signature?: string;
 }
 
 /** One retrieved verse: the hit itself and, for the top hits, its same-surah context passage. */
@@ -22,7 +28,7 @@ export interface ChatRequest {
   readonly question: string;
   /** Earlier turns, oldest first (<= 10). */
   readonly history: readonly ChatTurn[];
-  /** Retrieved verses in rank order (<= 25). */
+  /** Retrieved verses in rank order (<= 25; at most 3 with a context passage, <= 60 verses in all passages together). */
   readonly verses: readonly ChatVerseRef[];
   /** BCP-47 language of the visitor's UI; the answer uses the question's language. */
   readonly lang?: string;
@@ -35,6 +41,12 @@ export const CHAT_LIMITS = {
   maxBodyBytes: 32 * 1024,
   maxQuestionChars: 1000,
   maxHistoryTurns: 10,
+  /** An earlier answer is sent back (and signed) as its first 1,500 characters. */
+  maxAnswerTurnChars: 1500,
   maxVerseRefs: 25,
   maxContextVerses: 11,
+  /** Verses that may carry a context passage (the widget sends the top 3). */
+  maxContexts: 3,
+  /** Distinct verses in all passages together (3 × 11 context verses + the other hits fit). */
+  maxPassageVerses: 60,
 } as const;

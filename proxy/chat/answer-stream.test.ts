@@ -74,3 +74,22 @@ describe('when the parts are framed as SSE bytes', () => {
     expect(ours.endsWith('data: {"type":"finish","finishReason":"error"}\n\ndata: [DONE]\n\n')).toBe(true);
   });
 });
+
+describe('when the answer is signed', () => {
+  const sign = async (text: string) => `sig(${text})`;
+  it('should put the signature of the streamed text in the finish part', async () => {
+    const parts: UIMessageChunk[] = [...TEXT, { type: 'text-delta', id: 't', delta: ' there' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'stop' }];
+    const out = await drain(normalizeAnswerStream(source(parts), { clientGone: () => false, signAnswer: sign }));
+    expect(out.at(-1)).toStrictEqual({ type: 'finish', finishReason: 'stop', messageMetadata: { answerSignature: 'sig(Hi there)' } });
+  });
+  it('should sign a stream that ended without its own finish part, but not a failed one', async () => {
+    expect((await drain(normalizeAnswerStream(source([...TEXT, { type: 'text-end', id: 't' }]), { clientGone: () => false, signAnswer: sign }))).at(-1))
+      .toStrictEqual({ type: 'finish', finishReason: 'other', messageMetadata: { answerSignature: 'sig(Hi)' } });
+    expect((await drain(normalizeAnswerStream(source(TEXT, new Error('drop')), { clientGone: () => false, signAnswer: sign }))).at(-1))
+      .toStrictEqual({ type: 'finish', finishReason: 'error' });
+  });
+  it('should leave an empty answer unsigned', async () => {
+    const out = await drain(normalizeAnswerStream(source([{ type: 'start' }, { type: 'finish', finishReason: 'stop' }]), { clientGone: () => false, signAnswer: sign }));
+    expect(out.at(-1)).toStrictEqual({ type: 'finish', finishReason: 'stop' });
+  });
+});

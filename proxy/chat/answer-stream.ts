@@ -4,9 +4,13 @@
  * ai 6 against the fake upstream: a status error before any text gives `start, error` and no
  * `finish`; a timeout gives an `abort` part; a dropped upstream socket makes the stream
  * throw. This transform turns each of those into one `error` part (visitor-safe text),
- * closes any open text block and always ends with a `finish` part.
+ * closes any open text block and always ends with a `finish` part. A complete answer's
+ * `finish` part carries its signature (`messageMetadata.answerSignature`), so the widget can
+ * send the answer back in history and the proxy can tell it from a forged one.
  */
 import type { UIMessageChunk } from 'ai';
+import { signedAnswerText, type AnswerFinishMetadata } from '../../data/contracts/answer-signature.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { classifyUpstreamError, timeoutFailure, type UpstreamFailure } from './upstream-error.js';
 
 export interface AnswerStreamOutcome {
@@ -25,6 +29,8 @@ export interface AnswerStreamOptions {
   /** Errors already reported by `streamText`'s `onError` (the UI stream only has their text). */
   lastError?: () => unknown;
   now?: () => number;
+  /** Signs the answer text (as streamed) for the `finish` part; only answers that did not fail are signed. */
+  signAnswer?: (answerText: string) => Promise<string>;
 }
 
 /** The normalised parts, as objects (tests, other encoders). */
@@ -54,6 +60,8 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
   let failure: UpstreamFailure | undefined;
   let finished = false;
   let ended = false;
+  // Only the signed prefix is kept: a long answer costs no more memory than a short one.
+  let answerPrefix = '';
 
   const end = (outcome: AnswerStreamOutcome['outcome']) => {
     if (ended) return;
@@ -67,10 +75,20 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
     controller.enqueue(encode({ type: 'error', errorText: f.message }));
     return true;
   };
-  const close = (controller: ReadableStreamDefaultController<T>) => {
+  /** The finish part, signed when the answer is complete and has text. */
+  const signedFinish = async (part: Extract<UIMessageChunk, { type: 'finish' }>): Promise<UIMessageChunk> => {
+    if (failure || !options.signAnswer || !answerPrefix.trim()) return part;
+    try {
+      const metadata: AnswerFinishMetadata = { answerSignature: await options.signAnswer(answerPrefix) };
+      return { ...part, messageMetadata: metadata };
+    } catch {
+      return part; // unsigned: the answer is still shown, it just will not come back in history
+    }
+  };
+  const close = async (controller: ReadableStreamDefaultController<T>) => {
     for (const id of openText) controller.enqueue(encode({ type: 'text-end', id }));
     openText.clear();
-    if (!finished) controller.enqueue(encode({ type: 'finish', finishReason: failure ? 'error' : 'other' }));
+    if (!finished) controller.enqueue(encode(await signedFinish({ type: 'finish', finishReason: failure ? 'error' : 'other' })));
     if (trailer !== undefined) controller.enqueue(trailer);
     controller.close();
     end(options.clientGone() ? 'aborted' : failure ? (failure.code === 'upstream-timeout' ? 'timeout' : 'error') : 'finished');
@@ -83,11 +101,11 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
       result = await reader.read();
     } catch (error) {
       if (!options.clientGone()) fail(controller, classifyUpstreamError(error));
-      close(controller);
+      await close(controller);
       return true;
     }
     if (result.done) {
-      close(controller);
+      await close(controller);
       return true;
     }
     const part = result.value;
@@ -97,6 +115,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
         break;
       case 'text-delta':
         firstTextMs ??= now() - start;
+        if (answerPrefix.length < CHAT_LIMITS.maxAnswerTurnChars) answerPrefix = signedAnswerText(answerPrefix + part.delta);
         break;
       case 'text-end':
         openText.delete(part.id);
@@ -108,11 +127,8 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
         return options.clientGone() ? false : fail(controller, timeoutFailure());
       case 'finish':
         finished = true;
-        if (failure) {
-          controller.enqueue(encode({ ...part, finishReason: 'error' }));
-          return true;
-        }
-        break;
+        controller.enqueue(encode(failure ? { ...part, finishReason: 'error' } : await signedFinish(part)));
+        return true;
     }
     controller.enqueue(encode(part));
     return true;

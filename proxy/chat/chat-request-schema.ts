@@ -2,7 +2,9 @@
  * @module
  * Validates a `/api/chat` body (`ChatRequest`, data/contracts/chat-request.ts) with zod and
  * against the proxy's own corpus: every `ref` must exist, every `context` must be one
- * passage inside one surah, at most 11 verses long, that contains its ref. Failures carry
+ * passage inside one surah, at most 11 verses long, that contains its ref; at most 3 refs carry
+ * a context and all passages together hold at most 60 verses, so one request cannot fill the
+ * prompt with a quarter of the Quran. Failures carry
  * the exact field (`verses[3].context`) so the widget and self-hosters can see what is wrong.
  */
 import { z } from 'zod';
@@ -14,6 +16,8 @@ export const CHAT_ERROR_CODES = {
   invalidField: 'invalid-field',
   unknownVerse: 'unknown-verse',
   invalidContext: 'invalid-context',
+  tooManyContexts: 'too-many-contexts',
+  tooManyVerses: 'too-many-verses',
 } as const;
 
 /** Longest single history turn (an earlier answer); the 32 KB body cap bounds the total. */
@@ -25,6 +29,8 @@ const RANGE_PATTERN = /^(\d{1,3}):(\d{1,3})-(\d{1,3})$/;
 const turnSchema = z.object({
   role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant"' }),
   content: z.string({ error: 'content must be a string' }).max(MAX_TURN_CHARS, { error: `content is longer than ${MAX_TURN_CHARS} characters` }),
+  // Checked later (chat-history.ts): a wrong one drops the turn rather than the request.
+  signature: z.string({ error: 'signature must be a string' }).max(128, { error: 'signature is longer than 128 characters' }).optional(),
 });
 
 const verseSchema = z.object({
@@ -73,7 +79,13 @@ export interface ValidChatRequest extends ChatRequest {
 
 export type ChatValidation = { ok: true; value: ValidChatRequest } | { ok: false; issue: ChatValidationIssue };
 
-export function validateChatRequest(body: unknown, corpus: Corpus): ChatValidation {
+/** The caps on passages; today 3 × 11 + 22 = 55 verses fit under the total, which stays as a guard if the others are raised. */
+export interface PassageLimits {
+  readonly maxContexts: number;
+  readonly maxPassageVerses: number;
+}
+
+export function validateChatRequest(body: unknown, corpus: Corpus, limits: PassageLimits = CHAT_LIMITS): ChatValidation {
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -81,9 +93,20 @@ export function validateChatRequest(body: unknown, corpus: Corpus): ChatValidati
     return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: field || 'body', message: field ? `${field}: ${issue.message}` : 'body must be a JSON object' } };
   }
   const checked: CheckedVerse[] = [];
+  const passageVerses = new Set<string>();
+  let contexts = 0;
   for (const [i, v] of parsed.data.verses.entries()) {
     const r = checkVerse(v.ref, v.context, corpus, `verses[${i}]`);
     if ('code' in r) return { ok: false, issue: r };
+    if (v.context !== undefined && ++contexts > limits.maxContexts) {
+      const field = `verses[${i}].context`;
+      return { ok: false, issue: { code: CHAT_ERROR_CODES.tooManyContexts, field, message: `${field}: at most ${limits.maxContexts} verses may carry a context passage (the top hits); send the others as {ref} only` } };
+    }
+    for (let a = r.passage.from; a <= r.passage.to; a++) passageVerses.add(`${r.passage.surah}:${a}`);
+    if (passageVerses.size > limits.maxPassageVerses) {
+      const field = `verses[${i}]`;
+      return { ok: false, issue: { code: CHAT_ERROR_CODES.tooManyVerses, field, message: `${field}: the passages reach ${passageVerses.size} verses here; at most ${limits.maxPassageVerses} in all passages together` } };
+    }
     checked.push(r);
   }
   return { ok: true, value: { ...parsed.data, checked } };

@@ -75,3 +75,31 @@ describe('when origins and proxy trust are set', () => {
     expect(parseProxyConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 });
+
+describe('when the abuse limits are set', () => {
+  it('should default to no budget, no tokens, a per-process signing key and the loopback-only host check', () => {
+    const c = parseProxyConfig({});
+    expect(c.budget).toStrictEqual({ chatRequestsPerHour: 0, chatRequestsPerDay: 0, chatTokensPerHour: 0, chatTokensPerDay: 0, embedRequestsPerHour: 0, embedRequestsPerDay: 0 });
+    expect([c.apiToken, c.metricsToken, c.answerSigningKey]).toStrictEqual(['', '', '']);
+    expect(c.publicOrigins).toStrictEqual([]);
+  });
+  it('should read budgets (empty = unlimited), public origins and tokens, and scrub the tokens from logs', () => {
+    const c = parseProxyConfig({
+      BUDGET_CHAT_REQUESTS_PER_DAY: '500', BUDGET_CHAT_TOKENS_PER_DAY: '2000000', BUDGET_EMBED_REQUESTS_PER_HOUR: '',
+      PUBLIC_ORIGINS: 'https://quran.mosque.example', API_TOKEN: 'a'.repeat(16), METRICS_TOKEN: 'm'.repeat(20), ANSWER_SIGNING_KEY: 's'.repeat(32),
+    });
+    expect(c.budget).toMatchObject({ chatRequestsPerDay: 500, chatTokensPerDay: 2_000_000, embedRequestsPerHour: 0 });
+    expect(c.publicOrigins).toStrictEqual(['https://quran.mosque.example']);
+    expect(c.secrets).toStrictEqual(['a'.repeat(16), 'm'.repeat(20), 's'.repeat(32)]);
+    expect(parseProxyConfig({ PUBLIC_ORIGINS: '*' }).publicOrigins).toBe('*');
+  });
+  it('should refuse short tokens, a negative budget and a public origin with a path, naming each', () => {
+    const p = problems({ API_TOKEN: 'short', ANSWER_SIGNING_KEY: 'x'.repeat(31), BUDGET_CHAT_REQUESTS_PER_HOUR: '-5', PUBLIC_ORIGINS: 'https://quran.mosque.example/ask' });
+    expect(p).toStrictEqual([
+      'PUBLIC_ORIGINS entry "https://quran.mosque.example/ask" must be an origin like https://mosque.example (scheme, host, optional port; no path)',
+      'API_TOKEN must be at least 16 characters without spaces; generate one with: openssl rand -hex 32',
+      'ANSWER_SIGNING_KEY must be at least 32 characters without spaces; generate one with: openssl rand -hex 32',
+      'BUDGET_CHAT_REQUESTS_PER_HOUR="-5" must be a whole number from 0 to 1000000000 (default 0)',
+    ]);
+  });
+});

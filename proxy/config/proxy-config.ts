@@ -28,13 +28,35 @@ export interface EmbeddingsServerConfig {
   readonly inputType: boolean;
 }
 
+export interface SpendBudgetConfig {
+  readonly chatRequestsPerHour: number;
+  readonly chatRequestsPerDay: number;
+  readonly chatTokensPerHour: number;
+  readonly chatTokensPerDay: number;
+  readonly embedRequestsPerHour: number;
+  readonly embedRequestsPerDay: number;
+}
+
 export interface ProxyConfig {
   readonly host: string;
   readonly port: number;
   /** `*` allows any origin; otherwise exact origins. Same-origin requests are always allowed. */
   readonly allowedOrigins: readonly string[] | '*';
-  /** Trust the right-most `X-Forwarded-For` entry (set by your reverse proxy) as the client address. */
+  /** Trust the right-most `X-Forwarded-For` entry (set by your reverse proxy) as the client address, and `X-Forwarded-Host` as the host. */
   readonly trustProxy: boolean;
+  /**
+   * Origins this proxy is reached at (`https://quran.mosque.example`); a request for any other
+   * DNS name is refused (DNS rebinding). Empty: loopback names and IP literals only. `*`: no check.
+   */
+  readonly publicOrigins: readonly string[] | '*';
+  /** Bearer token that lets a server call `/api/chat` and `/api/embed` without an Origin; empty: none. */
+  readonly apiToken: string;
+  /** Bearer token for `/metrics`; empty: `/metrics` answers loopback clients only. */
+  readonly metricsToken: string;
+  /** HMAC key that signs answers so history can carry them back; empty: a random key per process. */
+  readonly answerSigningKey: string;
+  /** Global ceilings over all clients; 0 = unlimited. */
+  readonly budget: SpendBudgetConfig;
   readonly rateLimits: { readonly chatPerHour: number; readonly embedPerHour: number; readonly windowMs: number };
   readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
   /** Null when no LLM provider is configured: `/api/chat` answers 503. */
@@ -69,6 +91,16 @@ export const DEFAULT_PROXY_ENV = {
   TRUST_PROXY: 'false',
   RATE_LIMIT_CHAT_PER_HOUR: '20',
   RATE_LIMIT_EMBED_PER_HOUR: '120',
+  PUBLIC_ORIGINS: '',
+  API_TOKEN: '',
+  METRICS_TOKEN: '',
+  ANSWER_SIGNING_KEY: '',
+  BUDGET_CHAT_REQUESTS_PER_HOUR: '0',
+  BUDGET_CHAT_REQUESTS_PER_DAY: '0',
+  BUDGET_CHAT_TOKENS_PER_HOUR: '0',
+  BUDGET_CHAT_TOKENS_PER_DAY: '0',
+  BUDGET_EMBED_REQUESTS_PER_HOUR: '0',
+  BUDGET_EMBED_REQUESTS_PER_DAY: '0',
   UPSTREAM_TIMEOUT_MS: '60000',
   UPSTREAM_IDLE_TIMEOUT_MS: '20000',
   UPSTREAM_MAX_RETRIES: '1',
@@ -110,7 +142,8 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
   };
   const str = (name: keyof typeof DEFAULT_PROXY_ENV): string => raw(name) ?? DEFAULT_PROXY_ENV[name];
   const int = (name: keyof typeof DEFAULT_PROXY_ENV, min: number, max: number): number => {
-    const s = str(name);
+    // An empty budget means unlimited, like 0.
+    const s = name.startsWith('BUDGET_') && str(name) === '' ? '0' : str(name);
     const n = Number(s);
     if (!/^\d+$/.test(s) || n < min || n > max) {
       problems.push(`${name}="${s}" must be a whole number from ${min} to ${max} (default ${DEFAULT_PROXY_ENV[name]})`);
@@ -189,7 +222,17 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
       problems.push(`CHAT_PROVIDER="${provider}" must be one of xai, gemini, openai-compatible (or empty to pick from the keys that are set)`);
   }
 
-  const allowedOrigins = parseOrigins(str('ALLOWED_ORIGINS'), problems);
+  const allowedOrigins = parseOrigins('ALLOWED_ORIGINS', str('ALLOWED_ORIGINS'), problems);
+  const publicOrigins = parseOrigins('PUBLIC_ORIGINS', str('PUBLIC_ORIGINS'), problems);
+  const token = (name: 'API_TOKEN' | 'METRICS_TOKEN' | 'ANSWER_SIGNING_KEY', minChars: number): string => {
+    const v = str(name);
+    if (v && (v.length < minChars || /\s/.test(v))) problems.push(`${name} must be at least ${minChars} characters without spaces; generate one with: openssl rand -hex 32`);
+    return v;
+  };
+  const apiToken = token('API_TOKEN', 16);
+  const metricsToken = token('METRICS_TOKEN', 16);
+  const answerSigningKey = token('ANSWER_SIGNING_KEY', 32);
+  const budget = (name: keyof typeof DEFAULT_PROXY_ENV) => int(name, 0, 1_000_000_000);
   const host = str('HOST');
   if (!host) problems.push('HOST is empty; use 127.0.0.1 (local or behind a reverse proxy) or 0.0.0.0 (containers)');
 
@@ -198,6 +241,18 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     port: int('PORT', 0, 65535),
     allowedOrigins,
     trustProxy: bool('TRUST_PROXY'),
+    publicOrigins,
+    apiToken,
+    metricsToken,
+    answerSigningKey,
+    budget: {
+      chatRequestsPerHour: budget('BUDGET_CHAT_REQUESTS_PER_HOUR'),
+      chatRequestsPerDay: budget('BUDGET_CHAT_REQUESTS_PER_DAY'),
+      chatTokensPerHour: budget('BUDGET_CHAT_TOKENS_PER_HOUR'),
+      chatTokensPerDay: budget('BUDGET_CHAT_TOKENS_PER_DAY'),
+      embedRequestsPerHour: budget('BUDGET_EMBED_REQUESTS_PER_HOUR'),
+      embedRequestsPerDay: budget('BUDGET_EMBED_REQUESTS_PER_DAY'),
+    },
     rateLimits: {
       chatPerHour: int('RATE_LIMIT_CHAT_PER_HOUR', 1, 10_000_000),
       embedPerHour: int('RATE_LIMIT_EMBED_PER_HOUR', 1, 10_000_000),
@@ -222,7 +277,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
       modelsDir: str('MODELS_DIR'),
       ortDir: str('ORT_WASM_DIR'),
     },
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey].filter((s) => s.length > 0),
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey].filter((s) => s.length > 0),
   };
   if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
     problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);
@@ -231,7 +286,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
   return config;
 }
 
-function parseOrigins(text: string, problems: string[]): readonly string[] | '*' {
+function parseOrigins(name: string, text: string, problems: string[]): readonly string[] | '*' {
   if (text === '*') return '*';
   const out: string[] = [];
   for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -243,7 +298,7 @@ function parseOrigins(text: string, problems: string[]): readonly string[] | '*'
       origin = undefined;
     }
     if (!origin || part.replace(/\/$/, '') !== origin) {
-      problems.push(`ALLOWED_ORIGINS entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`);
+      problems.push(`${name} entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`);
     } else out.push(origin);
   }
   return out;

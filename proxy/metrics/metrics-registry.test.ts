@@ -12,6 +12,7 @@ describe('when metrics are rendered', () => {
     g.inc();
     g.inc();
     g.dec();
+    g.set({}, 1);
     h.observe({ route: '/a' }, 0.05);
     h.observe({ route: '/a' }, 0.5);
     h.observe({ route: '/a' }, 5);

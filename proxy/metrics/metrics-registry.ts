@@ -30,6 +30,10 @@ export class Counter {
   dec(labels: Labels = {}, by = 1): void {
     this.inc(labels, -by);
   }
+  /** Gauges only: a reading taken at scrape time. */
+  set(labels: Labels, value: number): void {
+    this.#values.set(labelKey(labels), { labels, value });
+  }
   get(labels: Labels = {}): number {
     return this.#values.get(labelKey(labels))?.value ?? 0;
   }

@@ -14,6 +14,10 @@ export interface ProxyMetrics {
   readonly tokens: Counter;
   readonly activeStreams: Counter;
   readonly rateLimited: Counter;
+  readonly budgetRefused: Counter;
+  readonly residentMemory: Counter;
+  readonly heapUsed: Counter;
+  readonly externalMemory: Counter;
 }
 
 export function createProxyMetrics(): ProxyMetrics {
@@ -28,5 +32,9 @@ export function createProxyMetrics(): ProxyMetrics {
     tokens: registry.counter('quran_dai_chat_tokens_total', 'LLM tokens by direction (input, output).'),
     activeStreams: registry.gauge('quran_dai_active_chat_streams', 'Chat answers currently streaming.'),
     rateLimited: registry.counter('quran_dai_rate_limited_total', 'Requests refused by the rate limit, by route.'),
+    budgetRefused: registry.counter('quran_dai_budget_refused_total', 'Requests refused by the global spend budget, by route and limit.'),
+    residentMemory: registry.gauge('quran_dai_process_resident_memory_bytes', 'Resident memory of the proxy process at scrape time (runtimes that report it).'),
+    heapUsed: registry.gauge('quran_dai_process_heap_used_bytes', 'JavaScript heap in use at scrape time (runtimes that report it).'),
+    externalMemory: registry.gauge('quran_dai_process_external_memory_bytes', 'Memory the JavaScript engine tracks outside its heap (Buffers: cached compressed files, bodies in flight) at scrape time.'),
   };
 }

@@ -2,8 +2,10 @@
  * @module
  * The Da'i prompt: the one place that says how the model may answer. The rules come from
  * PRODUCT.md "The voice" and are pinned by dai-prompt.test.ts. Verse text in the prompt
- * always comes from the proxy's corpus (never from the client).
+ * always comes from the proxy's corpus (never from the client). History must already be
+ * verified (`verifyHistory`): the model reads its assistant turns as its own words.
  */
+import { alternateTurns } from '../chat/chat-history.js';
 
 export interface PromptVerse {
   /** `2:153` */
@@ -63,10 +65,8 @@ export function buildDaiPrompt(input: DaiPromptInput): DaiPrompt {
     : `(No verses were retrieved for this question. Say "${NOT_COVERED_SENTENCE}." in the language of the question.)`;
   const langHint = input.lang ? `\nThe visitor's interface language is "${input.lang}"; still answer in the language of the question.` : '';
   const system = `${rules}${langHint}\n\nRetrieved verses (most relevant first). ${translation}\n\n${verses}`;
-  const messages = [
-    ...input.history.map((t) => ({ role: t.role, content: t.content })),
-    { role: 'user' as const, content: input.question },
-  ];
+  // Alternating, starting and ending with the visitor: strict chat templates need it.
+  const messages = alternateTurns([...input.history, { role: 'user', content: input.question }]);
   return { system, messages };
 }
 

@@ -14,9 +14,12 @@ import { jsonError } from '../http/json-error.js';
 import { validateChatRequest } from '../chat/chat-request-schema.js';
 import { collectPassages } from '../chat/chat-passages.js';
 import { answerSseStream } from '../chat/answer-stream.js';
+import type { AnswerSigner } from '../chat/answer-signer.js';
+import { verifyHistory } from '../chat/chat-history.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 import { buildDaiPrompt } from '../prompt/dai-prompt.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+import { budgetExhaustedError, type SpendBudget } from '../budget/spend-budget.js';
 
 export const CHAT_NOT_CONFIGURED_CODE = 'chat-not-configured';
 
@@ -29,6 +32,10 @@ export interface ChatRouteOptions {
   readonly logUserText: boolean;
   readonly metrics: ProxyMetrics;
   readonly monotonic: () => number;
+  /** Global ceiling over all visitors; checked after validation, so a bad request costs none of it. */
+  readonly budget: SpendBudget;
+  /** Signs each answer for the history it will come back in, and checks the answers history brings. */
+  readonly signer: AnswerSigner;
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -48,11 +55,17 @@ export function createChatHandler(opts: ChatRouteOptions) {
     const v = validateChatRequest(body, opts.corpus);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;
+    const refusal = await opts.budget.admit();
+    if (refusal) {
+      opts.metrics.budgetRefused.inc({ route: '/api/chat', limit: refusal.limit });
+      throw budgetExhaustedError(refusal);
+    }
     const track = pickTrack(opts.corpus, req.translation ?? 'en');
     const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
+    const history = await verifyHistory(req.history, opts.signer);
     const prompt = buildDaiPrompt({
       question: req.question,
-      history: req.history,
+      history: history.turns,
       passages,
       ...(req.lang ? { lang: req.lang } : {}),
       ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
@@ -62,6 +75,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
     fields.provider = chat.provider;
     fields.model = chat.modelId;
     fields.verses = req.checked.length;
+    if (history.dropped > 0) fields.historyDropped = history.dropped;
     if (opts.logUserText) fields.question = req.question;
 
     const clientSignal = c.req.raw.signal;
@@ -92,6 +106,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
       clientGone: () => clientSignal.aborted,
       lastError: () => lastError,
       now: opts.monotonic,
+      signAnswer: (text) => opts.signer.sign(req.question, text),
       onEnd: (end) => {
         opts.metrics.activeStreams.dec();
         opts.metrics.upstream.inc({ kind: 'chat', outcome: end.failure?.code ?? end.outcome });
@@ -105,6 +120,8 @@ export function createChatHandler(opts: ChatRouteOptions) {
           if (usage?.outputTokens !== undefined) fields.tokensOut = usage.outputTokens;
           if (usage?.inputTokens) opts.metrics.tokens.inc({ direction: 'input' }, usage.inputTokens);
           if (usage?.outputTokens) opts.metrics.tokens.inc({ direction: 'output' }, usage.outputTokens);
+          // A store that fails (a shared one that is down) must not break the answer already sent.
+          void opts.budget.recordTokens((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0)).catch(() => undefined);
           resolveLog();
         });
       },

@@ -93,6 +93,31 @@ describe('when the embedder answers', () => {
   });
 });
 
+describe('when the embedding budget is used up', () => {
+  it('should still answer from the cache but refuse a new upstream call with 503', async () => {
+    const e = new CountingEmbedder();
+    const { app } = await createTestProxy({ BUDGET_EMBED_REQUESTS_PER_DAY: '1' }, { index: INDEX, embedder: e });
+    expect((await app.request('/api/embed', embed('patience'))).status).toBe(200);
+    expect((await app.request('/api/embed', embed('patience'))).headers.get('x-cache')).toBe('hit');
+    const refused = await app.request('/api/embed', embed('mercy'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe(String(Math.ceil((Date.UTC(2025, 10, 23) - 1_763_800_000_000) / 1000)));
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('budget-exhausted');
+    expect(e.calls).toStrictEqual([['patience']]);
+  });
+});
+
+describe('when the caller is not a web page', () => {
+  it('should refuse a request without Origin or token and not call the embedder', async () => {
+    const e = new CountingEmbedder();
+    const { app } = await createTestProxy({}, { index: INDEX, embedder: e });
+    const res = await app.request('/api/embed', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'patience' }) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('origin-required');
+    expect(e.calls).toHaveLength(0);
+  });
+});
+
 describe('when the embed request is invalid', () => {
   it('should name the field for a missing, empty or too long text', async () => {
     const { app } = await createTestProxy({}, { index: INDEX, embedder: new CountingEmbedder() });

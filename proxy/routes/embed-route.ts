@@ -13,6 +13,7 @@ import { jsonError } from '../http/json-error.js';
 import { embedCacheKey, type LruCoalescingCache } from '../embed/embed-cache.js';
 import { classifyUpstreamError } from '../chat/upstream-error.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+import { budgetExhaustedError, type BudgetRefusal, type SpendBudget } from '../budget/spend-budget.js';
 
 export const MAX_EMBED_TEXT_CHARS = 1000;
 export const EMBED_NOT_CONFIGURED_CODE = 'embed-not-configured';
@@ -27,6 +28,15 @@ export interface EmbedRouteOptions {
   readonly timeoutMs: number;
   readonly metrics: ProxyMetrics;
   readonly monotonic: () => number;
+  /** Global ceiling on upstream embedding calls (cache hits cost nothing and are not counted). */
+  readonly budget: SpendBudget;
+}
+
+/** Thrown inside the cache computation so coalesced waiters get the same refusal. */
+class BudgetRefused extends Error {
+  constructor(readonly refusal: BudgetRefusal) {
+    super(refusal.message);
+  }
 }
 
 export function createEmbedHandler(opts: EmbedRouteOptions) {
@@ -47,6 +57,8 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
     let result;
     try {
       result = await opts.cache.get(key, async () => {
+        const refusal = await opts.budget.admit();
+        if (refusal) throw new BudgetRefused(refusal);
         const t0 = opts.monotonic();
         try {
           const [vector] = await embedder.embed([key], 'query', AbortSignal.timeout(opts.timeoutMs));
@@ -65,6 +77,10 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
         }
       });
     } catch (error) {
+      if (error instanceof BudgetRefused) {
+        opts.metrics.budgetRefused.inc({ route: '/api/embed', limit: error.refusal.limit });
+        throw budgetExhaustedError(error.refusal);
+      }
       // Our embedders throw code `dimension` when the server answers with another model's vectors.
       if ((error as { mismatch?: boolean }).mismatch || (error as { code?: unknown }).code === 'dimension') throw jsonError(502, 'embedder-mismatch', `The embedder does not match the served index ${index.id} (${index.model}, ${index.dims} dims); point the proxy at the server and model the index was built with, or rebuild the index (npm run build:index).`);
       const f = classifyUpstreamError(error);

@@ -117,6 +117,23 @@ describe('when failures are queued', () => {
   });
 });
 
+describe('when failures are decided per request', () => {
+  it('should reset the connection mid-body for the texts it is told to', async () => {
+    const own = await startFakeGemini({ failureFor: (texts) => (texts.some((t) => t.includes('[reset]')) ? 'reset' : undefined) });
+    try {
+      const url = `${own.baseURL}/models/gemini-embedding-001:embedContent`;
+      const send = (text: string) => fetch(url, { method: 'POST', headers: { 'x-goog-api-key': own.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ content: { parts: [{ text }] }, outputDimensionality: 8 }) });
+      expect((await (await send('mercy')).json() as { embedding: { values: number[] } }).embedding.values).toHaveLength(8);
+      const res = await send('mercy [reset]');
+      expect(res.status).toBe(200);
+      const error = await res.text().then(() => null, (e: Error) => e);
+      expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNRESET');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('when requests are invalid', () => {
   it('should refuse more than 100 requests in a batch', async () => {
     const requests = Array.from({ length: 101 }, () => ({ model: 'models/m', content: { parts: [{ text: 'x' }] } }));

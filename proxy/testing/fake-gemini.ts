@@ -46,11 +46,11 @@ export const defaultFakeGeminiVector: FakeGeminiVectorFn = (text, dims) => {
 };
 
 /**
- * What the next failing call does: an HTTP status answered with Google's error JSON,
- * `'malformed'` (200 with a body that is not JSON), or `'hang'` (never answers; the client
- * must time out or abort).
+ * What a failing call does: an HTTP status answered with Google's error JSON, `'malformed'`
+ * (200 with a body that is not JSON), `'hang'` (never answers; the client must time out or
+ * abort), or `'reset'` (200 headers and half a body, then the TCP connection is reset).
  */
-export type FakeGeminiFailure = number | 'malformed' | 'hang';
+export type FakeGeminiFailure = number | 'malformed' | 'hang' | 'reset';
 
 export interface FakeGeminiFailureOptions {
   /** Adds Google's `RetryInfo` detail (e.g. `'23s'`), as real quota 429s carry. */
@@ -80,6 +80,8 @@ export interface FakeGeminiOptions {
   vector?: FakeGeminiVectorFn;
   /** Port to listen on. Default 0 (a random free port). */
   port?: number;
+  /** Decides per request from its texts (soak runs mix failures into concurrent traffic). Default: none; `failNext` still applies first. */
+  failureFor?: (texts: readonly string[]) => FakeGeminiFailure | undefined;
 }
 
 export const DEFAULT_FAKE_GEMINI_OPTIONS = {
@@ -87,6 +89,7 @@ export const DEFAULT_FAKE_GEMINI_OPTIONS = {
   latencyMs: 0,
   vector: defaultFakeGeminiVector,
   port: 0,
+  failureFor: () => undefined,
 } satisfies Required<FakeGeminiOptions>;
 
 const STATUS_NAMES: Record<number, { status: string; message: string }> = {
@@ -134,6 +137,7 @@ export class FakeGemini {
   latencyMs: number;
   vector: FakeGeminiVectorFn;
   readonly #port: number;
+  readonly #failureFor: (texts: readonly string[]) => FakeGeminiFailure | undefined;
   readonly #initial: { latencyMs: number; vector: FakeGeminiVectorFn };
   readonly #failures: Array<{ failure: FakeGeminiFailure; retryDelay?: string }> = [];
   readonly #hanging = new Set<ServerResponse>();
@@ -146,6 +150,7 @@ export class FakeGemini {
     this.latencyMs = o.latencyMs;
     this.vector = o.vector;
     this.#port = o.port;
+    this.#failureFor = o.failureFor;
     this.#initial = { latencyMs: o.latencyMs, vector: o.vector };
   }
 
@@ -228,12 +233,18 @@ export class FakeGemini {
       this.#hanging.add(res);
       return;
     }
+    if (status === 'reset') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+      res.write('{"embedding": {"values": [0.1, 0.2, ');
+      setTimeout(() => res.socket?.resetAndDestroy(), 10);
+      return;
+    }
     call.status = status;
     res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
   }
 
-  #answer(call: FakeGeminiCall, raw: string): [number | 'hang', unknown] {
+  #answer(call: FakeGeminiCall, raw: string): [number | 'hang' | 'reset', unknown] {
     const key = call.headers['x-goog-api-key'];
     if (key === undefined) {
       return [403, googleErrorBody(403, 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.')];
@@ -244,8 +255,8 @@ export class FakeGemini {
       ])];
     }
     const next = this.#failures.shift();
-    const failure = next?.failure;
-    if (failure === 'hang') return ['hang', undefined];
+    const failure = next?.failure ?? this.#failureFor(requestTexts(call.body));
+    if (failure === 'hang' || failure === 'reset') return [failure, undefined];
     if (failure === 'malformed') return [200, '{"embedding": {"values": [0.1, '];
     if (typeof failure === 'number') {
       const details = next?.retryDelay ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: next.retryDelay }] : undefined;

@@ -53,6 +53,13 @@ describe('when scripted to fail', () => {
     expect(sse).toContain('"error":{"message":"fake upstream failed mid-stream"');
     expect(sse).not.toContain('[DONE]');
   });
+  it('should reset the connection mid-stream', async () => {
+    xai.respondWith({ text: 'abcdefghij', failAfterChunks: 1, failMode: 'reset' });
+    const res = await complete();
+    expect(res.status).toBe(200);
+    const error = await res.text().then(() => null, (e: Error) => e);
+    expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNRESET');
+  });
   it('should record a client that hangs up as disconnected', async () => {
     xai.respondWith({ hang: 'after-headers' });
     const ac = new AbortController();

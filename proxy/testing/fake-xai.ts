@@ -29,9 +29,13 @@ export interface FakeXaiBehaviour {
   readonly errorMessage?: string;
   /** `Retry-After` header sent with a status response (seconds). */
   readonly retryAfter?: number;
-  /** Fail after this many text chunks: `error-event` sends an unparsable error frame, `disconnect` destroys the socket. */
+  /**
+   * Fail after this many text chunks: `error-event` sends an unparsable error frame,
+   * `disconnect` closes the socket, `reset` aborts the TCP connection (RST, as a crashed
+   * upstream or a middlebox does).
+   */
   readonly failAfterChunks?: number;
-  readonly failMode?: 'error-event' | 'disconnect';
+  readonly failMode?: 'error-event' | 'disconnect' | 'reset';
   /** Never answer: `before-headers` sends nothing; `after-headers` sends headers then stalls; a number stalls after that many chunks. */
   readonly hang?: 'before-headers' | 'after-headers' | number;
   /** Per-request overrides of the server options. */
@@ -197,9 +201,9 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
   }
 
   function failMidStream(res: ServerResponse, b: FakeXaiBehaviour): void {
-    if (b.failMode === 'disconnect') {
+    if (b.failMode === 'disconnect' || b.failMode === 'reset') {
       // Let the chunks already written reach the client, then cut the connection.
-      setTimeout(() => res.destroy(), 30);
+      setTimeout(() => (b.failMode === 'reset' && res.socket ? res.socket.resetAndDestroy() : res.destroy()), 30);
       return;
     }
     // An OpenAI-style error frame: not a chunk, so the client's chunk parser rejects it.

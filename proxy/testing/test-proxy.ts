@@ -36,10 +36,14 @@ export async function createTestProxy(env: ProxyEnv = {}, deps: Partial<ProxyDep
   return { app, config, corpus, logs, advance: (ms) => (clock += ms) };
 }
 
+/** The origin `app.request('/path')` is made to: a page of the proxy's own (the demo). */
+export const TEST_PROXY_ORIGIN = 'http://localhost';
+
+/** A JSON POST as the demo page sends it (same origin); `headers` may replace the origin. */
 export function chatInit(body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): RequestInit {
   return {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: TEST_PROXY_ORIGIN, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...(signal ? { signal } : {}),
   };

@@ -196,6 +196,7 @@ export class AskController implements ReactiveController {
     const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation });
     this.lastChatRequest = request;
     let streamError: string | undefined;
+    let signature: string | undefined;
     try {
       // Loaded on first use: the stream reader is not needed for the first paint.
       const { postChat } = await import('../chat/post-chat.js');
@@ -209,6 +210,8 @@ export class AskController implements ReactiveController {
           this.#host.requestUpdate();
         } else if (part.type === 'error') {
           streamError ??= part.errorText;
+        } else if (part.answerSignature) {
+          signature = part.answerSignature;
         }
       }
     } catch (e) {
@@ -227,7 +230,7 @@ export class AskController implements ReactiveController {
     }
     this.status = AskStatus.Complete;
     this.#host.requestUpdate();
-    this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now() });
+    this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now(), ...(signature ? { signature } : {}) });
     this.#callbacks.onAnswer(question, this.answer);
   }
 

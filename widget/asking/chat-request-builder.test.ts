@@ -24,6 +24,16 @@ describe('when turning the conversation into chat history', () => {
     const turns = historyTurns([exchange(1), exchange(2, ''), exchange(3), exchange(4), exchange(5), exchange(6)]);
     expect(turns.map((t) => t.content)).toStrictEqual(['q2', 'q3', 'a3', 'q4', 'a4', 'q5', 'a5', 'q6', 'a6']);
   });
+  it('should send each answer back with its signature, and the texts cut as they were signed', () => {
+    const signature = 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E';
+    const turns = historyTurns([{ ...exchange(1, 'z'.repeat(1600)), question: '  spaced question  ', signature }, exchange(2)]);
+    expect(turns).toStrictEqual([
+      { role: 'user', content: 'spaced question' },
+      { role: 'assistant', content: 'z'.repeat(1500), signature },
+      { role: 'user', content: 'q2' },
+      { role: 'assistant', content: 'a2' },
+    ]);
+  });
   it('should cut long earlier answers', () => {
     const [, answer] = historyTurns([exchange(1, 'x'.repeat(5000))]);
     expect(answer!.content).toHaveLength(1500);

@@ -3,6 +3,7 @@
  * the top hits with their ±5 same-surah context, and the recent conversation. Also gives
  * the set of verses the model was shown, which citations are checked against.
  */
+import { signedAnswerText, signedQuestionText } from '../../data/contracts/answer-signature.js';
 import { CHAT_LIMITS, type ChatRequest, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef, refsInRange } from '../../data/corpus/verse-range.js';
@@ -11,8 +12,6 @@ import type { ConversationExchange } from '../history/conversation-store.js';
 
 /** How many top hits carry their context passage (the product rule: top 3, ±5). */
 export const CONTEXT_HITS = 3;
-/** Long earlier answers are cut so the request stays under the proxy's body limit. */
-const MAX_TURN_CHARS = 1500;
 
 export interface ChatCorpus {
   contextOf(ref: { surah: number; ayah: number }): VerseRange;
@@ -28,11 +27,15 @@ export interface BuildChatRequestOptions {
   readonly translation: TextTrackId;
 }
 
-/** Earlier exchanges as chat turns, oldest first, at most `CHAT_LIMITS.maxHistoryTurns`. */
+/**
+ * Earlier exchanges as chat turns, oldest first, at most `CHAT_LIMITS.maxHistoryTurns`. Texts
+ * are cut exactly as the proxy signed them (long answers to 1,500 characters, which also keeps
+ * the request under the body limit), and each answer carries its signature.
+ */
 export function historyTurns(history: readonly ConversationExchange[]): ChatTurn[] {
   const turns = history.flatMap((x): ChatTurn[] => [
-    { role: 'user', content: x.question.slice(0, CHAT_LIMITS.maxQuestionChars) },
-    ...(x.answer.trim() ? [{ role: 'assistant' as const, content: x.answer.slice(0, MAX_TURN_CHARS) }] : []),
+    { role: 'user', content: signedQuestionText(x.question) },
+    ...(x.answer.trim() ? [{ role: 'assistant' as const, content: signedAnswerText(x.answer), ...(x.signature ? { signature: x.signature } : {}) }] : []),
   ]);
   const recent = turns.slice(-CHAT_LIMITS.maxHistoryTurns);
   // Start on a user turn so the model never sees an orphaned answer.

@@ -41,6 +41,17 @@ describe('when the proxy streams a complete answer', () => {
   });
 });
 
+describe('when the proxy signs the answer', () => {
+  it('should carry the signature from the finish part', async () => {
+    const parts = await drain(readChatStream(streamOf(sseOf('signed-answer'), 9)));
+    expect(parts.at(-1)).toStrictEqual({ type: 'finish', answerSignature: 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E' });
+  });
+  it('should ignore a signature that is not one', async () => {
+    const text = 'data: {"type":"text-delta","id":"t","delta":"x"}\n\ndata: {"type":"finish","messageMetadata":{"answerSignature":"<img src=x>"}}\n\ndata: [DONE]\n\n';
+    expect((await drain(readChatStream(streamOf(text)))).at(-1)).toStrictEqual({ type: 'finish' });
+  });
+});
+
 describe('when the proxy sends an error chunk', () => {
   it('should yield the error part followed by a finish part without throwing', async () => {
     const parts = await drain(readChatStream(streamOf(sseOf('upstream-error'))));

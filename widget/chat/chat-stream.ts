@@ -3,14 +3,16 @@
  * (`data: {"type":"text-delta","delta":"..."}` … `data: {"type":"finish"}` `data: [DONE]`).
  * Yields only what the widget renders. Never throws partway for bad data: error chunks,
  * unparsable chunks and a stream cut short all yield an `error` part, and the sequence
- * always ends with exactly one `finish` part. Aborting the signal rethrows the AbortError.
+ * always ends with exactly one `finish` part, which carries the answer's signature when the
+ * proxy sent one. Aborting the signal rethrows the AbortError.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { ANSWER_SIGNATURE_PATTERN } from '../../data/contracts/answer-signature.js';
 
 export type ChatStreamPart =
   | { readonly type: 'text-delta'; readonly delta: string }
   | { readonly type: 'error'; readonly errorText: string }
-  | { readonly type: 'finish' };
+  | { readonly type: 'finish'; readonly answerSignature?: string };
 
 /** Map one SSE message to the parts we render; unknown part types (start, reasoning…) are ignored. */
 export function chatPartsOf(message: EventSourceMessage): ChatStreamPart[] | 'done' {
@@ -30,8 +32,10 @@ export function chatPartsOf(message: EventSourceMessage): ChatStreamPart[] | 'do
       return typeof c.delta === 'string' ? [{ type: 'text-delta', delta: c.delta }] : [];
     case 'error':
       return [{ type: 'error', errorText: typeof c.errorText === 'string' ? c.errorText : 'the answer failed' }];
-    case 'finish':
-      return [{ type: 'finish' }];
+    case 'finish': {
+      const signature = (c.messageMetadata as { answerSignature?: unknown } | undefined)?.answerSignature;
+      return [typeof signature === 'string' && ANSWER_SIGNATURE_PATTERN.test(signature) ? { type: 'finish', answerSignature: signature } : { type: 'finish' }];
+    }
     default:
       return [];
   }

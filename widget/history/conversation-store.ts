@@ -20,6 +20,8 @@ export interface ConversationExchange {
   readonly context: readonly string[];
   /** Epoch milliseconds. */
   readonly at: number;
+  /** The proxy's signature of the answer (from the stream's `finish` part); sent back with it in history, where the proxy drops an answer it cannot verify. */
+  readonly signature?: string;
 }
 
 export interface ConversationStore {

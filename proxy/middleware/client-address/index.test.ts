@@ -29,3 +29,10 @@ describe('when X-Forwarded-For is trusted', () => {
     expect(await (await appWith(true, '127.0.0.1').request('/')).text()).toBe('127.0.0.1');
   });
 });
+
+describe('when the socket is dual-stack', () => {
+  it('should store an IPv4-mapped IPv6 address as the IPv4 client', async () => {
+    expect(await (await appWith(false, '::ffff:198.51.100.7').request('/')).text()).toBe('198.51.100.7');
+    expect(await (await appWith(true, '127.0.0.1').request('/', { headers: { 'x-forwarded-for': '::ffff:203.0.113.9' } })).text()).toBe('203.0.113.9');
+  });
+});

@@ -2,10 +2,12 @@
  * @module
  * Client address for rate limiting. The socket address comes from the runtime adapter;
  * `X-Forwarded-For` is believed only when `trustProxy` is on (behind your own nginx/Caddy),
- * and then only its right-most entry, the one your proxy appended.
+ * and then only its right-most entry, the one your proxy appended. An IPv4-mapped IPv6
+ * address (`::ffff:1.2.3.4`, from a dual-stack socket) is stored as the IPv4 client it is.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
+import { normalizeIp } from '../../http/ip-address.js';
 
 export interface ClientAddressOptions {
   /** Trust `X-Forwarded-For`. Default false: a client could forge it. */
@@ -39,7 +41,7 @@ export function resolveClientAddress(c: Context, opts: Required<ClientAddressOpt
   if (opts.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
-    if (last) return last;
+    if (last) return normalizeIp(last);
   }
   let remote: string | undefined;
   try {
@@ -47,5 +49,5 @@ export function resolveClientAddress(c: Context, opts: Required<ClientAddressOpt
   } catch {
     remote = undefined; // app.request() in tests has no socket
   }
-  return remote || UNKNOWN_CLIENT;
+  return remote ? normalizeIp(remote) : UNKNOWN_CLIENT;
 }

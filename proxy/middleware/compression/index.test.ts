@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compression, negotiate, WEB_ENCODERS } from './index.js';
+import { setResourceKey } from '../../http/resource-key.js';
 
 const BIG = JSON.stringify({ texts: Array.from({ length: 400 }, (_, i) => `verse number ${i}`) });
 
@@ -50,5 +51,38 @@ describe('when negotiating', () => {
     expect(negotiate('br;q=0, gzip', all)).toBe('gzip');
     expect(negotiate('*', WEB_ENCODERS)).toBe('gzip');
     expect(negotiate('br', WEB_ENCODERS)).toBeUndefined();
+  });
+});
+
+describe('when compressed bodies are cached', () => {
+  function countingApp() {
+    let encodes = 0;
+    const gzip = () => {
+      encodes++;
+      return WEB_ENCODERS.gzip!();
+    };
+    const app = new Hono();
+    app.use(compression({ encoders: { gzip } }));
+    const file = () => new Response(BIG, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } });
+    // Two URL spellings of one static file, and a response that is not a file.
+    app.get('/a', (c) => (setResourceKey(c, '/data/x.json'), file()));
+    app.get('/b', (c) => (setResourceKey(c, '/data/x.json'), file()));
+    app.get('/dynamic', () => file());
+    return { app, encodes: () => encodes };
+  }
+  it('should key on the file, not on the URL it was asked by', async () => {
+    const { app, encodes } = countingApp();
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    const a = new Uint8Array(await (await app.request('/a', h)).arrayBuffer());
+    const b = new Uint8Array(await (await app.request('/b', h)).arrayBuffer());
+    expect(b).toStrictEqual(a);
+    expect(encodes()).toBe(1);
+  });
+  it('should not cache a response that is not a static file', async () => {
+    const { app, encodes } = countingApp();
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    await (await app.request('/dynamic', h)).arrayBuffer();
+    await (await app.request('/dynamic', h)).arrayBuffer();
+    expect(encodes()).toBe(2);
   });
 });

@@ -5,10 +5,13 @@
  * entry can add brotli (`zlib`) while edge runtimes use the Web `CompressionStream`
  * (gzip, deflate). Only bodies of known length are compressed, whole, into one buffer (piping
  * a file stream through an encoder made many tiny socket writes: 6 s for 1.3 MB on loopback).
- * Bodies with an ETag are cached compressed (bounded), so a hashed data file is encoded once.
+ * Static files are cached compressed (bounded), keyed by the file they are (`resourceKeyOf`),
+ * its ETag and the encoding, never by the URL as spelled: a hashed data file is encoded once,
+ * however many spellings of its path a client tries.
  * Streams of unknown length (the SSE answer) are never compressed: it would buffer them.
  */
 import type { MiddlewareHandler } from 'hono';
+import { resourceKeyOf } from '../../http/resource-key.js';
 
 export type Encoding = 'br' | 'gzip' | 'deflate';
 export type EncoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
@@ -22,7 +25,7 @@ export interface CompressionOptions {
   compressible?: RegExp;
   /** Bodies larger than this are sent as is. Default 32 MB. */
   maxBytes?: number;
-  /** Bytes of compressed bodies (with an ETag) kept in memory. Default 64 MB; 0 disables. */
+  /** Bytes of compressed static files (with an ETag) kept in memory. Default 64 MB; 0 disables. */
   cacheBytes?: number;
 }
 
@@ -62,7 +65,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     const encoding = negotiate(c.req.header('accept-encoding') ?? '', opts.encoders);
     if (!encoding) return;
     const etag = res.headers.get('etag');
-    const key = etag ? `${c.req.path}|${etag}|${encoding}` : undefined;
+    const resource = resourceKeyOf(c);
+    const key = etag && resource ? `${resource}|${etag}|${encoding}` : undefined;
     let bytes = key ? cache.get(key) : undefined;
     if (bytes) await res.body.cancel();
     else {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
-import { rateLimit } from './index.js';
+import { rateLimit, type RateLimitOptions } from './index.js';
 
-function appWith(limit: number, clock: { t: number }) {
+function appWith(limit: number, clock: { t: number }, extra: Partial<RateLimitOptions> = {}) {
   const app = new Hono<ProxyEnvBindings>();
   app.use(async (c, next) => {
     c.set('clientAddress', c.req.header('x-client') ?? 'a');
     await next();
   });
-  app.get('/x', rateLimit({ limit, windowMs: 60_000, now: () => clock.t, name: 'chat' }), (c) => c.text('ok'));
+  app.get('/x', rateLimit({ limit, windowMs: 60_000, now: () => clock.t, name: 'chat', ...extra }), (c) => c.text('ok'));
   return app;
 }
 
@@ -54,8 +54,56 @@ describe('when a client goes over the limit', () => {
   });
 });
 
+describe('when one IPv6 client rotates through its /64', () => {
+  it('should count every address of the block as the same client', async () => {
+    const app = appWith(2, { t: 0 });
+    const statuses = [];
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3']) statuses.push((await app.request('/x', { headers: { 'x-client': ip } })).status);
+    expect(statuses).toStrictEqual([200, 200, 429]);
+    expect((await app.request('/x', { headers: { 'x-client': '2001:db8:5:7::1' } })).status).toBe(200);
+  });
+  it('should count an IPv4-mapped address with its IPv4 form', async () => {
+    const app = appWith(1, { t: 0 });
+    expect((await app.request('/x', { headers: { 'x-client': '198.51.100.7' } })).status).toBe(200);
+    expect((await app.request('/x', { headers: { 'x-client': '::ffff:198.51.100.7' } })).status).toBe(429);
+  });
+});
+
+describe('when the client table is full', () => {
+  it('should refuse a new client with 503 rather than reset a limited client', async () => {
+    const clock = { t: 0 };
+    const app = appWith(1, clock, { maxKeys: 2 });
+    const as = (ip: string) => app.request('/x', { headers: { 'x-client': ip } });
+    expect((await as('10.0.0.1')).status).toBe(200);
+    expect((await as('10.0.0.1')).status).toBe(429); // limited
+    clock.t += 10_000;
+    expect((await as('10.0.0.2')).status).toBe(200); // table now full
+    const refused = await as('10.0.0.3');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('50'); // when the oldest window (10.0.0.1) ends
+    expect(await refused.json()).toStrictEqual({ error: { code: 'too-many-clients', message: 'The proxy is serving too many visitors right now; try again in 50 seconds.' } });
+    // A flood of newcomers never washed out the limited client's window.
+    for (let i = 4; i < 50; i++) await as(`10.0.0.${i}`);
+    expect((await as('10.0.0.1')).status).toBe(429);
+    expect((await as('10.0.0.2')).status).toBe(429);
+  });
+  it('should make room from windows that have ended, oldest first', async () => {
+    const clock = { t: 0 };
+    const app = appWith(1, clock, { maxKeys: 2 });
+    const as = (ip: string) => app.request('/x', { headers: { 'x-client': ip } });
+    await as('10.0.0.1');
+    clock.t += 30_000;
+    await as('10.0.0.2');
+    clock.t += 30_000; // 10.0.0.1's window has ended; 10.0.0.2's has not
+    expect((await as('10.0.0.3')).status).toBe(200);
+    expect((await as('10.0.0.2')).status).toBe(429);
+    expect((await as('10.0.0.4')).status).toBe(503);
+  });
+});
+
 describe('when the options are invalid', () => {
   it('should fail fast on a limit below 1', () => {
     expect(() => rateLimit({ limit: 0 })).toThrow(/limit must be >= 1/);
+    expect(() => rateLimit({ limit: 1, maxKeys: 0 })).toThrow(/maxKeys must be >= 1/);
   });
 });

@@ -1,32 +1,36 @@
 /**
  * @module
  * Per-client fixed-window rate limit (e.g. 20 chats per hour). Over the limit: 429 JSON with
- * `Retry-After` in seconds until the window resets. In memory: one proxy process.
+ * `Retry-After` in seconds until the window resets. In memory: one proxy process. A client is
+ * its IPv4 address or its IPv6 /64 (see `clientBlockKey`), so rotating through the addresses
+ * of one connection gains nothing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { jsonError } from '../../http/json-error.js';
+import { clientBlockKey } from '../../http/ip-address.js';
+import { formatWait } from '../../http/format-wait.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per client per window. Required. */
   limit: number;
   /** Window length in ms. Default 1 hour. */
   windowMs?: number;
-  /** Client key. Default: the `clientAddress` context variable. */
+  /** Client key. Default: the `clientAddress` context variable, IPv6 cut to its /64. */
   keyOf?: (c: Context<ProxyEnvBindings>) => string;
   /** Clock. Default `Date.now`. */
   now?: () => number;
   /** Name in the error message, e.g. `chat`. Default `request`. */
   name?: string;
-  /** Forget expired windows when more clients than this are tracked. Default 50,000. */
+  /** Most clients tracked at once; when that many have live windows, new clients are refused (503). Default 50,000. */
   maxKeys?: number;
-  /** Called when a request is refused (metrics). */
+  /** Called when a request is refused, over its limit or because the table is full (metrics). */
   onLimited?: (c: Context<ProxyEnvBindings>) => void;
 }
 
 export const DEFAULT_RATE_LIMIT_OPTIONS = {
   windowMs: 3_600_000,
-  keyOf: (c: Context<ProxyEnvBindings>) => c.get('clientAddress') ?? 'unknown',
+  keyOf: (c: Context<ProxyEnvBindings>) => clientBlockKey(c.get('clientAddress') ?? 'unknown'),
   now: Date.now,
   name: 'request',
   maxKeys: 50_000,
@@ -34,6 +38,7 @@ export const DEFAULT_RATE_LIMIT_OPTIONS = {
 } satisfies Omit<Required<RateLimitOptions>, 'limit'>;
 
 export const RATE_LIMITED_CODE = 'rate-limited';
+export const TOO_MANY_CLIENTS_CODE = 'too-many-clients';
 
 interface Window {
   count: number;
@@ -48,14 +53,31 @@ interface Window {
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnvBindings> {
   const opts = { ...DEFAULT_RATE_LIMIT_OPTIONS, ...options };
   if (!(opts.limit >= 1)) throw new Error(`rateLimit: limit must be >= 1, got ${opts.limit}`);
+  if (!(opts.maxKeys >= 1)) throw new Error(`rateLimit: maxKeys must be >= 1, got ${opts.maxKeys}`);
+  // Insertion order is expiry order: every window lasts `windowMs` and a renewed window is
+  // re-inserted, so the expired ones are always at the front.
   const windows = new Map<string, Window>();
 
   return async function rateLimitMiddleware(c, next) {
     const now = opts.now();
     const key = opts.keyOf(c);
     let w = windows.get(key);
-    if (!w || w.resetAt <= now) {
-      if (windows.size >= opts.maxKeys) sweep(windows, now, opts.maxKeys);
+    if (w && w.resetAt <= now) {
+      windows.delete(key);
+      w = undefined;
+    }
+    if (!w) {
+      dropExpired(windows, now);
+      if (windows.size >= opts.maxKeys) {
+        // Every tracked window is still live. Forgetting any of them would reset that client's
+        // count and hand it a fresh allowance (a flood of new addresses could then wash out a
+        // limited client's window), so the newcomer waits instead until the oldest window ends.
+        opts.onLimited(c);
+        const wait = Math.max(1, Math.ceil((windows.values().next().value!.resetAt - now) / 1000));
+        throw jsonError(503, TOO_MANY_CLIENTS_CODE, `The proxy is serving too many visitors right now; try again in ${formatWait(wait)}.`, {
+          headers: { 'retry-after': String(wait) },
+        });
+      }
       w = { count: 0, resetAt: now + opts.windowMs };
       windows.set(key, w);
     }
@@ -79,18 +101,10 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
   };
 }
 
-function sweep(windows: Map<string, Window>, now: number, maxKeys: number): void {
-  for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-  // Still full of live windows: drop the oldest half rather than grow without bound.
-  if (windows.size >= maxKeys) {
-    let drop = Math.floor(windows.size / 2);
-    for (const k of windows.keys()) {
-      if (drop-- <= 0) break;
-      windows.delete(k);
-    }
+/** Forgets windows that have ended (they sit at the front). */
+function dropExpired(windows: Map<string, Window>, now: number): void {
+  for (const [k, w] of windows) {
+    if (w.resetAt > now) return;
+    windows.delete(k);
   }
-}
-
-function formatWait(seconds: number): string {
-  return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 }

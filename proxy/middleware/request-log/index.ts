@@ -19,6 +19,8 @@ export interface RequestLogFields {
   provider?: string;
   model?: string;
   verses?: number;
+  /** Assistant history turns dropped because the proxy had not signed them. */
+  historyDropped?: number;
   /** Only when LOG_USER_TEXT=true. */
   question?: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createMemoryFileSource } from './file-source.js';
-import { etagMatches, IMMUTABLE_CACHE_CONTROL, relativePath, staticFiles } from './index.js';
+import { etagMatches, IMMUTABLE_CACHE_CONTROL, resolveStaticPath, staticFiles } from './index.js';
 
 const source = createMemoryFileSource({
   'manifest.json': '{"version":"abc"}',
@@ -84,8 +84,8 @@ describe('when the path is hostile or missing', () => {
     const app = appWith('');
     expect((await app.request('/.env')).status).toBe(404);
     expect((await app.request('/%2e%2e/etc/passwd')).status).toBe(404);
-    expect(relativePath('/data/corpus/../../x', '/data/corpus', 'index.html')).toBeNull();
-    expect(relativePath('/a%00b', '', 'index.html')).toBeNull();
+    expect(resolveStaticPath('/data/corpus/../../x', '/data/corpus', 'index.html')).toBeNull();
+    expect(resolveStaticPath('/a%00b', '', 'index.html')).toBeNull();
   });
   it('should fall through to the next handler for a missing file', async () => {
     expect((await appWith('/data/corpus').request('/data/corpus/nope.json')).status).toBe(404);
@@ -94,6 +94,35 @@ describe('when the path is hostile or missing', () => {
     const res = await appWith('').request('/');
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toContain('<title>demo</title>');
+  });
+});
+
+describe('when a file is asked for by another spelling of its path', () => {
+  it('should redirect (301) to the one canonical path, keeping the query', async () => {
+    const app = appWith('/data/corpus');
+    for (const variant of ['/data/corpus//manifest.json', '/data/corpus/%6danifest.json', '/data/corpus///manifest%2Ejson']) {
+      const res = await app.request(`${variant}?v=1`);
+      expect(res.status, variant).toBe(301);
+      expect(res.headers.get('location')).toBe('/data/corpus/manifest.json?v=1');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect((await app.request('/data/corpus/manifest.json')).status).toBe(200);
+    expect((await app.request('/data/corpus')).headers.get('location')).toBe('/data/corpus/');
+    expect((await app.request('/data/corpus//nope.json')).status).toBe(404); // a missing file is not redirected
+  });
+  it('should refuse a slash hidden in %2f', async () => {
+    const app = appWith('/models');
+    expect((await app.request('/models/model/model.onnx')).status).toBe(200);
+    expect((await app.request('/models/model%2fmodel.onnx')).status).toBe(404);
+    expect((await app.request('/models/model%2Fmodel.onnx')).status).toBe(404);
+  });
+  it('should resolve the canonical form of a directory and of pchar names', () => {
+    expect(resolveStaticPath('/', '', 'index.html')).toStrictEqual({ rel: 'index.html', canonical: '/' });
+    expect(resolveStaticPath('//', '', 'index.html')).toStrictEqual({ rel: 'index.html', canonical: '/' });
+    expect(resolveStaticPath('/data/corpus', '/data/corpus', 'index.html')).toStrictEqual({ rel: 'index.html', canonical: '/data/corpus/' });
+    expect(resolveStaticPath('/a/b/', '', 'index.html')).toStrictEqual({ rel: 'a/b/index.html', canonical: '/a/b/' });
+    expect(resolveStaticPath('/m/Xenova/e5@v1+q:8.onnx', '/m', 'i')).toStrictEqual({ rel: 'Xenova/e5@v1+q:8.onnx', canonical: '/m/Xenova/e5@v1+q:8.onnx' });
+    expect(resolveStaticPath('/m/a%20b%3f.txt', '/m', 'i')).toStrictEqual({ rel: 'a b?.txt', canonical: '/m/a%20b%3F.txt' });
   });
 });
 

@@ -3,11 +3,14 @@
  * Static files with the cache rules the widget relies on: content-hashed names
  * (`name.<10-64 hex>.ext`) are immutable for a year; everything else (manifests, the demo page,
  * the widget entry) is `no-cache` with an ETag, so revalidation is a cheap 304. Public data:
- * `Access-Control-Allow-Origin: *` so host pages on other origins can load it.
+ * `Access-Control-Allow-Origin: *` so host pages on other origins can load it. Each file has
+ * one URL: another spelling of it (`//`, a percent-encoded letter) is redirected (301) there,
+ * and an encoded slash (`%2f`) is refused, so caches see each file once.
  */
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { FileSource } from './file-source.js';
+import { setResourceKey } from '../../http/resource-key.js';
 
 export interface StaticFilesOptions {
   /** Where the files are. Required. */
@@ -57,10 +60,16 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
       return new Response(null, { status: 204, headers: { ...PUBLIC_CORS_HEADERS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } });
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const rel = relativePath(new URL(c.req.url).pathname, opts.prefix, opts.index);
-    if (rel === null) return next();
+    const url = new URL(c.req.url);
+    const resolved = resolveStaticPath(url.pathname, opts.prefix, opts.index);
+    if (resolved === null) return next();
+    const { rel, canonical } = resolved;
     const file = await opts.source.open(rel);
     if (!file) return next();
+    if (canonical !== url.pathname) {
+      return new Response(null, { status: 301, headers: { location: `${canonical}${url.search}`, ...(opts.publicCors ? PUBLIC_CORS_HEADERS : {}) } });
+    }
+    setResourceKey(c, `${opts.prefix}/${rel}`);
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
     const headers: Record<string, string> = {
@@ -76,20 +85,40 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
   };
 }
 
-/** URL path → safe relative file path, or null when it escapes the mount or names a dotfile. */
-export function relativePath(pathname: string, prefix: string, index: string): string | null {
+/** A request path resolved to a file: its path under the mount and the one URL path it is served at. */
+export interface StaticPath {
+  /** Relative file path (no `..`, no dotfiles, no leading `/`), `index` appended for a directory. */
+  readonly rel: string;
+  /** The canonical URL path: no empty segments, each segment percent-encoded one way only. */
+  readonly canonical: string;
+}
+
+/** URL path → file path and canonical URL path, or null when it escapes the mount, names a dotfile or hides a `/` in `%2f`. */
+export function resolveStaticPath(pathname: string, prefix: string, index: string): StaticPath | null {
   if (prefix && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return null;
-  let rest = pathname.slice(prefix.length);
-  try {
-    rest = decodeURIComponent(rest);
-  } catch {
-    return null;
+  const rest = pathname.slice(prefix.length);
+  const parts: string[] = [];
+  for (const raw of rest.split('/')) {
+    if (raw === '') continue;
+    let p: string;
+    try {
+      p = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (p.startsWith('.') || p.includes('/') || p.includes('\\') || p.includes('\0')) return null;
+    parts.push(p);
   }
-  if (rest === '' || rest.endsWith('/')) rest += index;
-  const parts = rest.split('/').filter((p) => p !== '');
-  if (parts.length === 0) return null;
-  for (const p of parts) if (p.startsWith('.') || p.includes('\\') || p.includes('\0')) return null;
-  return parts.join('/');
+  const directory = rest === '' || rest.endsWith('/');
+  const files = directory ? [...parts, index] : parts;
+  if (files.length === 0) return null;
+  const canonical = `${prefix}/${parts.map(encodePathSegment).join('/')}${directory && parts.length ? '/' : ''}`;
+  return { rel: files.join('/'), canonical };
+}
+
+/** Percent-encodes a path segment as browsers leave it: RFC 3986 pchar stays as is. */
+export function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(?:24|26|2B|2C|3A|3B|3D|40)/g, decodeURIComponent);
 }
 
 export function mimeTypeOf(name: string): string {

@@ -1,0 +1,27 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { validateChatRequest } from './chat-request-schema.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+const request = (verses: { ref: string; context?: string }[]) => ({ question: 'What is patience?', verses });
+
+describe('when the passages together are too long', () => {
+  it('should name the verse at which the total passes the cap, counting overlaps once', () => {
+    // With contexts allowed on every ref, six passages of 11 reach 66 verses at the sixth.
+    const verses = [1, 2, 3, 4, 5, 6].map((n) => ({ ref: `2:${n * 11 - 5}`, context: `2:${n * 11 - 10}-${n * 11}` }));
+    const v = validateChatRequest(request(verses), corpus, { maxContexts: 25, maxPassageVerses: 60 });
+    expect(v).toStrictEqual({ ok: false, issue: { code: 'too-many-verses', field: 'verses[5]', message: 'verses[5]: the passages reach 66 verses here; at most 60 in all passages together' } });
+    const overlapping = [1, 2, 3, 4, 5, 6].map(() => ({ ref: '2:153', context: '2:148-158' }));
+    expect(validateChatRequest(request(overlapping), corpus, { maxContexts: 25, maxPassageVerses: 60 }).ok).toBe(true);
+  });
+  it('should refuse a fourth context with the default limits', () => {
+    const verses = [{ ref: '2:153', context: '2:148-158' }, { ref: '2:153', context: '2:148-158' }, { ref: '2:153', context: '2:148-158' }, { ref: '2:153', context: '2:148-158' }];
+    const v = validateChatRequest(request(verses), corpus);
+    expect(v.ok ? null : v.issue.field).toBe('verses[3].context');
+  });
+});

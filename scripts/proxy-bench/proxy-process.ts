@@ -1,0 +1,78 @@
+/**
+ * @module
+ * The proxy as a separate Node process for benchmarks (`bench:proxy`, `bench:soak`), run as
+ * self-hosters run it (`node --import tsx proxy/server.ts`), with a Gemini index manifest
+ * pointing at the fake Gemini server, and its memory read from Linux `/proc`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface ProxyProcess {
+  readonly child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Sends SIGTERM and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Writes a 768-dimension Gemini index manifest (no vectors: the proxy only embeds queries for it) and returns the index directory. */
+export async function writeBenchIndex(tmpDir: string, corpusVersion: string): Promise<string> {
+  const indexId = 'gemini-embedding-001-768';
+  const dir = join(tmpDir, 'index');
+  await mkdir(join(dir, indexId), { recursive: true });
+  await writeFile(join(dir, indexId, 'manifest.json'), JSON.stringify({
+    schema: 1, id: indexId, version: 'bench', embedder: 'gemini', model: 'gemini-embedding-001', dims: 768, count: 6236, quantization: 'int8-per-vector',
+    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
+    corpusVersion, floors: { primary: 0.5, fallback: 0.4 }, files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
+  }));
+  return dir;
+}
+
+/** Starts the proxy on a random port of 127.0.0.1 and resolves once `/health` answers. */
+export async function startProxyProcess(rootDir: string, env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ProxyProcess> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'proxy/server.ts'], {
+    cwd: rootDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { child, url, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`proxy exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('proxy did not become healthy within 30 s');
+}
+
+/** Resident memory now (VmRSS) and at its peak (VmHWM), MB; NaN where /proc is unavailable. */
+export async function processMemoryMb(pid: number): Promise<{ rssMb: number; peakRssMb: number }> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024;
+    return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') };
+  } catch {
+    return { rssMb: NaN, peakRssMb: NaN };
+  }
+}
