@@ -7,8 +7,7 @@
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { openLocalEmbedderFromDir } from '../data/embed/local-embedder-node.js';
 import { floorsForModel } from '../data/embed/local-embedder-floors.js';
-import { openOpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
-import { promptFieldsFor } from '../data/embed/openai-compatible-manifest.js';
+import { openServerEmbedder } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs, type BuildIndexConfig } from './index-build/build-index-args.js';
@@ -21,16 +20,7 @@ async function openEmbedder(
 ): Promise<ReturnType<typeof embedderFor> & { queryPrefix?: string; documentPrefix?: string; floors?: VectorIndexManifest['floors'] }> {
   if (config.embedderKind === 'openai-compatible') {
     const server = config.openaiCompatible!;
-    const prompts = promptFieldsFor(server);
-    const embedder = await openOpenAICompatibleEmbedder({
-      baseURL: server.baseURL,
-      model: server.model,
-      apiKey: server.apiKey,
-      queryPrefix: prompts.queryPrefix,
-      documentPrefix: prompts.documentPrefix,
-      batchSize: config.batchSize,
-      ...(server.inputType ? { inputType: { query: prompts.queryTask, document: prompts.documentTask } } : {}),
-    });
+    const { embedder, prompts } = await openServerEmbedder(server, { batchSize: config.batchSize });
     return { embedder, ...prompts, floors: floorsForModel(server.model) };
   }
   if (config.embedderKind !== 'local') return embedderFor(config);

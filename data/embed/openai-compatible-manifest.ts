@@ -5,7 +5,7 @@
  */
 import type { VectorIndexManifest } from '../index/index-manifest.js';
 import { prefixesForModel } from './local-embedder-prefixes.js';
-import type { OpenAICompatibleEmbedderOptions } from './openai-compatible-embedder.js';
+import { openOpenAICompatibleEmbedder, type OpenAICompatibleEmbedder, type OpenAICompatibleEmbedderOptions } from './openai-compatible-embedder.js';
 
 /** The manifest's task fields when nothing is sent as `input_type`. */
 export const NO_INPUT_TYPE = 'none';
@@ -34,6 +34,27 @@ export function promptFieldsFor(choice: PromptChoice): PromptFields {
     queryPrefix: choice.queryPrefix ?? known.query,
     documentPrefix: choice.documentPrefix ?? known.document,
   };
+}
+
+/**
+ * The embedder an index build uses for a server, with the prompt fields its manifest records;
+ * the dimension is learned from the server (so a server that is not running fails here, at once).
+ */
+export async function openServerEmbedder(
+  server: PromptChoice & { readonly baseURL: string; readonly apiKey?: string | undefined },
+  options: { readonly batchSize?: number } = {},
+): Promise<{ embedder: OpenAICompatibleEmbedder; prompts: PromptFields }> {
+  const prompts = promptFieldsFor(server);
+  const embedder = await openOpenAICompatibleEmbedder({
+    baseURL: server.baseURL,
+    model: server.model,
+    apiKey: server.apiKey,
+    queryPrefix: prompts.queryPrefix,
+    documentPrefix: prompts.documentPrefix,
+    ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    ...(server.inputType ? { inputType: { query: prompts.queryTask, document: prompts.documentTask } } : {}),
+  });
+  return { embedder, prompts };
 }
 
 /** Embedder options that reproduce the index's way of embedding, for a server at `baseURL`. */

@@ -8,8 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { floorsForModel } from '../../data/embed/local-embedder-floors.js';
-import { openOpenAICompatibleEmbedder } from '../../data/embed/openai-compatible-embedder.js';
-import { promptFieldsFor } from '../../data/embed/openai-compatible-manifest.js';
+import { openServerEmbedder } from '../../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import { indexIdFor, runIndexBuild } from './index-build-run.js';
@@ -40,15 +39,7 @@ export interface ServerIndex {
 
 export async function ensureServerIndex(options: EnsureServerIndexOptions): Promise<ServerIndex> {
   const { server, corpus } = options;
-  const prompts = promptFieldsFor(server);
-  const embedder = await openOpenAICompatibleEmbedder({
-    baseURL: server.baseURL,
-    model: server.model,
-    apiKey: server.apiKey,
-    queryPrefix: prompts.queryPrefix,
-    documentPrefix: prompts.documentPrefix,
-    ...(server.inputType ? { inputType: { query: prompts.queryTask, document: prompts.documentTask } } : {}),
-  });
+  const { embedder, prompts } = await openServerEmbedder(server);
   const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
   const existing = readManifest(dir);
   if (existing && existing.corpusVersion === corpus.version) return { dir, manifest: existing, built: false };
