@@ -46,6 +46,10 @@ export async function startE5Server(options: E5ServerOptions = {}): Promise<E5Se
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-2000);
   });
+  // The server must not outlive whoever started it (a test worker or the CLI ending without stop()).
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  child.once('exit', () => process.off('exit', reap));
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, options.startTimeoutMs ?? 30_000, () => stderr);
