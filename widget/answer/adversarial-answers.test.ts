@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { ADVERSARIAL_ANSWERS } from './adversarial-answers.js';
 import { checkAnswer, type AnswerCheckContext } from './answer-check.js';
+import { answerTestContext } from './answer-test-context.js';
 import { MAX_ANSWER_CHARS, parseAnswerMarkdown } from './markdown-subset.js';
 
 /**
@@ -59,13 +58,9 @@ function bestTimeRatio(small: () => void, large: () => void): number {
   return best;
 }
 
-let corpus: Corpus;
 let ctx: AnswerCheckContext;
 beforeAll(async () => {
-  corpus = await loadTestCorpus();
-  const retrieved = new Set<number>();
-  for (let a = 148; a <= 158; a++) retrieved.add(corpus.indexOf({ surah: 2, ayah: a }));
-  ctx = { corpus, retrieved, tracks: ['en'] };
+  ctx = await answerTestContext();
   // The whole-Quran haystack is built once per corpus; build it before timing.
   checkAnswer(parseAnswerMarkdown('﴿قل هو الله أحد﴾'), ctx);
 });

@@ -1,25 +1,21 @@
 // @vitest-environment happy-dom
 import { render } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { translator } from '../i18n/ui-language.js';
 import { MAX_CHECKED_QUOTES } from './answer-check.js';
+import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
 import { answerView } from './answer-view.js';
 import { MAX_ANSWER_CHARS } from './markdown-subset.js';
 
-let corpus: Corpus;
-let retrieved: Set<number>;
+let ctx: AnswerTestContext;
 beforeAll(async () => {
-  corpus = await loadTestCorpus();
-  retrieved = new Set<number>();
-  for (let a = 148; a <= 158; a++) retrieved.add(corpus.indexOf({ surah: 2, ayah: a }));
+  ctx = await answerTestContext();
 });
 
 /** The answer rendered into a fresh element, as the widget shows it. */
 function show(text: string): HTMLElement {
   const host = document.createElement('div');
-  render(answerView(text, { corpus, retrieved, translation: 'en', t: translator('en') }).template, host);
+  render(answerView(text, { corpus: ctx.corpus, retrieved: ctx.retrieved, translation: 'en', t: translator('en') }).template, host);
   return host;
 }
 
