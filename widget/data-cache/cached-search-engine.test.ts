@@ -143,6 +143,31 @@ describe('when a stored snapshot does not fit the engine', () => {
   });
 });
 
+describe('when a stored snapshot is damaged', () => {
+  it('should build the index instead, answer, and store a good snapshot in its place', async () => {
+    const first = await visit();
+    const before = first.engine.lexical('patience and prayer');
+    await runSaves();
+    const [key] = await snapshotKeys();
+    const db = await openDB(DATA_DB_NAME);
+    const stored = (await db.get('parts', key!.split('/'))) as Uint8Array;
+    const damaged = stored.slice();
+    damaged.fill(0xff, 200, 260); // inside the English vocabulary: not UTF-8 any more
+    await db.put('parts', damaged, key!.split('/'));
+    db.close();
+
+    newPage();
+    build.mockClear();
+    const { engine } = await visit();
+    expect(engine.lexical('patience and prayer')).toStrictEqual(before);
+    expect(engine.indexOrigin('en')).toBe('built');
+    await runSaves();
+    const db2 = await openDB(DATA_DB_NAME);
+    expect(await db2.get('parts', key!.split('/'))).toStrictEqual(stored);
+    db2.close();
+  });
+});
+
 describe('when IndexedDB is not available', () => {
   it('should keep the snapshot in the page memory, so a second engine on the page restores it', async () => {
     vi.stubGlobal('indexedDB', undefined);
