@@ -60,10 +60,8 @@ export interface ObtainedFiles<T> {
   readonly bytes: ReadonlyMap<string, Uint8Array>;
   /** Each part decoded by its spec's `decode`. */
   readonly values: ReadonlyMap<string, T>;
-  /** Number of files that had to be downloaded (0 = everything came from a store). */
+  /** Number of files that had to be downloaded (0 = everything came from a store; damaged copies count). */
   readonly downloaded: number;
-  /** Stored parts that were damaged, purged and downloaded again. */
-  readonly repaired: readonly string[];
 }
 
 /** First store whose current version of `slot` is `version` (any version when omitted). */
@@ -111,7 +109,6 @@ export async function obtainVerifiedFiles<T>(o: ObtainFilesOptions<T>): Promise<
 
   const bytes = new Map<string, Uint8Array>();
   const values = new Map<string, T>();
-  const repaired: string[] = [];
   for (const f of o.files) {
     const b = stored.get(f.part);
     if (!b) continue;
@@ -121,12 +118,11 @@ export async function obtainVerifiedFiles<T>(o: ObtainFilesOptions<T>): Promise<
       values.set(f.part, value.value);
       continue;
     }
-    repaired.push(f.part);
     console.warn(`quran-dai: the saved copy of ${f.part} is damaged (${value.reason}); downloading it again`);
     await holder?.store.deletePart(o.slot, o.stored.version, f.part).catch(() => undefined);
   }
   const missing = o.files.filter((f) => !bytes.has(f.part));
-  if (missing.length === 0) return { bytes, values, downloaded: 0, repaired };
+  if (missing.length === 0) return { bytes, values, downloaded: 0 };
   o.onDownloadStart?.();
 
   const fresh = await downloadAndVerify(missing, o.onProgress, o.signal);
@@ -144,7 +140,7 @@ export async function obtainVerifiedFiles<T>(o: ObtainFilesOptions<T>): Promise<
     await commitToFirstWorkingStore(o.stores, o.slot, o.stored, fresh);
   }
   o.onProgress?.({ loaded: 1, total: 1, phase: 'store' });
-  return { bytes, values, downloaded: missing.length, repaired };
+  return { bytes, values, downloaded: missing.length };
 }
 
 type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
