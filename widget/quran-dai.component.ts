@@ -64,11 +64,11 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @csspart status - The polite live region with the current status.
  * @csspart notice - A short explanation (rate limit, proxy down, answers off…); also `notice-<code>`.
  * @csspart starters - Suggested starter questions; each is a `starter` button.
- * @csspart answer - The answer section; `answer-body` is its text, `answer-disclaimer` the note under it.
+ * @csspart answer - The answer section; `answer-body` is its text, `answer-disclaimer` the note under it, `answer-cut` the note where an overlong answer was cut, `answer-link` a link to quran.com (the only site an answer may link to).
  * @csspart citation - A verse citation in the answer; also `citation-verified`, `citation-not-retrieved` or `citation-invalid`.
  * @csspart citation-flag - The warning label next to a flagged citation.
  * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
- * @csspart quote - A quotation checked against the corpus; also `quote-verified` or `quote-mismatch`; `quote-flag` labels a mismatch.
+ * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
  * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
  * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
  * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
@@ -139,7 +139,13 @@ export class QuranDaiElement extends LitElement {
   private t: Translate = translator('en');
   private track: TextTrackId = 'en';
   private rendered: AnswerView | undefined;
-  private renderedKey: { text: string; retrieved: ReadonlySet<number>; corpus: Corpus | undefined; module: AnswerViewModule | undefined } | undefined;
+  private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
+  /**
+   * Each earlier answer parsed, checked and rendered once (per corpus, language and
+   * translation), not on every render: typing a question renders once per keystroke, and up
+   * to 50 earlier answers would each be parsed again.
+   */
+  private readonly historyViews = new WeakMap<ConversationExchange, { readonly inputs: AnswerViewInputs; readonly view: AnswerView }>();
   /** Answer parsing/checking/rendering, loaded on first need (keeps it out of the first-load bundle). */
   private answerModule: AnswerViewModule | undefined;
   private answerModuleLoading: Promise<AnswerViewModule> | undefined;
@@ -206,12 +212,11 @@ export class QuranDaiElement extends LitElement {
     }
     const text = this.asking.answer;
     const retrieved = this.asking.retrieved;
-    const corpus = this.boot.corpus;
+    const inputs = this.answerViewInputs();
     const key = this.renderedKey;
-    const module = this.answerModule;
-    if (!key || key.text !== text || key.retrieved !== retrieved || key.corpus !== corpus || key.module !== module) {
+    if (!key || key.text !== text || key.retrieved !== retrieved || !sameAnswerViewInputs(key, inputs)) {
       this.rendered = this.checkFor(text, retrieved);
-      this.renderedKey = { text, retrieved, corpus, module };
+      this.renderedKey = { text, retrieved, ...inputs };
     }
   }
 
@@ -263,6 +268,22 @@ export class QuranDaiElement extends LitElement {
       },
     );
     return this.answerModuleLoading;
+  }
+
+  /** What a rendered answer depends on besides its text and verses. */
+  private answerViewInputs(): AnswerViewInputs {
+    const corpus = this.boot.corpus;
+    return { corpus, module: this.answerModule, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
+  }
+
+  /** An earlier answer, rendered on first need and then kept (see `historyViews`). */
+  private historyViewFor(x: ConversationExchange, corpus: Corpus): AnswerView | undefined {
+    const inputs = this.answerViewInputs();
+    const kept = this.historyViews.get(x);
+    if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
+    const view = this.checkFor(x.answer, retrievedFromExchange(x, corpus));
+    if (view) this.historyViews.set(x, { inputs, view });
+    return view;
   }
 
   /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
@@ -558,7 +579,7 @@ export class QuranDaiElement extends LitElement {
       <h3 id="history-heading">${t('historyHeading')}</h3>
       <ol>
         ${items.map((x) => {
-          const rendered = corpus ? this.checkFor(x.answer, retrievedFromExchange(x, corpus)) : undefined;
+          const rendered = corpus ? this.historyViewFor(x, corpus) : undefined;
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
@@ -681,6 +702,17 @@ function progressTemplate(percent: number | undefined, label: string, part: stri
     <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
     <span>${label}</span>
   </div>`;
+}
+
+interface AnswerViewInputs {
+  readonly corpus: Corpus | undefined;
+  readonly module: AnswerViewModule | undefined;
+  readonly translation: TextTrackId;
+  readonly t: Translate;
+}
+
+function sameAnswerViewInputs(a: AnswerViewInputs, b: AnswerViewInputs): boolean {
+  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t;
 }
 
 /** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */

@@ -232,9 +232,13 @@ export const quranDaiStyles = css`
     white-space: pre-wrap;
     margin: 0;
   }
-  .answer__disclaimer {
+  .answer__disclaimer,
+  .answer__cut {
     font-size: 0.85em;
     color: var(--quran-dai-color-muted);
+  }
+  .answer__cut {
+    font-style: italic;
   }
   .answer__body,
   .history li {
@@ -269,6 +273,10 @@ export const quranDaiStyles = css`
   .quote--mismatch + .flag,
   blockquote .flag {
     color: var(--quran-dai-color-danger);
+  }
+  .quote--unchecked + .flag,
+  blockquote.quote--unchecked .flag {
+    color: var(--quran-dai-color-warning);
   }
   .citation-wrap > .flag {
     color: var(--quran-dai-color-warning);

@@ -6,11 +6,17 @@ import type { Corpus } from '../data/corpus/corpus.js';
 import { loadTestCorpus } from '../data/corpus/test-corpus.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createSearchEngine } from '../data/search/search-engine.js';
-import type { ConversationStore } from './history/conversation-store.js';
+import { memoryConversationStore, type ConversationStore } from './history/conversation-store.js';
 import type { VectorSearch } from '../data/index/vector-search.js';
 import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
+
+// The real answer renderer, counted: earlier answers must be parsed once, not on every render.
+vi.mock('./answer/answer-view.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./answer/answer-view.js')>();
+  return { ...real, answerView: vi.fn(real.answerView) };
+});
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -415,10 +421,12 @@ describe('when chat is on and the proxy streams an answer', () => {
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
     expect(text(body)).toContain('<img src=x onerror="window.__pwned=1">');
     expect(text(body)).toContain('<script>window.__pwned=2</script>');
+    // Only quran.com is ever a link: the model's javascript: and example.org links keep their label as text.
     const hrefs = [...body.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs.every((h) => h!.startsWith('https://'))).toBe(true);
-    expect(hrefs).toContain('https://example.org/x');
+    expect(hrefs.every((h) => h!.startsWith('https://quran.com/'))).toBe(true);
+    expect(hrefs).not.toContain('https://example.org/x');
     expect(text(body)).toContain('click');
+    expect(text(body)).toContain(' site also');
     const invalid = [...body.querySelectorAll('[part~="citation-invalid"]')];
     expect(invalid.map((n) => (n as HTMLElement).dataset.ref)).toStrictEqual(['2:999', '115:1']);
     expect(invalid.every((n) => n.tagName !== 'A' && text(n.querySelector('[part~="citation-flag"]')) === 'not a verse')).toBe(true);
@@ -474,6 +482,42 @@ describe('when chat is on and the proxy streams an answer', () => {
     ($(again.el, '[part~="clear"]') as HTMLButtonElement).click();
     await until(() => $$(again.el, '[part~="history-item"]').length === 0);
     expect(await first.store.list()).toStrictEqual([]);
+  });
+});
+
+describe('when the visitor types with earlier answers on screen', () => {
+  it('should parse each earlier answer once, not again on every keystroke', async () => {
+    const store = memoryConversationStore();
+    const answers = Array.from({ length: 20 }, (_, i) => `Answer ${i}: seek help through patience [2:153]. «إِنَّ ٱللَّهَ مَعَ ٱلصَّٰبِرِينَ»`);
+    for (const [i, answer] of answers.entries()) {
+      await store.append({ question: `Question ${i}`, answer, refs: ['2:153'], context: ['2:148-158'], at: i });
+    }
+    const { answerView } = await import('./answer/answer-view.js');
+    vi.mocked(answerView).mockClear();
+    const m = await mount({}, { store });
+    await until(() => $$(m.el, '[part~="history-item"] a[part~="citation"]').length === answers.length);
+    const parsed = vi.mocked(answerView).mock.calls.map(([text]) => text);
+    expect([...parsed].sort()).toStrictEqual([...answers].sort());
+
+    const input = $(m.el, '[part~="input"]') as HTMLInputElement;
+    for (const ch of 'What is patience?') {
+      input.value += ch;
+      input.dispatchEvent(new Event('input'));
+      await m.el.updateComplete;
+    }
+    expect(vi.mocked(answerView).mock.calls.length).toBe(answers.length);
+    expect(text($$(m.el, '[part~="history-item"]')[3]!.querySelector('.answer__body'))).toContain('Answer 3: seek help through patience [2:153]');
+  });
+
+  it('should render the earlier answers again when the interface language changes', async () => {
+    const store = memoryConversationStore();
+    await store.append({ question: 'Q', answer: 'See [2:999].', refs: ['2:153'], context: ['2:148-158'], at: 1 });
+    const m = await mount({}, { store });
+    await until(() => $(m.el, '[part~="history-item"] [part~="citation-flag"]') !== null);
+    expect(text($(m.el, '[part~="history-item"] [part~="citation-flag"]'))).toBe('not a verse');
+    m.el.lang = 'ar';
+    await m.el.updateComplete;
+    expect(text($(m.el, '[part~="history-item"] [part~="citation-flag"]'))).toBe('ليست آية');
   });
 });
 

@@ -72,6 +72,14 @@ describe('when the bytes are not a usable snapshot', () => {
     expect(() => decodeLexicalSnapshot(bytes.slice(0, bytes.byteLength - 8))).toThrow('snapshot is truncated');
   });
 
+  it('should refuse a vocabulary that is not UTF-8 (a damaged copy)', () => {
+    const damaged = bytes.slice();
+    const view = new DataView(damaged.buffer);
+    const vocabularyAt = 16 + Math.ceil(view.getUint32(12, true) / 4) * 4 + 4;
+    damaged[vocabularyAt] = 0xff;
+    expect(() => decodeLexicalSnapshot(damaged)).toThrow(new LexicalSnapshotError('snapshot part 0 has a vocabulary that is not UTF-8'));
+  });
+
   it('should refuse trailing bytes', () => {
     const longer = new Uint8Array(bytes.byteLength + 4);
     longer.set(bytes);

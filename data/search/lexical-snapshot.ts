@@ -111,7 +111,7 @@ export function decodeLexicalSnapshot(bytes: Uint8Array): LexicalSnapshot {
   const parts: Bm25IndexData[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: true });
   for (let i = 0; i < header.parts; i++) {
-    const vocabulary = decoder.decode(reader.bytes(reader.u32()));
+    const vocabulary = decodeVocabulary(decoder, reader.bytes(reader.u32()), i);
     const termCount = reader.u32();
     const docCount = reader.u32();
     const postings = reader.u32();
@@ -132,6 +132,18 @@ export function decodeLexicalSnapshot(bytes: Uint8Array): LexicalSnapshot {
   }
   if (!reader.atEnd()) throw new LexicalSnapshotError('snapshot has bytes after its last part');
   return { header, parts };
+}
+
+/**
+ * A part's terms as text. A damaged copy (the snapshot is read back from IndexedDB) may not be
+ * UTF-8: refused like any unreadable snapshot, so the index is built instead.
+ */
+function decodeVocabulary(decoder: TextDecoder, bytes: Uint8Array, part: number): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new LexicalSnapshotError(`snapshot part ${part} has a vocabulary that is not UTF-8`);
+  }
 }
 
 /** Sequential reads over a 4-byte aligned snapshot; every read checks the bounds. */

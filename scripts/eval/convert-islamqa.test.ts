@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertIslamqa, ISLAMQA_FILE } from './convert-islamqa.js';
-import { externalDataDir } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -32,8 +32,21 @@ describe('when converting islamqa rows', () => {
     expect(out.skipped[0]!.reason).toMatch(/surah 115 does not exist/);
   });
 
-  it('should account for all 224 questions of the real file', () => {
-    const out = convertIslamqa(readFileSync(join(externalDataDir(), ISLAMQA_FILE), 'utf8'), parse);
+  it('should read the JSONL file: one line per question with a real verse', () => {
+    const out = convertIslamqa(readFileSync(join(SYNTHETIC_EXTERNAL_DIR, ISLAMQA_FILE), 'utf8'), parse);
+    expect(out.lines.map((l) => [l.id, l.relevant])).toEqual([
+      ['synthetic-patience-1', ['2:153', '2:155']],
+      ['synthetic-prayer-2', ['20:14']],
+    ]);
+    expect(out.skipped.map((s) => s.id)).toEqual(['synthetic-none-3']);
+  });
+});
+
+const REAL = realExternalData('scripts/eval/convert-islamqa.test.ts');
+
+describe.skipIf(!REAL)('when converting the real islamqa file', () => {
+  it('should account for all 224 questions', () => {
+    const out = convertIslamqa(readFileSync(join(REAL!, ISLAMQA_FILE), 'utf8'), parse);
     expect(out.lines.length + out.skipped.length).toBe(224);
     expect(out.lines.length).toBeGreaterThan(200);
   });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertQac, QAC_FILE } from './convert-qac.js';
-import { externalDataDir } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -21,8 +21,22 @@ describe('when converting QAC concepts', () => {
     ]);
   });
 
-  it('should account for all 245 concepts of the real file', () => {
-    const out = convertQac(readFileSync(join(externalDataDir(), QAC_FILE), 'utf8'), parse);
+  it('should read the TSV file with its header', () => {
+    const out = convertQac(readFileSync(join(SYNTHETIC_EXTERNAL_DIR, QAC_FILE), 'utf8'), parse);
+    expect(out.lines.map((l) => [l.id, l.query, l.relevant])).toEqual([
+      ['patience', 'Patience', ['2:153', '2:155']],
+      ['prayer', 'Prayer', ['20:14']],
+      ['mercy', 'Mercy', ['1:3']],
+    ]);
+    expect(out.skipped).toEqual([]);
+  });
+});
+
+const REAL = realExternalData('scripts/eval/convert-qac.test.ts');
+
+describe.skipIf(!REAL)('when converting the real QAC file', () => {
+  it('should account for all 245 concepts', () => {
+    const out = convertQac(readFileSync(join(REAL!, QAC_FILE), 'utf8'), parse);
     expect(out.lines.length + out.skipped.length).toBe(245);
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertQuqa, QUQA_QRELS_FILE, QUQA_QUESTIONS_FILE } from './convert-quqa.js';
-import { externalDataDir } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -25,8 +25,22 @@ describe('when converting QUQA', () => {
     expect(out.skipped).toEqual([{ id: '172', reason: 'no reference' }]);
   });
 
-  it('should account for all 2,009 questions of the real files', () => {
-    const dir = externalDataDir();
+  it('should read the two TSV files with their headers', () => {
+    const dir = SYNTHETIC_EXTERNAL_DIR;
+    const out = convertQuqa(readFileSync(join(dir, QUQA_QUESTIONS_FILE), 'utf8'), readFileSync(join(dir, QUQA_QRELS_FILE), 'utf8'), parse);
+    expect(out.lines.map((l) => [l.id, l.relevant])).toEqual([
+      ['501', ['2:155-157', '39:10-10']],
+      ['502', ['1:1-7']],
+    ]);
+    expect(out.skipped).toEqual([{ id: '503', reason: 'no reference' }]);
+  });
+});
+
+const REAL = realExternalData('scripts/eval/convert-quqa.test.ts');
+
+describe.skipIf(!REAL)('when converting the real QUQA files', () => {
+  it('should account for all 2,009 questions', () => {
+    const dir = REAL!;
     const out = convertQuqa(readFileSync(join(dir, QUQA_QUESTIONS_FILE), 'utf8'), readFileSync(join(dir, QUQA_QRELS_FILE), 'utf8'), parse);
     expect(out.lines.length + out.skipped.length).toBe(2009);
     expect(out.lines.length).toBeGreaterThan(1900);

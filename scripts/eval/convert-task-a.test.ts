@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertTaskA, TASK_A_TRAINVAL_FILE } from './convert-task-a.js';
-import { externalDataDir } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -29,8 +29,23 @@ describe('when converting Task A to verses', () => {
     expect(out.skipped).toEqual([{ id: '3', reason: expect.stringMatching(/zero-answer/) }]);
   });
 
-  it('should give 148 train and 21 dev answerable questions from the real file', () => {
-    const text = readFileSync(join(externalDataDir(), TASK_A_TRAINVAL_FILE), 'utf8');
+  it('should read the trainval file: the answerable questions of each split, zero-answer ones skipped', () => {
+    const text = readFileSync(join(SYNTHETIC_EXTERNAL_DIR, TASK_A_TRAINVAL_FILE), 'utf8');
+    expect(convertTaskA(text, 'train', parse)).toMatchObject({ lines: [{ id: '801', lang: 'ar', relevant: ['3:1', '3:2'] }], skipped: [{ id: '802' }] });
+    const dev = convertTaskA(text, 'dev', parse);
+    expect(dev.lines.map((l) => [l.id, l.relevant])).toEqual([
+      ['901', ['2:153', '2:155']],
+      ['902', ['1:1']],
+    ]);
+    expect(dev.skipped.map((s) => s.id)).toEqual(['903']);
+  });
+});
+
+const REAL = realExternalData('scripts/eval/convert-task-a.test.ts');
+
+describe.skipIf(!REAL)('when converting the real Task A file', () => {
+  it('should give 148 train and 21 dev answerable questions', () => {
+    const text = readFileSync(join(REAL!, TASK_A_TRAINVAL_FILE), 'utf8');
     expect(convertTaskA(text, 'train', parse).lines).toHaveLength(148);
     expect(convertTaskA(text, 'dev', parse).lines).toHaveLength(21);
   });

@@ -6,7 +6,8 @@ import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseEvalArgs } from './eval-args.js';
 import { runEvalCommand, type EvalCommandDeps } from './eval-command.js';
-import { externalDataDir, TASK_A_DIR } from './external-data.js';
+import { TASK_A_DIR } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
 let corpus: Corpus;
@@ -24,9 +25,23 @@ const deps = (): EvalCommandDeps => ({
   now: new Date('2026-01-02T03:04:05Z'),
 });
 
-describe('when scoring the organisers run through the command', () => {
+const REAL = realExternalData('scripts/eval/eval-command.test.ts');
+
+describe('when scoring a run through the command (synthetic Task A folder)', () => {
+  it('should print the row worked out by hand and the abstention summary', async () => {
+    const dir = join(SYNTHETIC_EXTERNAL_DIR, TASK_A_DIR);
+    const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--run', join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv')]), deps());
+    // 901: (1/2 + 2/3) / 2 and 1/2; 902: 0; 903 abstains: 1 → MAP@10 19/36, MRR@10 1/2.
+    expect(out.text).toMatch(/\| bigIR_BM25_dev\.tsv \| 3 +\| 0\.5278 \| 0\.5000 \|/);
+    expect(out.report.rows[0]!.mean.ap).toBeCloseTo(19 / 36, 12);
+    expect(out.text).toContain('bigIR_BM25_dev.tsv: 1/1 zero-answer questions answered -1; 0/2 answerable questions abstained');
+    expect(out.trecRun).toBeUndefined();
+  });
+});
+
+describe.skipIf(!REAL)('when scoring the organisers run through the command (real data)', () => {
   it('should print MAP@10 0.1703 and MRR@10 0.3133 for bigIR_BM25_dev', async () => {
-    const dir = join(externalDataDir(), TASK_A_DIR);
+    const dir = join(REAL!, TASK_A_DIR);
     const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--run', join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv')]), deps());
     expect(out.text).toMatch(/\| bigIR_BM25_dev\.tsv \| 25 +\| 0\.1703 \| 0\.3133 \|/);
     expect(out.report.rows[0]!.mean.ap.toFixed(4)).toBe('0.1703');
@@ -53,9 +68,26 @@ describe('when evaluating an engine on a verse dataset', () => {
   });
 });
 
-describe('when evaluating an engine on Task A', () => {
+describe('when evaluating an engine on Task A (synthetic Task A folder)', () => {
+  it('should score every dev question and return the TREC run of the engine, a verse in two passages giving both', async () => {
+    const dir = join(SYNTHETIC_EXTERNAL_DIR, TASK_A_DIR);
+    const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--engine', 'lexical', '--no-baseline']), deps());
+    expect(out.report.rows).toHaveLength(1);
+    expect(out.report.rows[0]!.questions).toBe(3);
+    // 2:153 is in passage 2:153-157; 2:155 also in 2:155-160 → two rows per question.
+    expect(out.trecRun!.split('\n').slice(0, 3)).toEqual([
+      '901\tQ0\t2:153-157\t1\t2\tquran-dai-lexical',
+      '901\tQ0\t2:155-160\t2\t1\tquran-dai-lexical',
+      '902\tQ0\t2:153-157\t1\t2\tquran-dai-lexical',
+    ]);
+    // 901: both relevant passages at ranks 1 and 2; 902 and 903 score 0.
+    expect(out.report.rows[0]!.mean.ap).toBeCloseTo(1 / 3, 12);
+  });
+});
+
+describe.skipIf(!REAL)('when evaluating an engine on Task A (real data)', () => {
   it('should score every dev question and return the TREC run of the engine', async () => {
-    const dir = join(externalDataDir(), TASK_A_DIR);
+    const dir = join(REAL!, TASK_A_DIR);
     const out = await runEvalCommand(parseEvalArgs(['--dataset', dir, '--engine', 'lexical', '--no-baseline']), deps());
     expect(out.report.rows).toHaveLength(1);
     expect(out.report.rows[0]!.questions).toBe(25);

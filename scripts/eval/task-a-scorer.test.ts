@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { externalDataDir, TASK_A_DIR } from './external-data.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TASK_A_DIR } from './external-data.js';
+import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 import { scoreTaskA } from './task-a-scorer.js';
-import { parseTrecQrels, parseTrecRun } from './trec-files.js';
+import { parseTrecQrels, parseTrecRun, type Qrels } from './trec-files.js';
 
 const qrels = parseTrecQrels(
   [
@@ -60,9 +61,34 @@ describe('when cutting at 10', () => {
   });
 });
 
-describe("when scoring the organisers' dev runs (official check)", () => {
-  const dir = join(externalDataDir(), TASK_A_DIR);
+describe('when scoring runs read from TREC files (synthetic Task A folder)', () => {
+  const dir = join(SYNTHETIC_EXTERNAL_DIR, TASK_A_DIR);
   const gold = parseTrecQrels(readFileSync(join(dir, 'qrels', 'QQA23_TaskA_ayatec_v1.2_qrels_dev.gold'), 'utf8'));
+
+  it('should score the run by hand: 901 hits at ranks 2 and 3 of R = 2, 902 misses, 903 abstains', () => {
+    const s = scoreTaskA(gold, parseTrecRun(readFileSync(join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv'), 'utf8')));
+    const byId = new Map(s.questions.map((q) => [q.qid, q.metrics]));
+    expect(byId.get('901')).toMatchObject({ ap: (1 / 2 + 2 / 3) / 2, rr: 1 / 2 });
+    expect(byId.get('902')).toMatchObject({ ap: 0, rr: 0 });
+    expect(byId.get('903')).toMatchObject({ ap: 1, rr: 1 });
+    expect(s.mean.ap).toBeCloseTo(19 / 36, 12);
+    expect(s.mean.rr).toBeCloseTo(1 / 2, 12);
+  });
+
+  it('should score the perfect run 1 on every question', () => {
+    const s = scoreTaskA(gold, parseTrecRun(readFileSync(join(dir, 'baseline_runs', 'dev_perfect.tsv'), 'utf8')));
+    expect(s.mean).toMatchObject({ ap: 1, rr: 1 });
+  });
+});
+
+const REAL = realExternalData('scripts/eval/task-a-scorer.test.ts');
+
+describe.skipIf(!REAL)("when scoring the organisers' dev runs (official check, real data)", () => {
+  const dir = join(REAL ?? '', TASK_A_DIR);
+  let gold: Qrels;
+  beforeAll(() => {
+    gold = parseTrecQrels(readFileSync(join(dir, 'qrels', 'QQA23_TaskA_ayatec_v1.2_qrels_dev.gold'), 'utf8'));
+  });
 
   it('should reproduce MAP@10 0.1703 and MRR@10 0.3133 for bigIR_BM25_dev', () => {
     const run = parseTrecRun(readFileSync(join(dir, 'baseline_runs', 'bigIR_BM25_dev.tsv'), 'utf8'));

@@ -1,19 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseAnswerMarkdown, type CitationNode } from './markdown-subset.js';
-import { checkAnswer, type AnswerCheckContext } from './answer-check.js';
+import { checkAnswer } from './answer-check.js';
 import { checkCitation } from './citation-check.js';
 import { quoteMatches } from './quote-check.js';
+import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
 
 let corpus: Corpus;
-let ctx: AnswerCheckContext;
+let ctx: AnswerTestContext;
 beforeAll(async () => {
-  corpus = await loadTestCorpus();
   // Retrieved: 2:153 and its context 2:148-158.
-  const retrieved = new Set<number>();
-  for (let a = 148; a <= 158; a++) retrieved.add(corpus.indexOf({ surah: 2, ayah: a }));
-  ctx = { corpus, retrieved, tracks: ['en'] };
+  ctx = await answerTestContext();
+  corpus = ctx.corpus;
 });
 
 describe('when checking a citation', () => {

@@ -8,7 +8,8 @@ import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js'
 import { formatRange } from '../../data/corpus/verse-range.js';
 import { checkCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus } from './citation-check.js';
 import { inlineText, type BlockNode, type CitationNode, type InlineNode } from './markdown-subset.js';
-import { MIN_QUOTE_WORDS, quoteMatches, wordCount } from './quote-check.js';
+import { MIN_QUOTE_WORDS, quoteFoundIn, wordCount } from './quote-check.js';
+import { verseHaystacksOf, type QuoteTrack } from './verse-haystacks.js';
 
 export interface AnswerCorpus extends CitationCorpus {
   hasTrack(id: TextTrackId): boolean;
@@ -21,9 +22,20 @@ export interface AnswerCheckContext extends CitationContext {
   readonly tracks: readonly TextTrackId[];
 }
 
+/**
+ * Quotes checked against the corpus in one answer, and the most verses one quote is checked
+ * against. A real answer quotes a few verses; without a limit a hostile answer of thousands
+ * of quotes, or one quote citing thousands of verses, would freeze the page each time it is
+ * checked (on every streamed chunk). Quotes past a limit are flagged as not checked, never
+ * shown as verified.
+ */
+export const MAX_CHECKED_QUOTES = 50;
+export const MAX_VERSES_PER_QUOTE = 300;
+
 /** A quotation that presents itself as scripture, and whether the corpus bears it out. */
 export interface QuoteVerdict {
-  readonly status: 'verified' | 'mismatch';
+  /** `unchecked`: past MAX_CHECKED_QUOTES or MAX_VERSES_PER_QUOTE, so not compared at all. */
+  readonly status: 'verified' | 'mismatch' | 'unchecked';
   /** The cited verses it was checked against, e.g. `2:153`; `Quran` for an uncited ﴿…﴾ quote. */
   readonly against: string;
 }
@@ -44,18 +56,18 @@ function rangeOf(c: CitationNode): VerseRange {
   return { surah: c.surah, from: c.from, to: c.to };
 }
 
-function textsOf(ranges: readonly VerseRange[], ctx: AnswerCheckContext): string[] {
-  const valid = ranges.filter((r) => isValidRange(r, ctx.corpus));
-  const tracks: ('arabic' | TextTrackId)[] = ['arabic', ...ctx.tracks.filter((t) => ctx.corpus.hasTrack(t))];
-  return tracks.map((track) => {
-    const all = ctx.corpus.trackTexts(track);
-    return valid
-      .flatMap((r) => {
-        const first = ctx.corpus.indexOf({ surah: r.surah, ayah: r.from });
-        return all.slice(first, first + (r.to - r.from) + 1);
-      })
-      .join(' ');
-  });
+/** Global indexes of the verses of the valid ranges, in citation order, each once; undefined past `limit`. */
+function versesOf(ranges: readonly VerseRange[], ctx: AnswerCheckContext, limit: number): number[] | undefined {
+  const verses = new Set<number>();
+  for (const r of ranges) {
+    if (!isValidRange(r, ctx.corpus)) continue;
+    const first = ctx.corpus.indexOf({ surah: r.surah, ayah: r.from });
+    for (let k = 0; k <= r.to - r.from; k++) {
+      verses.add(first + k);
+      if (verses.size > limit) return undefined;
+    }
+  }
+  return [...verses];
 }
 
 /** Citations right after (or, failing that, right before) a node among its siblings. */
@@ -74,15 +86,39 @@ function adjacentCitations(siblings: readonly InlineNode[], at: number): Citatio
   return after.length > 0 ? after : collect(-1);
 }
 
+const QUOTE_TAIL = /[\s—–\-(),]/u;
+
+/**
+ * A block quote's text without the dash, brackets and spaces before its citation. Trimmed
+ * one character at a time from the end: `/[\s…]+$/` would retry from every character of a
+ * long run of spaces in the middle, which is quadratic.
+ */
+function trimQuoteTail(text: string): string {
+  let end = text.length;
+  while (end > 0 && QUOTE_TAIL.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContext): AnswerCheck {
   const citations = new Map<CitationNode, CitationStatus>();
   const quotes = new Map<QuoteNode | BlockquoteNode, QuoteVerdict>();
   const list: { ref: string; status: CitationStatus }[] = [];
 
+  const haystacks = verseHaystacksOf(ctx.corpus);
+  const tracks: QuoteTrack[] = ['arabic', ...ctx.tracks.filter((t) => ctx.corpus.hasTrack(t))];
+  let checked = 0;
   const verdict = (text: string, cited: readonly CitationNode[]): QuoteVerdict => {
     const ranges = cited.map(rangeOf);
     const against = ranges.map(formatRange).join(', ');
-    return { status: quoteMatches(text, textsOf(ranges, ctx)) ? 'verified' : 'mismatch', against };
+    const verses = checked < MAX_CHECKED_QUOTES ? versesOf(ranges, ctx, MAX_VERSES_PER_QUOTE) : undefined;
+    if (!verses) return { status: 'unchecked', against };
+    checked++;
+    return { status: quoteFoundIn(text, haystacks.of(tracks, verses)) ? 'verified' : 'mismatch', against };
+  };
+  const quranVerdict = (text: string): QuoteVerdict => {
+    if (checked >= MAX_CHECKED_QUOTES) return { status: 'unchecked', against: 'Quran' };
+    checked++;
+    return { status: quoteFoundIn(text, haystacks.quran()) ? 'verified' : 'mismatch', against: 'Quran' };
   };
 
   const walk = (nodes: readonly InlineNode[]): void => {
@@ -99,10 +135,7 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
           const cited = adjacentCitations(nodes, i);
           const ornate = node.mark === '﴿' || node.mark === '﴾';
           if (cited.length > 0 && (ornate || wordCount(text) >= MIN_QUOTE_WORDS)) quotes.set(node, verdict(text, cited));
-          else if (ornate && cited.length === 0) {
-            const found = quoteMatches(text, [ctx.corpus.trackTexts('arabic').join(' ')]);
-            quotes.set(node, { status: found ? 'verified' : 'mismatch', against: 'Quran' });
-          }
+          else if (ornate && cited.length === 0) quotes.set(node, quranVerdict(text));
           walk(node.children);
           return;
         }
@@ -119,13 +152,13 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
 
   for (const block of blocks) {
     if (block.type === 'list') block.items.forEach(walk);
-    else if (block.type === 'code-block') continue;
+    else if (block.type === 'code-block' || block.type === 'cut') continue;
     else {
       walk(block.children);
       if (block.type === 'blockquote') {
         const cited = block.children.filter((n): n is CitationNode => n.type === 'citation');
         const hasQuoteCheck = block.children.some((n) => n.type === 'quote' && quotes.has(n));
-        const text = inlineText(block.children.filter((n) => n.type !== 'citation')).replace(/[\s—–\-(),]+$/u, '');
+        const text = trimQuoteTail(inlineText(block.children.filter((n) => n.type !== 'citation')));
         if (cited.length > 0 && !hasQuoteCheck && wordCount(text) >= MIN_QUOTE_WORDS) quotes.set(block, verdict(text, cited));
       }
     }

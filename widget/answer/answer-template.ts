@@ -10,7 +10,7 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatRange, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
-import type { AnswerCheck } from './answer-check.js';
+import type { AnswerCheck, QuoteVerdict } from './answer-check.js';
 import type { BlockNode, CitationNode, InlineNode } from './markdown-subset.js';
 
 export interface AnswerRenderContext {
@@ -69,13 +69,17 @@ function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext):
         const verdict = ctx.check.quotes.get(n);
         const body = html`${n.mark}${inlineTemplate(n.children, ctx)}${CLOSE[n.mark]}`;
         if (!verdict) return body;
-        const mismatch = verdict.status === 'mismatch';
-        return html`<span class="quote ${mismatch ? 'quote--mismatch' : 'quote--verified'}" part=${mismatch ? 'quote quote-mismatch' : 'quote quote-verified'}
-          >${body}</span
-        >${mismatch ? html` <span class="flag" part="quote-flag">${ctx.t('quoteMismatch', { ref: verdict.against })}</span>` : nothing}`;
+        return html`<span class="quote quote--${verdict.status}" part="quote quote-${verdict.status}">${body}</span>${quoteFlag(verdict, ctx)}`;
       }
     }
   });
+}
+
+/** The flag after a quote that is not verified: it does not match, or it was not checked. */
+function quoteFlag(verdict: QuoteVerdict, ctx: AnswerRenderContext): TemplateResult | typeof nothing {
+  if (verdict.status === 'verified') return nothing;
+  const text = verdict.status === 'mismatch' ? ctx.t('quoteMismatch', { ref: verdict.against }) : ctx.t('quoteUnchecked');
+  return html` <span class="flag" part="quote-flag">${text}</span>`;
 }
 
 function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResult {
@@ -92,12 +96,13 @@ function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResu
       return html`<pre><code>${block.text}</code></pre>`;
     case 'blockquote': {
       const verdict = ctx.check.quotes.get(block);
-      const mismatch = verdict?.status === 'mismatch';
-      return html`<blockquote class=${mismatch ? 'quote--mismatch' : ''} part=${verdict ? (mismatch ? 'quote quote-mismatch' : 'quote quote-verified') : 'answer-blockquote'}>
+      return html`<blockquote class=${verdict && verdict.status !== 'verified' ? `quote--${verdict.status}` : ''} part=${verdict ? `quote quote-${verdict.status}` : 'answer-blockquote'}>
         ${inlineTemplate(block.children, ctx)}
-        ${mismatch ? html`<span class="flag" part="quote-flag">${ctx.t('quoteMismatch', { ref: verdict.against })}</span>` : nothing}
+        ${verdict ? quoteFlag(verdict, ctx) : nothing}
       </blockquote>`;
     }
+    case 'cut':
+      return html`<p class="answer__cut" part="answer-cut" role="note">${ctx.t('answerCut')}</p>`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerMarkdown, parseInline, safeHref, inlineText } from './markdown-subset.js';
+import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_CHARS } from './markdown-subset.js';
+import { answerLinkHref } from './markdown-link.js';
 
 describe('when the answer has paragraphs, lists and headings', () => {
   it('should split blocks on blank lines and read bullet and numbered lists', () => {
@@ -45,17 +46,35 @@ describe('when the answer contains raw HTML or script', () => {
 });
 
 describe('when the answer contains links', () => {
-  it('should keep https links and drop javascript:, data:, http: and relative ones to their label', () => {
-    expect(parseInline('[site](https://example.org/a?b=1)')).toStrictEqual([{ type: 'link', href: 'https://example.org/a?b=1', children: [{ type: 'text', text: 'site' }] }]);
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'http://example.org', '/relative', '//evil.example']) {
+  it('should keep links to quran.com and reduce every other link to its label', () => {
+    expect(parseInline('[tafsir](https://quran.com/2/153/tafsirs)')).toStrictEqual([{ type: 'link', href: 'https://quran.com/2/153/tafsirs', children: [{ type: 'text', text: 'tafsir' }] }]);
+    for (const bad of [
+      'https://example.org/a?b=1',
+      'https://quran.com.evil.example/2/153',
+      'https://quran.com@evil.example/',
+      'https://user:pw@quran.com/2/153',
+      'https://quran.com:8443/2/153',
+      'https://www.quran.com/2/153',
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://quran.com/2/153',
+      '/relative',
+      '//evil.example',
+    ]) {
       expect(parseInline(`[x](${bad})`), bad).toStrictEqual([{ type: 'text', text: 'x' }]);
     }
   });
-  it('should accept only https URLs in safeHref', () => {
-    expect(safeHref(' https://quran.com/2/153 ')).toBe('https://quran.com/2/153');
-    expect(safeHref('javascript:alert(1)')).toBeUndefined();
-    expect(safeHref('https://')).toBeUndefined();
-    expect(safeHref('\tjavascript:alert(1)')).toBeUndefined();
+  it('should read a title and one level of parentheses in the URL', () => {
+    expect(parseInline('[a](https://quran.com/search?q=(x) "Search")')).toStrictEqual([{ type: 'link', href: 'https://quran.com/search?q=(x)', children: [{ type: 'text', text: 'a' }] }]);
+  });
+  it('should accept only https pages on quran.com in answerLinkHref', () => {
+    expect(answerLinkHref(' https://quran.com/2/153 ')).toBe('https://quran.com/2/153');
+    expect(answerLinkHref('https://QURAN.com/2/153')).toBe('https://quran.com/2/153');
+    expect(answerLinkHref('https://example.org/')).toBeUndefined();
+    expect(answerLinkHref('javascript:alert(1)')).toBeUndefined();
+    expect(answerLinkHref('https://')).toBeUndefined();
+    expect(answerLinkHref('\tjavascript:alert(1)')).toBeUndefined();
   });
 });
 
@@ -93,5 +112,42 @@ describe('when the answer quotes text', () => {
     const nodes = parseInline('"a b" “c” «د» ﴿ه﴾');
     expect(nodes.filter((n) => n.type === 'quote').map((n) => n.type === 'quote' && n.mark)).toStrictEqual(['"', '“', '«', '﴿']);
     expect(inlineText(nodes)).toBe('"a b" “c” «د» ﴿ه﴾');
+  });
+});
+
+describe('when the answer has constructs that could make a parser backtrack', () => {
+  it('should read a heading with closing hashes and spaces, and leave seven hashes as text', () => {
+    expect(parseAnswerMarkdown('##   Patience   ##  ')).toStrictEqual([{ type: 'heading', children: [{ type: 'text', text: 'Patience' }] }]);
+    expect(parseAnswerMarkdown('# x' + ' '.repeat(40) + 'y')).toStrictEqual([{ type: 'heading', children: [{ type: 'text', text: 'x' + ' '.repeat(40) + 'y' }] }]);
+    expect(parseAnswerMarkdown('####### seven')[0]!.type).toBe('paragraph');
+  });
+  it('should accept up to three spaces inside a citation and not more', () => {
+    expect(parseInline('(   2 : 153 -   157   )')).toStrictEqual([{ type: 'citation', raw: '(   2 : 153 -   157   )', surah: 2, from: 153, to: 157 }]);
+    expect(parseInline('(    2:153)')).toStrictEqual([{ type: 'text', text: '(    2:153)' }]);
+    expect(parseInline('[Surah Al-Baqarah 2:255]')).toStrictEqual([{ type: 'citation', raw: '[Surah Al-Baqarah 2:255]', surah: 2, from: 255, to: 255 }]);
+    expect(parseInline('[a label far longer than thirty letters 2:255]')[0]!.type).toBe('text');
+  });
+  it('should treat a line separator as a line break', () => {
+    expect(parseAnswerMarkdown('- one\u2028- two')).toStrictEqual([{ type: 'list', ordered: false, items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two' }]] }]);
+  });
+  it('should close a single star at an odd run of stars, never at a double', () => {
+    expect(parseInline('*a **b** c*')).toStrictEqual([{ type: 'em', children: [{ type: 'text', text: 'a ' }, { type: 'strong', children: [{ type: 'text', text: 'b' }] }, { type: 'text', text: ' c' }] }]);
+    expect(parseInline('* ** ** x')).toStrictEqual([{ type: 'text', text: '* ** ** x' }]);
+  });
+});
+
+describe('when the answer is longer than the parser reads', () => {
+  it('should parse the first MAX_ANSWER_CHARS characters, ending on a space, and say how much was cut', () => {
+    const words = 'patience and prayer '.repeat(Math.ceil((MAX_ANSWER_CHARS + 5000) / 20));
+    const blocks = parseAnswerMarkdown(`${words}[2:153]`);
+    expect(blocks.map((b) => b.type)).toStrictEqual(['paragraph', 'cut']);
+    const shown = inlineText(blocks[0]!.type === 'paragraph' ? blocks[0]!.children : []);
+    expect(shown.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
+    expect(shown.endsWith('prayer')).toBe(true);
+    expect(blocks[1]).toStrictEqual({ type: 'cut', omittedChars: words.length + '[2:153]'.length - shown.length });
+    expect(JSON.stringify(blocks)).not.toContain('"citation"');
+  });
+  it('should not cut an answer of exactly MAX_ANSWER_CHARS characters', () => {
+    expect(parseAnswerMarkdown('a'.repeat(MAX_ANSWER_CHARS)).map((b) => b.type)).toStrictEqual(['paragraph']);
   });
 });

@@ -1,12 +1,21 @@
 /**
  * A small, safe markdown subset for LLM answers, parsed to a plain tree (no DOM, no HTML).
  * Blocks: paragraphs, headings, bullet and numbered lists, block quotes, fenced code.
- * Inlines: **strong**, *em*, `code`, [links](https://…) (https only; anything else keeps
- * its label as text), verse citations `[2:153]`, `[2:153-157]`, `[2:153, 3:200]`,
- * `(2:153)`, and quoted spans ("…", “…”, «…», ﴿…﴾) so quotes of verses can be checked.
- * Everything else, including raw HTML like `<img onerror=…>`, stays literal text: the
- * renderer only ever creates text nodes and a fixed set of elements from this tree.
+ * Inlines: **strong**, *em*, `code`, [links](https://quran.com/…) (quran.com only; any other
+ * URL keeps its label as plain text), verse citations `[2:153]`, `[2:153-157]`,
+ * `[2:153, 3:200]`, `(2:153)`, and quoted spans ("…", “…”, «…», ﴿…﴾) so quotes of verses can
+ * be checked. Everything else, including raw HTML like `<img onerror=…>`, stays literal text:
+ * the renderer only ever creates text nodes and a fixed set of elements from this tree.
+ *
+ * The answer is untrusted and parsed again as it streams, so the parser runs in linear time
+ * on any input: hand-written scanners instead of backtracking patterns, bounded whitespace
+ * inside constructs, each closer searched for once (forward-search.ts), and at most
+ * MAX_ANSWER_CHARS characters parsed.
  */
+import { scanCitationGroup } from './citation-group.js';
+import { forwardIndexOf, rememberForward, type ForwardSearch } from './forward-search.js';
+import { answerLinkHref, scanLinkDestination, type LinkDestination } from './markdown-link.js';
+import { isSpace } from './whitespace.js';
 
 export interface CitationNode {
   readonly type: 'citation';
@@ -33,17 +42,29 @@ export type BlockNode =
   | { readonly type: 'heading'; readonly children: readonly InlineNode[] }
   | { readonly type: 'list'; readonly ordered: boolean; readonly items: readonly (readonly InlineNode[])[] }
   | { readonly type: 'blockquote'; readonly children: readonly InlineNode[] }
-  | { readonly type: 'code-block'; readonly text: string };
+  | { readonly type: 'code-block'; readonly text: string }
+  /** The answer went on past MAX_ANSWER_CHARS: the rest is not shown (a visible note says so). */
+  | { readonly type: 'cut'; readonly omittedChars: number };
 
-const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
-const NUMBERED = /^\s{0,3}\d{1,3}[.)]\s+(.*)$/;
-const HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
-const QUOTE_LINE = /^\s{0,3}>\s?(.*)$/;
-const FENCE = /^\s{0,3}(```|~~~)/;
+/**
+ * Characters of an answer that are parsed and shown. The prompt asks for about 200 words (a
+ * few thousand characters); an answer that runs past this is a model stuck repeating itself
+ * or an injected payload. The rest is cut, not shown as plain text: unparsed text would carry
+ * citations and quotes nobody checked, and the note says the answer was cut.
+ */
+export const MAX_ANSWER_CHARS = 20_000;
+/** How far back from the limit the cut looks for a line break or space to end on. */
+const CUT_LOOKBACK = 200;
+
+export interface ParseAnswerOptions {
+  /** Characters parsed; the rest is cut and a `cut` block ends the tree. Default MAX_ANSWER_CHARS. */
+  readonly maxChars?: number;
+}
 
 /** Parse the whole answer (also called on partial text while it streams). */
-export function parseAnswerMarkdown(source: string): BlockNode[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions = {}): BlockNode[] {
+  const shown = answerShown(source, options.maxChars ?? MAX_ANSWER_CHARS);
+  const lines = shown.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -52,8 +73,8 @@ export function parseAnswerMarkdown(source: string): BlockNode[] {
       i++;
       continue;
     }
-    if (FENCE.test(line)) {
-      const fence = FENCE.exec(line)![1]!;
+    const fence = fenceOf(line);
+    if (fence) {
       const body: string[] = [];
       i++;
       while (i < lines.length && !lines[i]!.trim().startsWith(fence)) body.push(lines[i++]!);
@@ -61,170 +82,268 @@ export function parseAnswerMarkdown(source: string): BlockNode[] {
       blocks.push({ type: 'code-block', text: body.join('\n') });
       continue;
     }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push({ type: 'heading', children: parseInline(heading[1]!) });
+    const heading = headingText(line);
+    if (heading !== undefined) {
+      blocks.push({ type: 'heading', children: parseInline(heading) });
       i++;
       continue;
     }
-    if (QUOTE_LINE.test(line)) {
+    if (quoteLineText(line) !== undefined) {
       const body: string[] = [];
-      while (i < lines.length && QUOTE_LINE.test(lines[i]!)) body.push(QUOTE_LINE.exec(lines[i++]!)![1]!);
+      for (; i < lines.length; i++) {
+        const text = quoteLineText(lines[i]!);
+        if (text === undefined) break;
+        body.push(text);
+      }
       blocks.push({ type: 'blockquote', children: parseInline(body.join(' ').trim()) });
       continue;
     }
-    const listKind = BULLET.test(line) ? BULLET : NUMBERED.test(line) ? NUMBERED : undefined;
-    if (listKind) {
+    const listItem = bulletText(line) !== undefined ? bulletText : numberedText(line) !== undefined ? numberedText : undefined;
+    if (listItem) {
       const items: string[] = [];
       while (i < lines.length && lines[i]!.trim() !== '') {
-        const item = listKind.exec(lines[i]!);
-        if (item) items.push(item[1]!);
-        else if (items.length > 0 && /^\s+\S/.test(lines[i]!)) items[items.length - 1] += ` ${lines[i]!.trim()}`;
+        const item = listItem(lines[i]!);
+        if (item !== undefined) items.push(item);
+        else if (items.length > 0 && isSpace(lines[i]![0])) items[items.length - 1] += ` ${lines[i]!.trim()}`;
         else break;
         i++;
       }
-      blocks.push({ type: 'list', ordered: listKind === NUMBERED, items: items.map((t) => parseInline(t.trim())) });
+      blocks.push({ type: 'list', ordered: listItem === numberedText, items: items.map((t) => parseInline(t.trim())) });
       continue;
     }
     const body: string[] = [];
-    while (
-      i < lines.length &&
-      lines[i]!.trim() !== '' &&
-      !(body.length > 0 && (HEADING.test(lines[i]!) || QUOTE_LINE.test(lines[i]!) || BULLET.test(lines[i]!) || NUMBERED.test(lines[i]!) || FENCE.test(lines[i]!)))
-    ) {
+    while (i < lines.length && lines[i]!.trim() !== '' && !(body.length > 0 && startsBlock(lines[i]!))) {
       body.push(lines[i++]!.trim());
     }
     blocks.push({ type: 'paragraph', children: parseInline(body.join(' ')) });
   }
+  if (shown.length < source.length) blocks.push({ type: 'cut', omittedChars: source.length - shown.length });
   return blocks;
 }
 
-const ONE_REF = String.raw`(\d{1,3})\s*:\s*(\d{1,3})(?:\s*[-–—]\s*(\d{1,3}))?`;
-/** Bracketed refs with an optional label: `[2:153]`, `[Quran 2:153-157]`, `[2:153, 3:200]`. */
-const CITATION_GROUP = new RegExp(String.raw`^([\[(])\s*(?:(?:Q|Quran|Qur'an|Surah?|Surat|[\p{L}'\- ]{1,30}?)\s+)?(${ONE_REF}(?:\s*[,;،]\s*${ONE_REF})*)\s*([\])])`, 'iu');
-const ONE_REF_GLOBAL = new RegExp(ONE_REF, 'g');
-const LINK = /^\[([^\]\n]*)\]\(\s*([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\s*(?:"[^"]*")?\s*\)/;
-
-/** Only absolute https URLs survive; `javascript:`, `data:`, `http:` and relative links do not. */
-export function safeHref(href: string): string | undefined {
-  const trimmed = href.trim();
-  if (!/^https:\/\//i.test(trimmed)) return undefined;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+/** The part of the answer that is parsed: all of it, or up to a break near `maxChars`. */
+function answerShown(source: string, maxChars: number): string {
+  if (source.length <= maxChars) return source;
+  let end = maxChars;
+  const lineBreak = source.lastIndexOf('\n', end);
+  const space = source.lastIndexOf(' ', end);
+  if (lineBreak > end - CUT_LOOKBACK) end = lineBreak;
+  else if (space > end - CUT_LOOKBACK) end = space;
+  // Never split a surrogate pair (half an emoji or a rare letter).
+  const last = source.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return source.slice(0, end);
 }
 
-function citationsIn(raw: string, inner: string): CitationNode[] {
-  return [...inner.matchAll(ONE_REF_GLOBAL)].map((m) => {
-    const surah = Number(m[1]);
-    const from = Number(m[2]);
-    return { type: 'citation' as const, raw: m[0] ?? raw, surah, from, to: m[3] === undefined ? from : Number(m[3]) };
-  });
+// ---- block starts: each reads one line left to right, with no backtracking ----
+
+/** Index after up to three leading whitespace characters (markdown's allowed indent). */
+function indentEnd(line: string): number {
+  let i = 0;
+  while (i < 3 && isSpace(line[i])) i++;
+  return i;
 }
+
+/** Index of the first non-whitespace character at or after `at`. */
+function skipSpaces(line: string, at: number): number {
+  let i = at;
+  while (isSpace(line[i])) i++;
+  return i;
+}
+
+function fenceOf(line: string): '```' | '~~~' | undefined {
+  const at = indentEnd(line);
+  if (line.startsWith('```', at)) return '```';
+  if (line.startsWith('~~~', at)) return '~~~';
+  return undefined;
+}
+
+/** `## Title ##` → `Title`: one to six `#`, whitespace, the text without closing `#`s. */
+function headingText(line: string): string | undefined {
+  let at = indentEnd(line);
+  const hashesFrom = at;
+  while (line[at] === '#') at++;
+  const hashes = at - hashesFrom;
+  if (hashes < 1 || hashes > 6 || !isSpace(line[at])) return undefined;
+  const start = skipSpaces(line, at);
+  let end = line.length;
+  while (end > start && isSpace(line[end - 1])) end--;
+  while (end > start && line[end - 1] === '#') end--;
+  while (end > start && isSpace(line[end - 1])) end--;
+  return line.slice(start, end);
+}
+
+/** `> text` → `text` (one optional space after `>` is dropped). */
+function quoteLineText(line: string): string | undefined {
+  let at = indentEnd(line);
+  if (line[at] !== '>') return undefined;
+  at++;
+  if (isSpace(line[at])) at++;
+  return line.slice(at);
+}
+
+/** `- item`, `* item`, `+ item` → `item`. */
+function bulletText(line: string): string | undefined {
+  const at = indentEnd(line);
+  const marker = line[at];
+  if ((marker !== '-' && marker !== '*' && marker !== '+') || !isSpace(line[at + 1])) return undefined;
+  return line.slice(skipSpaces(line, at + 1));
+}
+
+/** `1. item`, `12) item` → `item` (one to three digits). */
+function numberedText(line: string): string | undefined {
+  const from = indentEnd(line);
+  let at = from;
+  while (at - from <= 3 && line[at] !== undefined && line[at]! >= '0' && line[at]! <= '9') at++;
+  const digits = at - from;
+  if (digits < 1 || digits > 3 || (line[at] !== '.' && line[at] !== ')') || !isSpace(line[at + 1])) return undefined;
+  return line.slice(skipSpaces(line, at + 1));
+}
+
+/** Does this line start a block other than a paragraph (so it ends the paragraph before it)? */
+function startsBlock(line: string): boolean {
+  return headingText(line) !== undefined || quoteLineText(line) !== undefined || bulletText(line) !== undefined || numberedText(line) !== undefined || fenceOf(line) !== undefined;
+}
+
+// ---- inlines ----
 
 const CLOSING: Readonly<Record<QuoteMark, string>> = { '"': '"', '“': '”', '«': '»', '﴿': '﴾', '﴾': '﴿' };
 const MAX_DEPTH = 8;
+const ESCAPABLE = new Set(['\\', '`', '*', '_', '[', ']', '(', ')', '"', '#', '>', '+', '-', '.', '!', '<']);
+/** `_` opens emphasis only after one of these (not inside snake_case or window.__x). */
+const BEFORE_UNDERSCORE_EMPHASIS = /[\s(["'“«*]/u;
 
-/** Parse inline markdown; unmatched markers stay literal. */
+/**
+ * Where the emphasis opened with `marker` closes, searching from `from`: the next `**` for
+ * `**`; for a single `*`, the end of the next run of an odd number of `*` (so `**` never
+ * closes a single `*`, and `***` does).
+ */
+function emphasisCloser(text: string, ch: '*' | '_', double: boolean): ForwardSearch {
+  if (double) return rememberForward((from) => text.indexOf(ch + ch, from));
+  return rememberForward((from) => {
+    let at = text.indexOf(ch, from);
+    while (at !== -1) {
+      let end = at;
+      while (text[end] === ch) end++;
+      if ((end - at) % 2 === 1) return end - 1;
+      at = text.indexOf(ch, end);
+    }
+    return -1;
+  });
+}
+
+/** Parse inline markdown; unmatched markers stay literal. Linear in the length of `text`. */
 export function parseInline(text: string, depth = 0): InlineNode[] {
   const out: InlineNode[] = [];
-  let buffer = '';
+  const find = forwardIndexOf(text);
+  const closers = new Map<string, ForwardSearch>();
+  const closerOf = (ch: '*' | '_', double: boolean): ForwardSearch => {
+    const key = double ? ch + ch : ch;
+    let search = closers.get(key);
+    if (!search) closers.set(key, (search = emphasisCloser(text, ch, double)));
+    return search;
+  };
+  // Many `[` can share one `]`: its destination is read once.
+  let destinationAt = -1;
+  let destination: LinkDestination | undefined;
+  const destinationOf = (at: number): LinkDestination | undefined => {
+    if (at !== destinationAt) {
+      destinationAt = at;
+      destination = scanLinkDestination(text, at);
+    }
+    return destination;
+  };
+
+  // Plain text is taken as slices of `text` (from `plainFrom` up to the current position),
+  // never appended one character at a time.
+  let pieces: string[] = [];
+  let plainFrom = 0;
+  let i = 0;
   const flush = (): void => {
-    if (buffer) out.push({ type: 'text', text: buffer });
-    buffer = '';
+    pieces.push(text.slice(plainFrom, i));
+    const plain = pieces.join('');
+    if (plain) out.push({ type: 'text', text: plain });
+    pieces = [];
   };
   const push = (node: InlineNode): void => {
     flush();
     out.push(node);
   };
-  let i = 0;
+  const skipTo = (end: number): void => {
+    i = end;
+    plainFrom = end;
+  };
   while (i < text.length) {
     const ch = text[i]!;
-    const rest = text.slice(i);
-    if (ch === '\\' && i + 1 < text.length && /[\\`*_[\]()"#>+\-.!<]/.test(text[i + 1]!)) {
-      buffer += text[i + 1];
-      i += 2;
+    if (ch === '\\' && ESCAPABLE.has(text[i + 1]!)) {
+      pieces.push(text.slice(plainFrom, i), text[i + 1]!);
+      skipTo(i + 2);
       continue;
     }
     if (ch === '[' || ch === '(') {
-      const group = CITATION_GROUP.exec(rest);
-      if (group && (group[1] === '[' ? group[group.length - 1] === ']' : group[group.length - 1] === ')')) {
-        const cites = citationsIn(group[0], group[2]!);
-        let consumed = group[0].length;
+      const group = scanCitationGroup(text, i);
+      if (group) {
+        let end = group.end;
         // `[2:153](https://quran.com/2/153)`: the model's own URL is ignored; we link ourselves.
-        if (ch === '[') {
-          const url = /^\(\s*(?:[^()\s]|\([^()\s]*\))*\s*\)/.exec(text.slice(i + consumed));
-          if (url) consumed += url[0].length;
+        if (ch === '[') end = destinationOf(end)?.end ?? end;
+        if (group.refs.length === 1) {
+          const r = group.refs[0]!;
+          push({ type: 'citation', raw: text.slice(i, group.end), surah: r.surah, from: r.from, to: r.to });
+        } else {
+          for (const r of group.refs) push({ type: 'citation', raw: r.raw, surah: r.surah, from: r.from, to: r.to });
         }
-        const single = cites.length === 1 ? [{ ...cites[0]!, raw: group[0] }] : cites;
-        for (const c of single) push(c);
-        i += consumed;
+        skipTo(end);
         continue;
       }
     }
     if (ch === '[' && depth < MAX_DEPTH) {
-      const link = LINK.exec(rest);
-      if (link) {
-        const href = safeHref(link[2]!);
-        const children = parseInline(link[1]!, depth + 1);
+      const close = find(']', i + 1);
+      const lineBreak = close === -1 ? -1 : find('\n', i + 1);
+      const dest = close !== -1 && (lineBreak === -1 || lineBreak > close) && text[close + 1] === '(' ? destinationOf(close + 1) : undefined;
+      if (dest) {
+        const href = answerLinkHref(dest.url);
+        const children = parseInline(text.slice(i + 1, close), depth + 1);
         if (href) push({ type: 'link', href, children });
         else {
           flush();
           out.push(...children);
         }
-        i += link[0].length;
+        skipTo(dest.end);
         continue;
       }
     }
     if (ch === '`') {
-      const end = text.indexOf('`', i + 1);
+      const end = find('`', i + 1);
       if (end > i + 1) {
         push({ type: 'code', text: text.slice(i + 1, end) });
-        i = end + 1;
+        skipTo(end + 1);
         continue;
       }
     }
     if ((ch === '*' || ch === '_') && depth < MAX_DEPTH) {
       const double = text[i + 1] === ch;
-      const marker = double ? ch + ch : ch;
-      // `_` emphasises only at a word start (not in snake_case or window.__x).
-      const wordInside = ch === '_' && i > 0 && !/[\s(["'“«*]/u.test(text[i - 1]!);
-      const start = i + marker.length;
-      const end = findClosing(text, marker, start);
-      if (!wordInside && end > start && !/\s/.test(text[start]!) && !/\s/.test(text[end - 1]!)) {
+      const start = i + (double ? 2 : 1);
+      const wordInside = ch === '_' && i > 0 && !BEFORE_UNDERSCORE_EMPHASIS.test(text[i - 1]!);
+      const end = wordInside ? -1 : closerOf(ch, double)(start);
+      if (end > start && !isSpace(text[start]) && !isSpace(text[end - 1])) {
         push({ type: double ? 'strong' : 'em', children: parseInline(text.slice(start, end), depth + 1) });
-        i = end + marker.length;
+        skipTo(end + (double ? 2 : 1));
         continue;
       }
     }
     if (ch in CLOSING && depth < MAX_DEPTH) {
       const mark = ch as QuoteMark;
-      const end = text.indexOf(CLOSING[mark], i + 1);
+      const end = find(CLOSING[mark], i + 1);
       if (end > i + 1) {
         push({ type: 'quote', mark, children: parseInline(text.slice(i + 1, end), depth + 1) });
-        i = end + 1;
+        skipTo(end + 1);
         continue;
       }
     }
-    buffer += ch;
     i++;
   }
   flush();
   return out;
-}
-
-function findClosing(text: string, marker: string, from: number): number {
-  let at = text.indexOf(marker, from);
-  while (at !== -1) {
-    // `**` must not close a single `*`, and a lone `*` must not be half of a `**`.
-    const isDoubleInsideSingle = marker.length === 1 && text[at + 1] === marker;
-    if (!isDoubleInsideSingle) return at;
-    at = text.indexOf(marker, at + 2);
-  }
-  return -1;
 }
 
 /** Plain text of inline nodes (citations as written), for quote checks and the answer event. */

@@ -11,6 +11,31 @@ export const MIN_QUOTE_WORDS = 3;
 
 const CJK = /[\u3040-\u30FF\u3400-\u9FFF\uF900-\uFAFF]/;
 
+/** Chinese and Japanese text is compared without spaces. */
+export function isCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+/**
+ * Longest run of combining marks (and tatweel) kept, and longest word, before a text is
+ * normalised. The Quran has at most 8 marks in a row and no word over 30 letters (a Chinese
+ * verse is one "word", and Chinese is compared without spaces anyway), so real text is
+ * unchanged; a hostile quote made of one endless word or mark run would otherwise make the
+ * Unicode and Arabic normalisers rescan it once per character.
+ */
+const MAX_MARK_RUN = 16;
+const MAX_WORD = 64;
+const WIDE_SPACE_RUN = /[\s\u00A0\u2000-\u200F\u202F]+/g;
+const LONG_MARK_RUN = new RegExp(`[\\p{M}\\u0640]{${MAX_MARK_RUN + 1},}`, 'gu');
+const LONG_WORD = new RegExp(`[^ ]{${MAX_WORD}}`, 'gu');
+
+function boundRuns(text: string): string {
+  return text
+    .replace(WIDE_SPACE_RUN, ' ')
+    .replace(LONG_MARK_RUN, (run) => run.slice(0, MAX_MARK_RUN))
+    .replace(LONG_WORD, '$& ');
+}
+
 function foldLatin(text: string): string {
   return text
     .normalize('NFKD')
@@ -27,18 +52,51 @@ function foldLatin(text: string): string {
  * so alef, waw, ya and hamza are left out on both sides.
  */
 function foldArabic(text: string): string {
-  return normalizeArabic(text)
+  return arabicSkeleton(normalizeArabic(text));
+}
+
+/**
+ * The skeleton of Arabic that is already normalised (`normalizeArabic`): the corpus ships
+ * its Arabic normalised (`arabic-search`), so verses are not normalised again for each quote.
+ */
+export function arabicSkeleton(normalised: string): string {
+  return normalised
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .replace(/[اويءى]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/**
+ * `text` with bracketed insertions ("[Allah]", "(i.e. …)") replaced by a space, as
+ * `text.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')` would, in one pass: that pattern rescans to
+ * the end of the text from every `[` that is never closed.
+ */
+function dropBracketed(text: string): string {
+  let out = '';
+  let from = 0;
+  let nextSquare = -2;
+  let nextRound = -2;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch !== '[' && ch !== '(') continue;
+    if (ch === '[' && nextSquare !== -1 && nextSquare <= i) nextSquare = text.indexOf(']', i + 1);
+    if (ch === '(' && nextRound !== -1 && nextRound <= i) nextRound = text.indexOf(')', i + 1);
+    const close = ch === '[' ? nextSquare : nextRound;
+    if (close === -1) continue;
+    out += `${text.slice(from, i)} `;
+    from = close + 1;
+    i = close;
+  }
+  return out + text.slice(from);
+}
+
 /** Normalised forms of a text: with bracketed insertions kept (brackets dropped) and removed. */
 export function quoteForms(text: string): string[] {
-  const fold = hasArabicScript(text) ? foldArabic : foldLatin;
-  const kept = fold(text);
-  const removed = fold(text.replace(/\[[^\]]*\]|\([^)]*\)/g, ' '));
+  const bounded = boundRuns(text);
+  const fold = hasArabicScript(bounded) ? foldArabic : foldLatin;
+  const kept = fold(bounded);
+  const removed = fold(dropBracketed(bounded));
   const forms = kept === removed ? [kept] : [kept, removed];
   return CJK.test(text) ? forms.map((f) => f.replace(/\s+/g, '')) : forms;
 }
@@ -48,12 +106,26 @@ export function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-/** True when every excerpt of the quote appears, on word boundaries, in one of the texts. */
-export function quoteMatches(quote: string, texts: readonly string[]): boolean {
+/** Texts prepared once for looking quotes up in: their normalised forms, padded for whole-word matches. */
+export interface QuoteHaystack {
+  readonly texts: readonly string[];
+}
+
+/** A haystack from normalised forms (as `quoteForms` returns them). */
+export function quoteHaystack(forms: readonly string[]): QuoteHaystack {
+  return { texts: forms.map((t) => (CJK.test(t) ? t : ` ${t} `)) };
+}
+
+/** True when every excerpt of the quote appears, on word boundaries, in one of the haystack's texts. */
+export function quoteFoundIn(quote: string, haystack: QuoteHaystack): boolean {
   const fragments = quote.split(/…|\.\s*\.\s*\./).filter((f) => /[\p{L}\p{N}]/u.test(f));
   if (fragments.length === 0) return false;
-  const haystacks = texts.flatMap((t) => quoteForms(t)).map((t) => (CJK.test(t) ? t : ` ${t} `));
   return fragments.every((fragment) =>
-    quoteForms(fragment).some((form) => form !== '' && haystacks.some((h) => h.includes(CJK.test(form) ? form : ` ${form} `))),
+    quoteForms(fragment).some((form) => form !== '' && haystack.texts.some((h) => h.includes(CJK.test(form) ? form : ` ${form} `))),
   );
+}
+
+/** True when every excerpt of the quote appears, on word boundaries, in one of the texts. */
+export function quoteMatches(quote: string, texts: readonly string[]): boolean {
+  return quoteFoundIn(quote, quoteHaystack(texts.flatMap((t) => quoteForms(t))));
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Bm25Index } from '../../data/search/bm25-index.js';
+import { cacheVersionOf } from './cache-version.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
 import { publishNewCorpusVersion, STUB_DATA_BASE } from './data-fetch-stub.js';
 import { useFakeDataPage } from './fake-data-page.js';
@@ -59,7 +60,7 @@ describe('when the visitor comes for the first time', () => {
     expect(await snapshotKeys()).toEqual([]);
 
     expect(await runSaves()).toBe(1);
-    expect(await snapshotKeys()).toEqual([`corpus/${data.corpus.version}/lexical-en`]);
+    expect(await snapshotKeys()).toEqual([`corpus/${cacheVersionOf(data.corpus.manifest)}/lexical-en`]);
   });
 });
 
@@ -92,7 +93,7 @@ describe('when the visitor comes back', () => {
     // The Arabic blend is three BM25 indexes (light stems, roots and 4-grams of the stems).
     expect(build).toHaveBeenCalledTimes(3);
     expect(await runSaves()).toBe(1);
-    expect(await snapshotKeys()).toEqual(['en', 'arabic-search'].map((t) => `corpus/${second.data.corpus.version}/lexical-${t}`).sort());
+    expect(await snapshotKeys()).toEqual(['en', 'arabic-search'].map((t) => `corpus/${cacheVersionOf(second.data.corpus.manifest)}/lexical-${t}`).sort());
 
     newPage();
     const third = await visit();
@@ -110,19 +111,18 @@ describe('when a new corpus version is published', () => {
     const first = await visit();
     first.engine.prepare('en');
     await runSaves();
-    const oldVersion = first.data.corpus.version;
-    expect(await snapshotKeys()).toEqual([`corpus/${oldVersion}/lexical-en`]);
+    expect(await snapshotKeys()).toEqual([`corpus/${cacheVersionOf(first.data.corpus.manifest)}/lexical-en`]);
 
-    const newVersion = (await publishNewCorpusVersion(page.stub)).version;
+    const next = await publishNewCorpusVersion(page.stub);
     newPage();
     const { data, engine } = await visit();
-    expect(data.corpus.version).toBe(newVersion);
+    expect(data.corpus.version).toBe(next.version);
     expect(lexicalSnapshotsOf(data.corpus)).toEqual([]);
     expect(await snapshotKeys()).toEqual([]);
     expect(engine.lexical('In the name of Allah new edition').hits[0]?.ref).toEqual({ surah: 1, ayah: 1 });
     expect(build).toHaveBeenCalledTimes(1);
     await runSaves();
-    expect(await snapshotKeys()).toEqual([`corpus/${newVersion}/lexical-en`]);
+    expect(await snapshotKeys()).toEqual([`corpus/${cacheVersionOf(next)}/lexical-en`]);
   });
 });
 
@@ -140,6 +140,31 @@ describe('when a stored snapshot does not fit the engine', () => {
     expect(engine.indexOrigin('en')).toBe('built');
     expect(build).toHaveBeenCalledTimes(1);
     expect(info.mock.calls[0]?.[0]).toMatch(/^quran-dai: a cached search index was not used \(snapshot of en was made for /);
+  });
+});
+
+describe('when a stored snapshot is damaged', () => {
+  it('should build the index instead, answer, and store a good snapshot in its place', async () => {
+    const first = await visit();
+    const before = first.engine.lexical('patience and prayer');
+    await runSaves();
+    const [key] = await snapshotKeys();
+    const db = await openDB(DATA_DB_NAME);
+    const stored = (await db.get('parts', key!.split('/'))) as Uint8Array;
+    const damaged = stored.slice();
+    damaged.fill(0xff, 200, 260); // inside the English vocabulary: not UTF-8 any more
+    await db.put('parts', damaged, key!.split('/'));
+    db.close();
+
+    newPage();
+    build.mockClear();
+    const { engine } = await visit();
+    expect(engine.lexical('patience and prayer')).toStrictEqual(before);
+    expect(engine.indexOrigin('en')).toBe('built');
+    await runSaves();
+    const db2 = await openDB(DATA_DB_NAME);
+    expect(await db2.get('parts', key!.split('/'))).toStrictEqual(stored);
+    db2.close();
   });
 });
 

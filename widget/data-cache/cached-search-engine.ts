@@ -40,7 +40,7 @@ export function createCachedSearchEngine(corpus: Corpus, options: CachedSearchEn
     lexicalSnapshotsOf(corpus).forEach(offer);
     void laterLexicalSnapshotsOf(corpus).then((late) => late.forEach(offer));
   }
-  const noticeBuilds = createSnapshotSaver({ engine, version: corpus.version, stores: options.stores ?? openDataStores(), schedule: options.schedule });
+  const noticeBuilds = createSnapshotSaver({ engine, manifest: corpus.manifest, stores: options.stores ?? openDataStores(), schedule: options.schedule });
   const noticing =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     (...args: A): R => {

@@ -19,8 +19,10 @@ export interface DataStore {
   readPart(slot: string, version: string, part: string): Promise<Uint8Array | undefined>;
   /** Store every part and then point the slot at `version`, in one atomic step. */
   commitVersion(slot: string, stored: StoredVersion, parts: ReadonlyMap<string, Uint8Array>): Promise<void>;
-  /** Add a part to an already-current version (a translation fetched later). */
+  /** Add a part to an already-current version (a translation fetched later), or replace it. */
   addPart(slot: string, version: string, part: string, bytes: Uint8Array): Promise<void>;
+  /** Drop one part of a version (it was found damaged; it is downloaded again). */
+  deletePart(slot: string, version: string, part: string): Promise<void>;
   /** Drop every version of `slot` except `keep`. */
   deleteOtherVersions(slot: string, keep: string): Promise<void>;
   /** Slots that have a current version, e.g. `corpus`, `index:gemini-embedding-001-768`. */

@@ -57,6 +57,10 @@ export class IdbDataStore implements DataStore {
     }
   }
 
+  async deletePart(slot: string, version: string, part: string): Promise<void> {
+    await this.db.delete('parts', [slot, version, part]);
+  }
+
   async slots(): Promise<string[]> {
     return this.db.getAllKeys('current');
   }

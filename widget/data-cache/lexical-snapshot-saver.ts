@@ -4,7 +4,7 @@
  * already has results, the next visit restores instead of building. Shared by the page engine
  * (cached-search-engine.ts) and the search worker.
  */
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type CorpusManifest } from '../../data/corpus/corpus-types.js';
 import type { SearchEngine, SearchTrack } from '../../data/search/search-engine.js';
 import type { DataStore } from './data-store.js';
 import { storeLexicalSnapshot } from './lexical-snapshot-store.js';
@@ -16,8 +16,8 @@ export type SaveScheduler = (save: () => Promise<void>) => void;
 
 export interface SnapshotSaverOptions {
   readonly engine: Pick<SearchEngine, 'indexOrigin' | 'exportSnapshot'>;
-  /** Corpus version the engine's corpus is. */
-  readonly version: string;
+  /** Manifest of the engine's corpus (its snapshots are kept with that version). */
+  readonly manifest: CorpusManifest;
   readonly stores: Promise<readonly DataStore[]>;
   /** Default: `requestIdleCallback` (1 s timeout), else a 200 ms timer. */
   readonly schedule?: SaveScheduler;
@@ -36,7 +36,7 @@ export function createSnapshotSaver(o: SnapshotSaverOptions): () => void {
       seen.add(track);
       schedule(async () => {
         try {
-          await storeLexicalSnapshot(await o.stores, o.version, track, o.engine.exportSnapshot(track));
+          await storeLexicalSnapshot(await o.stores, o.manifest, track, o.engine.exportSnapshot(track));
         } catch (e) {
           // A snapshot only saves time on the next visit; never an error for the visitor.
           console.warn(`quran-dai: the ${track} search index was not cached: ${(e as Error).message}`);

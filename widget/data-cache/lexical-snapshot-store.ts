@@ -1,13 +1,16 @@
 /**
  * Snapshots of built lexical indexes (data/search/lexical-snapshot.ts) kept in the data store
- * as extra parts of the corpus version they were built from: `[corpus, version, lexical-en]`.
- * They go wherever that version goes, so a new corpus version deletes them with the old one
- * (`deleteOtherVersions`). They are made on this device, not downloaded, so they are not in
- * the manifest; the engine checks each one's key before using it.
+ * as extra parts of the corpus version they were built from: `[corpus, version, lexical-en]`,
+ * where `version` is the cache key of that corpus (cache-version.ts). They go wherever that
+ * version goes, so a new corpus version deletes them with the old one (`deleteOtherVersions`).
+ * They are made on this device, not downloaded, so they are not in the manifest; the engine
+ * checks each one's key before using it.
  */
 import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import type { SearchTrack } from '../../data/search/language-detect.js';
 import type { DataStore } from './data-store.js';
+import { cacheVersionOf } from './cache-version.js';
 import { CORPUS_SLOT } from './corpus-slot.js';
 import { findStored } from './obtain-verified-files.js';
 
@@ -16,9 +19,10 @@ export function lexicalSnapshotPart(track: SearchTrack): `lexical-${SearchTrack}
   return `lexical-${track}`;
 }
 
-/** The snapshots stored with corpus `version` for `tracks` (missing ones are left out). */
-export async function readLexicalSnapshots(stores: readonly DataStore[], version: string, tracks: readonly SearchTrack[]): Promise<Map<SearchTrack, Uint8Array>> {
+/** The snapshots stored with the corpus of `manifest` for `tracks` (missing ones are left out). */
+export async function readLexicalSnapshots(stores: readonly DataStore[], manifest: CorpusManifest, tracks: readonly SearchTrack[]): Promise<Map<SearchTrack, Uint8Array>> {
   const out = new Map<SearchTrack, Uint8Array>();
+  const version = cacheVersionOf(manifest);
   const holder = await findStored(stores, CORPUS_SLOT, version);
   if (!holder) return out;
   const read = await Promise.all(tracks.map((t) => holder.store.readPart(CORPUS_SLOT, version, lexicalSnapshotPart(t)).catch(() => undefined)));
@@ -27,10 +31,11 @@ export async function readLexicalSnapshots(stores: readonly DataStore[], version
 }
 
 /**
- * Keep a snapshot with corpus `version`, in the store that holds that version. False when no
+ * Keep a snapshot with the corpus of `manifest`, in the store that holds it. False when no
  * store holds it (any more) or the store refused (quota): the index is simply built next time.
  */
-export async function storeLexicalSnapshot(stores: readonly DataStore[], version: string, track: SearchTrack, bytes: Uint8Array): Promise<boolean> {
+export async function storeLexicalSnapshot(stores: readonly DataStore[], manifest: CorpusManifest, track: SearchTrack, bytes: Uint8Array): Promise<boolean> {
+  const version = cacheVersionOf(manifest);
   const holder = await findStored(stores, CORPUS_SLOT, version);
   if (!holder) return false;
   try {

@@ -2,9 +2,9 @@
  * The corpus half of `loadQuranData`: manifest (always revalidated), then the Arabic,
  * search and translation files from the cache or the network, then a `Corpus`.
  */
-import type { CorpusManifest, CorpusPart, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
+import type { CorpusManifest, CorpusPart, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { Corpus } from '../../data/corpus/corpus.js';
-import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
+import { manifestEntry, parseManifest, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
 import type { SearchTrack } from '../../data/search/language-detect.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
@@ -13,6 +13,8 @@ import { corpusManifestUrl, fetchManifestJson, resolveUrl } from './fetch-manife
 import { CORPUS_SLOT } from './corpus-slot.js';
 import { lexicalSnapshotPart } from './lexical-snapshot-store.js';
 import { findStored, obtainVerifiedFiles, readCurrentParts, type VerifiedFileSpec } from './obtain-verified-files.js';
+import { cacheVersionOf } from './cache-version.js';
+import { decodeCorpusPart, isSurahFile, isVerseTextFile, type CorpusPartFile } from './decode-corpus-part.js';
 
 export { CORPUS_SLOT } from './corpus-slot.js';
 
@@ -50,30 +52,30 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
   mark('quran-dai:corpus-manifest');
   const stores = await o.stores;
   const prefetched = await prefetching;
-  const { bytes, downloaded } = await obtainVerifiedFiles({
+  const cacheVersion = cacheVersionOf(manifest);
+  const { values, downloaded } = await obtainVerifiedFiles({
     stores,
     prefetched,
     slot: CORPUS_SLOT,
-    stored: { version: manifest.version, manifest },
+    stored: { version: cacheVersion, manifest },
     files: parts.map((p) => corpusFileSpec(manifest, manifestUrl, p)),
     mode: 'commit',
     onProgress: o.onProgress,
     signal: o.signal,
   });
   mark('quran-dai:corpus-bytes');
-  const json = (part: CorpusPart) => decodeJson(bytes.get(part)!);
   const tracks: Partial<Record<TextTrackId, VerseTextFile>> = {};
-  for (const t of o.tracks) tracks[t] = parseVerseTextFile(json(`translation-${t}`));
+  for (const t of o.tracks) tracks[t] = verseFile(values, `translation-${t}`);
   const corpus = new Corpus({
     manifest,
-    surahs: parseSurahFile(json('surahs')),
-    arabic: parseVerseTextFile(json('arabic')),
-    arabicSearch: parseVerseTextFile(json('arabic-search')),
+    surahs: surahFile(values),
+    arabic: verseFile(values, 'arabic'),
+    arabicSearch: verseFile(values, 'arabic-search'),
     tracks,
   });
   mark('quran-dai:corpus-parsed');
   const snapshots = new Map<SearchTrack, Uint8Array>();
-  if (prefetched?.version === manifest.version) {
+  if (prefetched?.version === cacheVersion) {
     for (const t of snapshotTracks) {
       const b = prefetched.bytes.get(lexicalSnapshotPart(t));
       if (b) snapshots.set(t, b);
@@ -98,16 +100,16 @@ export interface TranslationTrackOptions {
 export async function addCorpusTrack(corpus: Corpus, track: TextTrackId, o: TranslationTrackOptions): Promise<void> {
   if (corpus.hasTrack(track)) return;
   const part = `translation-${track}` as const;
-  const { bytes } = await obtainVerifiedFiles({
+  const { values } = await obtainVerifiedFiles({
     stores: o.stores,
     slot: CORPUS_SLOT,
-    stored: { version: corpus.version, manifest: corpus.manifest },
+    stored: { version: cacheVersionOf(corpus.manifest), manifest: corpus.manifest },
     files: [corpusFileSpec(corpus.manifest, corpusManifestUrl(o.dataBase), part)],
     mode: 'add',
     onProgress: o.onProgress,
     signal: o.signal,
   });
-  corpus.addTrack(track, parseVerseTextFile(decodeJson(bytes.get(part)!)));
+  corpus.addTrack(track, verseFile(values, part));
 }
 
 /** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
@@ -123,7 +125,25 @@ async function currentManifest(url: string, stores: Promise<readonly DataStore[]
   }
 }
 
-function corpusFileSpec(manifest: CorpusManifest, manifestUrl: string, part: CorpusPart): VerifiedFileSpec {
+function corpusFileSpec(manifest: CorpusManifest, manifestUrl: string, part: CorpusPart): VerifiedFileSpec<CorpusPartFile> {
   const entry = manifestEntry(manifest, part);
-  return { part, url: resolveUrl(entry.path, manifestUrl), bytes: entry.bytes, verify: (b) => verifyPartBytes(entry, b) };
+  return {
+    part,
+    url: resolveUrl(entry.path, manifestUrl),
+    bytes: entry.bytes,
+    verify: (b) => verifyPartBytes(entry, b),
+    decode: (b) => decodeCorpusPart(manifest, part, b),
+  };
+}
+
+function surahFile(values: ReadonlyMap<string, CorpusPartFile>): SurahFile {
+  const file = values.get('surahs');
+  if (!isSurahFile(file)) throw new DataLoadError('corrupt-data', 'the surah list was not loaded; reload the page');
+  return file;
+}
+
+function verseFile(values: ReadonlyMap<string, CorpusPartFile>, part: Exclude<CorpusPart, 'surahs'>): VerseTextFile {
+  const file = values.get(part);
+  if (!isVerseTextFile(file)) throw new DataLoadError('corrupt-data', `${part} was not loaded; reload the page`);
+  return file;
 }

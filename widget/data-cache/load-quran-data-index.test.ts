@@ -113,6 +113,66 @@ describe('when the vector file is corrupted', () => {
   });
 });
 
+describe('when the vector file saved in IndexedDB is damaged', () => {
+  async function damageStoredVectors(damage: (bytes: Uint8Array) => Uint8Array): Promise<void> {
+    const db = await openDB(DATA_DB_NAME);
+    const slot = `index:${INDEX_ID}`;
+    const version = ((await db.get('current', slot)) as { version: string }).version;
+    const part = vectorPath.split('/').pop()!;
+    await db.put('parts', damage((await db.get('parts', [slot, version, part])) as Uint8Array), [slot, version, part]);
+    db.close();
+  }
+
+  it.each([
+    ['cut short', (b: Uint8Array) => b.slice(0, b.byteLength - 7)],
+    ['with a header that is not a vector file (same length)', (b: Uint8Array) => new Uint8Array(b.byteLength)],
+  ])('should notice a file %s, download it again and search by vector', async (_what, damage) => {
+    expect(await vectorSearchReady((await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX })).vectorSearch)).toBe(true);
+    await damageStoredVectors(damage);
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    stub.requests.length = 0;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const corpus = await loadTestCorpus();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    expect(stub.dataRequests()).toEqual([`${STUB_DATA_BASE}/${vectorPath}`]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('is damaged');
+    const ayatAlKursi = corpus.indexOf({ surah: 2, ayah: 255 });
+    expect(data.vectorSearch!.search(testHashingVector(corpus.trackTexts('en')[ayatAlKursi]!, DIMS), 1)[0]?.index).toBe(ayatAlKursi);
+
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    stub.requests.length = 0;
+    expect((await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX })).fromCache).toBe(true);
+    expect(stub.dataRequests()).toEqual([]);
+  });
+});
+
+describe('when an index manifest reuses the version string with another vector file', () => {
+  it('should download the file it names instead of using the cached one', async () => {
+    await vectorSearchReady((await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX })).vectorSearch);
+    const manifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
+    const corpus = await loadTestCorpus();
+    // Same id, dimensions, version string and file name; the vectors are of the Arabic text instead.
+    const bytes = encodeVectorFile(quantizeVectors(corpus.trackTexts('arabic').map((t) => testHashingVector(t, DIMS)), DIMS));
+    const sha256 = await sha256Hex(bytes);
+    const path = manifest.files[0]!.path;
+    stub.files.set(`index/${INDEX_ID}/${path}`, bytes);
+    stub.files.set(`index/${INDEX_ID}/manifest.json`, new TextEncoder().encode(JSON.stringify({ ...manifest, files: [{ path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }] })));
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    stub.requests.length = 0;
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    expect(stub.dataRequests()).toEqual([`${STUB_DATA_BASE}/index/${INDEX_ID}/${path}`]);
+    const fatiha = corpus.indexOf({ surah: 1, ayah: 1 });
+    expect(data.vectorSearch!.search(testHashingVector(corpus.trackTexts('arabic')[fatiha]!, DIMS), 1)[0]?.index).toBe(fatiha);
+  });
+});
+
 describe('when the index manifest cannot be fetched and nothing is cached', () => {
   it('should return vectorSearch null without an error', async () => {
     stub.files.delete(`index/${INDEX_ID}/manifest.json`);

@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { publishNewCorpusVersion, servedManifest, STUB_DATA_BASE } from './data-fetch-stub.js';
+import { cacheVersionOf } from './cache-version.js';
 import { useFakeDataPage } from './fake-data-page.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
@@ -41,8 +42,9 @@ describe('when the visitor comes for the first time', () => {
     expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0]).sort()).toEqual([...FIRST_VISIT_FILES].sort());
 
     const state = await storedState();
-    expect(state.current).toBe(manifest.version);
-    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${manifest.version}/${p}`).sort());
+    expect(state.current).toBe(cacheVersionOf(manifest));
+    expect(state.current!.startsWith(`${manifest.version}.`)).toBe(true);
+    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${cacheVersionOf(manifest)}/${p}`).sort());
 
     const expectedBytes = manifest.files.filter((f) => FIRST_VISIT_FILES.includes(f.part)).reduce((n, f) => n + f.bytes, 0);
     const downloads = progress.filter((p) => p.phase === 'download');
@@ -117,6 +119,122 @@ describe('when a downloaded file is corrupted', () => {
   });
 });
 
+/** Replace one stored part of the current corpus version in IndexedDB, as damage would. */
+async function damageStoredPart(part: string, damage: (bytes: Uint8Array) => unknown): Promise<void> {
+  const db = await openDB(DATA_DB_NAME);
+  try {
+    const version = ((await db.get('current', 'corpus')) as { version: string }).version;
+    const bytes = (await db.get('parts', ['corpus', version, part])) as Uint8Array;
+    await db.put('parts', damage(bytes), ['corpus', version, part]);
+  } finally {
+    db.close();
+  }
+}
+
+async function storedPart(part: string): Promise<Uint8Array | undefined> {
+  const db = await openDB(DATA_DB_NAME);
+  try {
+    const version = ((await db.get('current', 'corpus')) as { version: string }).version;
+    return (await db.get('parts', ['corpus', version, part])) as Uint8Array | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+describe('when a part saved in IndexedDB is damaged', () => {
+  const served = (part: string) => page.stub.files.get(`corpus/${servedManifest(page.stub).files.find((f) => f.part === part)!.path}`)!;
+  const cases: [string, string, (bytes: Uint8Array) => unknown][] = [
+    ['cut short', 'arabic', (b) => b.slice(0, b.byteLength >> 1)],
+    ['not JSON (same length)', 'arabic', (b) => new Uint8Array(b.byteLength).fill(0x20).fill(0x7b, 0, 1)],
+    ['JSON of the wrong shape (same length)', 'translation-en', (b) => new TextEncoder().encode(JSON.stringify({ track: 'en', name: 'x', texts: ['only one verse'] }).padEnd(b.byteLength, ' '))],
+    ['another track under this part (same length)', 'arabic-search', (b) => {
+      const file = JSON.parse(new TextDecoder().decode(b));
+      return new TextEncoder().encode(JSON.stringify({ ...file, track: 'arabic' }).padEnd(b.byteLength, ' ').slice(0, b.byteLength));
+    }],
+    ['a surah list missing an entry (same length)', 'surahs', (b) => {
+      const file = JSON.parse(new TextDecoder().decode(b));
+      return new TextEncoder().encode(JSON.stringify({ surahs: file.surahs.slice(1) }).padEnd(b.byteLength, ' '));
+    }],
+    ['not bytes at all', 'translation-en', () => 'garbage'],
+  ];
+
+  it.each(cases)('should notice a part %s (%s), download it again, show the verses and store the good copy', async (_what, part, damage) => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    await damageStoredPart(part, damage);
+    newPage();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+
+    const reference = await loadTestCorpus();
+    expect(data.fromCache).toBe(false);
+    expect(data.corpus.verse({ surah: 2, ayah: 153 }, 'en')).toStrictEqual(reference.verse({ surah: 2, ayah: 153 }, 'en'));
+    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual([part]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`the saved copy of ${part} is damaged`);
+    expect(await storedPart(part)).toStrictEqual(served(part));
+
+    newPage();
+    const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(again.fromCache).toBe(true);
+    expect(page.stub.dataRequests()).toEqual([]);
+  });
+
+  it('should purge the damaged part even when it cannot be downloaded again (offline), and say the data failed', async () => {
+    await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    await damageStoredPart('arabic', (b) => b.slice(0, 10));
+    newPage();
+    page.stub.offline = true;
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await expect(loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] })).rejects.toMatchObject({ code: 'network' });
+    expect(await storedPart('arabic')).toBeUndefined();
+
+    newPage();
+    page.stub.offline = false;
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0])).toEqual(['arabic']);
+    expect(data.corpus.verse({ surah: 1, ayah: 1 }).arabic.length).toBeGreaterThan(10);
+  });
+});
+
+describe('when a manifest reuses the version string with other files', () => {
+  /** Serve `next`'s files under the version string of `real`: a bad deploy or a hostile mirror. */
+  async function serveUnderVersion(version: string): Promise<void> {
+    const next = await publishNewCorpusVersion(page.stub);
+    page.stub.files.set('corpus/manifest.json', new TextEncoder().encode(JSON.stringify({ ...next, version })));
+  }
+
+  it('should download and keep the files that manifest names, not trust the cached ones by name', async () => {
+    const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    const realManifest = servedManifest(page.stub);
+    await serveUnderVersion(first.corpus.version);
+    newPage();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+
+    expect(data.corpus.version).toBe(first.corpus.version);
+    expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
+    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect((await storedState()).current).not.toBe(cacheVersionOf(realManifest));
+  });
+
+  it('should fetch the real files again once the real manifest is back, instead of keeping the others forever', async () => {
+    const realManifest = servedManifest(page.stub);
+    const realBytes = page.stub.files.get('corpus/manifest.json')!;
+    await serveUnderVersion(realManifest.version);
+    const altered = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+    expect(altered.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
+
+    page.stub.files.set('corpus/manifest.json', realBytes);
+    newPage();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
+
+    expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe((await loadTestCorpus()).verse({ surah: 1, ayah: 1 }, 'en').translation);
+    expect(page.stub.dataRequests()).toHaveLength(4);
+    const state = await storedState();
+    expect(state.current).toBe(cacheVersionOf(realManifest));
+    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${cacheVersionOf(realManifest)}/${p}`).sort());
+  });
+});
+
 describe('when a download of a new version is interrupted', () => {
   it('should keep the previous version as the cache, whole', async () => {
     const first = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
@@ -147,8 +265,8 @@ describe('when a new version is published', () => {
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
     expect(page.stub.dataRequests()).toHaveLength(4);
     const state = await storedState();
-    expect(state.current).toBe(next.version);
-    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${next.version}/${p}`).sort());
+    expect(state.current).toBe(cacheVersionOf(next));
+    expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${cacheVersionOf(next)}/${p}`).sort());
   });
 });
 

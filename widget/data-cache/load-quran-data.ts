@@ -95,7 +95,7 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   // read after the corpus, so it does not delay "ready"; a repeat visit only.
   const laterSnapshots =
     corpusData.downloaded === 0
-      ? stores.then((s) => readLexicalSnapshots(s, corpusData.corpus.version, ['arabic-search'])).then((m) => [...m.values()], () => [])
+      ? stores.then((s) => readLexicalSnapshots(s, corpusData.corpus.manifest, ['arabic-search'])).then((m) => [...m.values()], () => [])
       : Promise.resolve([]);
   rememberLexicalSnapshots(corpusData.corpus, corpusData.snapshots.values(), laterSnapshots);
   const corpusVersion = corpusData.corpus.version;

@@ -1,11 +1,15 @@
 /**
  * The vector-index half of `loadQuranData`: the index manifest (revalidated), then its
- * vector files from the cache or the network, verified against the manifest's sha256.
- * Any failure here returns null: the widget still searches lexically.
+ * vector files from the cache or the network. Downloads are verified against the manifest's
+ * sha256 before they are stored; cached copies are keyed by those hashes and checked for
+ * length and shape when read (cache-version.ts). Any failure here returns null: the widget
+ * still searches lexically.
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
+import { parseVectorIndex } from '../../data/index/vector-index-loader.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
+import { cacheVersionOf } from './cache-version.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
@@ -56,7 +60,7 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
     prefetched: await prefetching,
     onDownloadStart: () => o.onDownloadStart?.(manifest),
     slot,
-    stored: { version: manifest.version, manifest },
+    stored: { version: cacheVersionOf(manifest), manifest },
     files: manifest.files.map((f) => ({
       part: f.path,
       url: resolveUrl(f.path, manifestUrl),
@@ -67,6 +71,8 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
           throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
         }
       },
+      // Length, header, dimensions and count (the sha256 was checked when the file was stored).
+      decode: async (b) => void (await parseVectorIndex(manifest, b, { verify: false })),
     })),
     mode: 'commit',
     onProgress: o.onProgress,

@@ -26,6 +26,10 @@ export class MemoryDataStore implements DataStore {
     this.#parts.set(partKey(slot, version, part), bytes);
   }
 
+  async deletePart(slot: string, version: string, part: string): Promise<void> {
+    this.#parts.delete(partKey(slot, version, part));
+  }
+
   async slots(): Promise<string[]> {
     return [...this.#current.keys()];
   }

@@ -3,27 +3,40 @@
  * the first store that holds that version; download (streamed, with progress), verify and
  * only then store what is missing. A new version is committed whole (all files + pointer in
  * one transaction) and older versions are deleted afterwards.
+ *
+ * Nothing read back is trusted blindly: a stored part must have the manifest's length and
+ * decode to the shape the caller needs. A part that does not (a damaged or truncated copy)
+ * is purged and downloaded again, so the visitor still gets the verses; before this, one bad
+ * part stopped the widget from starting until the next corpus version shipped. Versions are
+ * keyed by their files' hashes (cache-version.ts), so a part's bytes are the ones its sha256
+ * was checked against when it was downloaded.
  */
 import type { DataStore, StoredVersion } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { downloadBytes } from './download-bytes.js';
 
 /** One file of a version, as described by its manifest. */
-export interface VerifiedFileSpec {
+export interface VerifiedFileSpec<T> {
   /** Key of the file inside its version (`arabic`, `translation-en`, `vectors.bin`). */
   readonly part: string;
   readonly url: string;
-  /** Expected size, for the progress total. */
+  /** Expected size: the progress total, and the length a stored copy must have. */
   readonly bytes: number;
-  /** Throws when the bytes are not the ones the manifest promised. */
+  /** Throws when downloaded bytes are not the ones the manifest promised (sha256). */
   readonly verify: (bytes: Uint8Array) => Promise<void>;
+  /**
+   * Turn the bytes into what the caller uses; throws when they cannot be used (not JSON,
+   * wrong shape or count). Run on stored and downloaded bytes alike, once each.
+   */
+  readonly decode: (bytes: Uint8Array) => T | Promise<T>;
 }
 
-export interface ObtainFilesOptions {
+export interface ObtainFilesOptions<T> {
   readonly stores: readonly DataStore[];
   readonly slot: string;
+  /** `version` is the cache key of the version (cacheVersionOf), not only its name. */
   readonly stored: StoredVersion;
-  readonly files: readonly VerifiedFileSpec[];
+  readonly files: readonly VerifiedFileSpec<T>[];
   /**
    * `commit`: these files make up the version, store them as the new current version.
    * `add`: extra files for a version that may already be current (a later translation).
@@ -43,9 +56,11 @@ export interface PrefetchedParts {
   readonly bytes: ReadonlyMap<string, Uint8Array>;
 }
 
-export interface ObtainedFiles {
+export interface ObtainedFiles<T> {
   readonly bytes: ReadonlyMap<string, Uint8Array>;
-  /** Number of files that had to be downloaded (0 = everything came from a store). */
+  /** Each part decoded by its spec's `decode`. */
+  readonly values: ReadonlyMap<string, T>;
+  /** Number of files that had to be downloaded (0 = everything came from a store; damaged copies count). */
   readonly downloaded: number;
 }
 
@@ -72,31 +87,50 @@ export async function readCurrentParts(stores: readonly DataStore[], slot: strin
   return { version: holder.stored.version, bytes };
 }
 
-export async function obtainVerifiedFiles(o: ObtainFilesOptions): Promise<ObtainedFiles> {
-  const bytes = new Map<string, Uint8Array>();
+export async function obtainVerifiedFiles<T>(o: ObtainFilesOptions<T>): Promise<ObtainedFiles<T>> {
+  const stored = new Map<string, Uint8Array>();
   const holder = await findStored(o.stores, o.slot, o.stored.version);
   const prefetched = holder && o.prefetched?.version === o.stored.version ? o.prefetched.bytes : undefined;
   if (holder && prefetched) {
     for (const f of o.files) {
       const b = prefetched.get(f.part);
-      if (b) bytes.set(f.part, b);
+      if (b) stored.set(f.part, b);
     }
-    o.onProgress?.({ loaded: bytes.size, total: o.files.length, phase: 'read' });
+    o.onProgress?.({ loaded: stored.size, total: o.files.length, phase: 'read' });
   } else if (holder) {
     o.onProgress?.({ loaded: 0, total: o.files.length, phase: 'read' });
     let read = 0;
     for (const f of o.files) {
       const b = await holder.store.readPart(o.slot, o.stored.version, f.part).catch(() => undefined);
-      if (b) bytes.set(f.part, b);
+      if (b) stored.set(f.part, b);
       o.onProgress?.({ loaded: ++read, total: o.files.length, phase: 'read' });
     }
   }
+
+  const bytes = new Map<string, Uint8Array>();
+  const values = new Map<string, T>();
+  for (const f of o.files) {
+    const b = stored.get(f.part);
+    if (!b) continue;
+    const value = await decodeStored(f, b);
+    if (value.ok) {
+      bytes.set(f.part, b);
+      values.set(f.part, value.value);
+      continue;
+    }
+    console.warn(`quran-dai: the saved copy of ${f.part} is damaged (${value.reason}); downloading it again`);
+    await holder?.store.deletePart(o.slot, o.stored.version, f.part).catch(() => undefined);
+  }
   const missing = o.files.filter((f) => !bytes.has(f.part));
-  if (missing.length === 0) return { bytes, downloaded: 0 };
+  if (missing.length === 0) return { bytes, values, downloaded: 0 };
   o.onDownloadStart?.();
 
   const fresh = await downloadAndVerify(missing, o.onProgress, o.signal);
-  for (const [part, b] of fresh) bytes.set(part, b);
+  for (const f of missing) {
+    const b = fresh.get(f.part)!;
+    bytes.set(f.part, b);
+    values.set(f.part, await f.decode(b));
+  }
   o.signal?.throwIfAborted();
   o.onProgress?.({ loaded: 0, total: 1, phase: 'store' });
   if (holder) {
@@ -106,10 +140,23 @@ export async function obtainVerifiedFiles(o: ObtainFilesOptions): Promise<Obtain
     await commitToFirstWorkingStore(o.stores, o.slot, o.stored, fresh);
   }
   o.onProgress?.({ loaded: 1, total: 1, phase: 'store' });
-  return { bytes, downloaded: missing.length };
+  return { bytes, values, downloaded: missing.length };
 }
 
-async function downloadAndVerify(files: readonly VerifiedFileSpec[], onProgress?: DataLoadProgressListener, signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
+type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+
+/** A stored part, decoded, or why it cannot be used. */
+async function decodeStored<T>(f: VerifiedFileSpec<T>, b: Uint8Array): Promise<Decoded<T>> {
+  if (!(b instanceof Uint8Array)) return { ok: false, reason: 'not bytes' };
+  if (b.byteLength !== f.bytes) return { ok: false, reason: `${b.byteLength} bytes, the manifest says ${f.bytes}` };
+  try {
+    return { ok: true, value: await f.decode(b) };
+  } catch (e) {
+    return { ok: false, reason: (e as Error).message };
+  }
+}
+
+async function downloadAndVerify(files: readonly VerifiedFileSpec<unknown>[], onProgress?: DataLoadProgressListener, signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
   const total = files.reduce((n, f) => n + f.bytes, 0);
   let loaded = 0;
   onProgress?.({ loaded, total, phase: 'download' });

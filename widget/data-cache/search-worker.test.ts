@@ -7,6 +7,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
+import { cacheVersionOf } from './cache-version.js';
 import { createDataFetchStub, STUB_DATA_BASE } from './data-fetch-stub.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { loadQuranData } from './load-quran-data.js';
@@ -71,6 +72,8 @@ async function snapshotKeys(): Promise<string[]> {
 }
 
 const BOTH = (version: string) => [`corpus/${version}/lexical-arabic-search`, `corpus/${version}/lexical-en`];
+/** The key the corpus is cached under (its version and files' hashes). */
+const cached = () => cacheVersionOf(corpus.manifest);
 
 describe('when the worker starts on a first visit', () => {
   it('should build both indexes, say ready, then store their snapshots in IndexedDB', async () => {
@@ -78,7 +81,7 @@ describe('when the worker starts on a first visit', () => {
     await worker.send(initMessage());
     expect(await worker.next('ready')).toMatchObject({ type: 'ready', restored: [] });
     expect(worker.build).toHaveBeenCalledTimes(4); // English + Arabic light stems, roots and 4-grams
-    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(corpus.version)), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(cached())), { timeout: 10_000 });
   });
 });
 
@@ -89,7 +92,7 @@ describe('when the worker starts on a repeat visit', () => {
     await first.next('ready');
     await first.send({ type: 'lexical', id: 1, query: 'الصبر والصلاة' });
     const before = await first.next('result');
-    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(corpus.version)), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(cached())), { timeout: 10_000 });
 
     const second = await startWorker();
     await second.send(initMessage());
@@ -103,9 +106,9 @@ describe('when the worker starts on a repeat visit', () => {
     const first = await startWorker();
     await first.send(initMessage({ prepare: ['en'] }));
     await first.next('ready');
-    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual([`corpus/${corpus.version}/lexical-en`]), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await snapshotKeys()).toEqual([`corpus/${cached()}/lexical-en`]), { timeout: 10_000 });
     const db = await openDB(DATA_DB_NAME);
-    const bytes = (await db.get('parts', ['corpus', corpus.version, 'lexical-en'])) as Uint8Array;
+    const bytes = (await db.get('parts', ['corpus', cached(), 'lexical-en'])) as Uint8Array;
     db.close();
 
     vi.stubGlobal('indexedDB', new IDBFactory()); // a store without the snapshot: only the message has it

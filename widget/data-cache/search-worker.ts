@@ -34,7 +34,7 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   const engine = createSearchEngine(corpus);
   // The worker's own IndexedDB connection (same database as the page's data cache).
   const stores: Promise<readonly DataStore[]> = openIdbDataStore(1000).then((idb) => (idb ? [idb] : []));
-  const snapshots = m.snapshots ?? [...(await readLexicalSnapshots(await stores, corpus.version, [...m.prepare, ...Object.keys(m.tracks)] as SearchTrack[]).catch(() => new Map())).values()];
+  const snapshots = m.snapshots ?? [...(await readLexicalSnapshots(await stores, corpus.manifest, [...m.prepare, ...Object.keys(m.tracks)] as SearchTrack[]).catch(() => new Map())).values()];
   for (const bytes of snapshots) {
     const offer = engine.importSnapshot(bytes);
     if (!offer.accepted) console.info(`quran-dai: a cached search index was not used (${offer.reason})`);
@@ -53,7 +53,7 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   }
   post({ type: 'ready', prepareMs, restored: m.prepare.filter((t) => engine.indexOrigin(t) === 'restored') });
   // Saved after ready: queries are answered meanwhile (each save is its own task).
-  const noticeBuilds = createSnapshotSaver({ engine, version: corpus.version, stores, schedule: (save) => setTimeout(() => void save(), 0) });
+  const noticeBuilds = createSnapshotSaver({ engine, manifest: corpus.manifest, stores, schedule: (save) => setTimeout(() => void save(), 0) });
   noticeBuilds();
   return { corpus, engine, vectors, noticeBuilds };
 }

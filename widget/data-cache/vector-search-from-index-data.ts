@@ -2,7 +2,7 @@
  * Turn a verified vector index (manifest + file bytes) into a `VectorSearch` with the
  * exact flat scan from `data/index/` (ADR 0001): no .wasm file to ship (its SIMD kernel is
  * assembled inline, with a JS fallback), and no index to build. The bytes are read in place (views, no copy). The sha256 was checked
- * before the bytes were stored, so it is not recomputed on every visit.
+ * before the bytes were stored and the cache is keyed by it, so it is not recomputed on every visit (cache-version.ts).
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';

@@ -45,7 +45,8 @@ describe('when a visitor opens the demo page twice', () => {
     expect(downloaded.sort()).toEqual(
       ['/data/corpus/arabic-search.*.json', '/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack.indexId}/vectors.*.bin`].sort(),
     );
-    expect((await readStoredData(page)).corpusVersion).toBe(first.corpusVersion);
+    // Stored under its cache key: the version and a digest of its files' hashes (ADR 0011).
+    expect((await readStoredData(page)).corpusVersion).toMatch(new RegExp(`^${first.corpusVersion}\\.[0-9a-f]{16}$`));
     // The search worker built the BM25 indexes and saved snapshots of them with the corpus version.
     await expect.poll(async () => (await readStoredData(page)).snapshotParts, { timeout: 20_000 }).toEqual(['lexical-arabic-search', 'lexical-en']);
     expect((await workerReadyMessages(page)).map((m) => m.restored)).toContainEqual([]);

@@ -50,6 +50,8 @@ export const STRINGS_AR: StringTable = {
   citationInvalidLong: '{ref} ليست آية من القرآن؛ هذا المرجع خاطئ.',
   citationNotRetrieved: 'ليست من الآيات المسترجعة',
   quoteMismatch: 'لا يطابق نص {ref}',
+  quoteUnchecked: 'لم يُتحقَّق منه: في هذه الإجابة اقتباسات أكثر مما يمكن التحقق منه',
+  answerCut: 'قُطعت الإجابة هنا لأنها أطول من أن تُعرض.',
   historyHeading: 'أسئلة سابقة',
   you: 'أنت',
   assistant: 'الإجابة',

@@ -48,6 +48,8 @@ export const STRINGS_EN = {
   citationInvalidLong: '{ref} is not a verse of the Quran; this reference is wrong.',
   citationNotRetrieved: 'not from the retrieved verses',
   quoteMismatch: 'does not match the text of {ref}',
+  quoteUnchecked: 'not checked: this answer quotes too much to check',
+  answerCut: 'The answer was cut here: it is too long to show.',
   historyHeading: 'Earlier questions',
   you: 'You',
   assistant: 'Answer',

@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADVERSARIAL_ANSWERS } from './adversarial-answers.js';
+import { checkAnswer, type AnswerCheckContext } from './answer-check.js';
+import { answerTestContext } from './answer-test-context.js';
+import { MAX_ANSWER_CHARS, parseAnswerMarkdown } from './markdown-subset.js';
+
+/**
+ * A benchmark-style check, not a stopwatch: the time to parse and check a hostile answer
+ * must at most roughly double when the answer doubles (linear: 2x; quadratic: 4x; the old
+ * heading pattern was cubic). The two sizes are sampled in alternation; a sample is the
+ * fastest run in MIN_SAMPLE_MS (another process only ever adds time), and the medians of the
+ * samples are compared. Other processes can still land on one size's samples only, so a
+ * ratio over the limit is measured again (up to ATTEMPTS times); a quadratic parser fails
+ * every attempt.
+ */
+const SMALL = 32 * 1024;
+const LARGE = 64 * 1024;
+const SAMPLES = 5;
+const MIN_SAMPLE_MS = 5;
+const ATTEMPTS = 5;
+const MAX_RATIO = 3;
+
+/** One sample: the fastest of the runs that fit in MIN_SAMPLE_MS (at least one). */
+function sampleMs(run: () => void): number {
+  const start = performance.now();
+  let fastest = Infinity;
+  for (let now = start; now - start < MIN_SAMPLE_MS; ) {
+    run();
+    const end = performance.now();
+    fastest = Math.min(fastest, end - now);
+    now = end;
+  }
+  return fastest;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+/** How many times longer `large` takes than `small` (medians of alternating samples). */
+function timeRatio(small: () => void, large: () => void): number {
+  small();
+  large();
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let k = 0; k < SAMPLES; k++) {
+    a.push(sampleMs(small));
+    b.push(sampleMs(large));
+  }
+  return median(b) / median(a);
+}
+
+/** The lowest of up to ATTEMPTS ratios, stopping at the first under MAX_RATIO. */
+function bestTimeRatio(small: () => void, large: () => void): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < ATTEMPTS && best >= MAX_RATIO; attempt++) best = Math.min(best, timeRatio(small, large));
+  return best;
+}
+
+let ctx: AnswerCheckContext;
+beforeAll(async () => {
+  ctx = await answerTestContext();
+  // The whole-Quran haystack is built once per corpus; build it before timing.
+  checkAnswer(parseAnswerMarkdown('﴿قل هو الله أحد﴾'), ctx);
+});
+
+describe('when an answer is hostile', () => {
+  it('should generate every input at the size asked for', () => {
+    for (const { name, make } of ADVERSARIAL_ANSWERS) {
+      const text = make(LARGE);
+      expect(text.length, name).toBeLessThanOrEqual(LARGE);
+      expect(text.length, name).toBeGreaterThan(LARGE - 64);
+    }
+  });
+
+  it.each(ADVERSARIAL_ANSWERS.map((a) => [a.name, a] as const))('should parse and check "%s" in time linear in its length', (_name, { make }) => {
+    const small = make(SMALL);
+    const large = make(LARGE);
+    // The length cap is lifted here: the scanners themselves must be linear.
+    const run = (text: string) => () => void checkAnswer(parseAnswerMarkdown(text, { maxChars: Infinity }), ctx);
+    expect(bestTimeRatio(run(small), run(large))).toBeLessThan(MAX_RATIO);
+  });
+
+  it('should parse at most MAX_ANSWER_CHARS of each 64 KB input and end with a cut note', () => {
+    for (const { name, make } of ADVERSARIAL_ANSWERS) {
+      const text = make(LARGE);
+      const blocks = parseAnswerMarkdown(text);
+      const cut = blocks.at(-1);
+      expect(cut?.type, name).toBe('cut');
+      expect(cut?.type === 'cut' && cut.omittedChars, name).toBeGreaterThanOrEqual(text.length - MAX_ANSWER_CHARS);
+      expect(() => checkAnswer(blocks, ctx), name).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { render } from 'lit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '../i18n/ui-language.js';
+import { MAX_CHECKED_QUOTES } from './answer-check.js';
+import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
+import { answerView } from './answer-view.js';
+import { MAX_ANSWER_CHARS } from './markdown-subset.js';
+
+let ctx: AnswerTestContext;
+beforeAll(async () => {
+  ctx = await answerTestContext();
+});
+
+/** The answer rendered into a fresh element, as the widget shows it. */
+function show(text: string): HTMLElement {
+  const host = document.createElement('div');
+  render(answerView(text, { corpus: ctx.corpus, retrieved: ctx.retrieved, translation: 'en', t: translator('en') }).template, host);
+  return host;
+}
+
+const textOf = (node: Element | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+describe('when the answer links somewhere', () => {
+  it('should make a link to quran.com clickable, opening a new tab without the opener', () => {
+    const host = show('Read the [tafsir of this verse](https://quran.com/2/153/tafsirs/en-tafisr-ibn-kathir).');
+    const links = [...host.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.target, a.rel, a.getAttribute('part'), textOf(a)])).toStrictEqual([
+      ['https://quran.com/2/153/tafsirs/en-tafisr-ibn-kathir', '_blank', 'noopener noreferrer nofollow', 'answer-link', 'tafsir of this verse'],
+    ]);
+  });
+
+  it('should show links to any other site, javascript: and data: as their label only, with no element that can be clicked', () => {
+    const host = show(
+      [
+        '[our site](https://example.org/donate)',
+        '[look alike](https://quran.com.evil.example/2/153)',
+        '[run](javascript:alert(document.cookie))',
+        '[page](data:text/html,<script>alert(1)</script>)',
+        '[plain](http://quran.com/2/153)',
+        'and a bare https://example.org/x address',
+      ].join(' '),
+    );
+    expect(host.querySelectorAll('a, script, iframe, img')).toHaveLength(0);
+    expect(textOf(host)).toBe('our site look alike run page plain and a bare https://example.org/x address');
+  });
+
+  it('should link a citation to quran.com itself, ignoring the URL the model put on it', () => {
+    const host = show('Be patient [2:153](https://example.org/2/153).');
+    const links = [...host.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.dataset.status])).toStrictEqual([['https://quran.com/2/153', 'verified']]);
+    expect(textOf(host)).not.toContain('example.org');
+  });
+});
+
+describe('when the answer is longer than the widget shows', () => {
+  it('should end the shown part with a note that the answer was cut', () => {
+    const host = show('Patience and prayer. '.repeat(Math.ceil(MAX_ANSWER_CHARS / 21) + 100));
+    const note = host.querySelector('[part~="answer-cut"]');
+    expect(textOf(note)).toBe('The answer was cut here: it is too long to show.');
+    expect(note?.getAttribute('role')).toBe('note');
+    expect(textOf(host).length).toBeLessThan(MAX_ANSWER_CHARS + 100);
+  });
+});
+
+describe('when the answer quotes more than the widget checks', () => {
+  it('should flag the quotes past the limit as not checked, never as verified', () => {
+    const quote = '"Indeed, Allah is with the patient" [2:153] ';
+    const host = show(quote.repeat(MAX_CHECKED_QUOTES + 2));
+    expect(host.querySelectorAll('[part~="quote-verified"]')).toHaveLength(MAX_CHECKED_QUOTES);
+    const unchecked = [...host.querySelectorAll('[part~="quote-unchecked"]')];
+    expect(unchecked).toHaveLength(2);
+    expect(unchecked.map((q) => textOf(q.nextElementSibling))).toStrictEqual(Array(2).fill('not checked: this answer quotes too much to check'));
+  });
+});
