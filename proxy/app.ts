@@ -34,7 +34,8 @@ import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from '.
 import { apiAccess } from './middleware/api-access/index.js';
 import { createOriginCheck } from './middleware/cors-allowlist/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
-import { createScrubber, requestLog } from './middleware/request-log/index.js';
+import { requestLog } from './middleware/request-log/index.js';
+import { createScrubber } from './http/secret-scrubber.js';
 import { staticFiles } from './middleware/static-files/index.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
 import { createChatHandler, requireChat } from './routes/chat-route.js';
@@ -106,7 +107,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
 
   app.use(
     requestLog({
-      write: (line) => write(scrub(line)),
+      // requestLog scrubs its lines with these secrets; `scrub` is for the app's own error lines.
+      write,
       now: monotonic,
       wallClock: now,
       secrets: config.secrets,

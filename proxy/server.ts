@@ -27,12 +27,12 @@ import { OpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedd
 import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { createApp, type ProxyApp, type StaticMount } from './app.js';
-import { parseProxyConfig, ProxyConfigError, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
+import { parseProxyConfig, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
 import { locateIndex } from './config/index-locator.js';
 import { createChatModel } from './chat/chat-model-factory.js';
 import { createNodeFileSource } from './middleware/static-files/node-file-source.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
-import { createScrubber } from './middleware/request-log/index.js';
+import { createScrubber } from './http/secret-scrubber.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
 import { isLoopbackAddress } from './http/ip-address.js';
@@ -212,7 +212,6 @@ function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyCon
 const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 
-/** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
 /** Scheherazade New (SIL, OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
 function resolveQuranFontDir(): string | undefined {
   try {
@@ -222,6 +221,7 @@ function resolveQuranFontDir(): string | undefined {
   }
 }
 
+/** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
 function resolveOrtDir(): string | undefined {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('onnxruntime-web/package.json')), 'dist');
@@ -254,11 +254,9 @@ async function main(): Promise<void> {
   try {
     running = await startServer();
   } catch (error) {
-    if (error instanceof ProxyConfigError || (error as Error)?.name?.endsWith('Error')) {
-      console.error(`quran-dai proxy did not start: ${(error as Error).message}`);
-      process.exit(1);
-    }
-    throw error;
+    // Bad configuration, a port in use, an unreadable corpus: one line that says what to fix, no stack.
+    console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
   console.error(`quran-dai proxy on ${running.url}`);
   const stop = () => void running.close().then(() => process.exit(0));

@@ -8,7 +8,7 @@ import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
 import type { AnswerView } from './answer/answer-view.js';
-import { proxyUrl } from './api/proxy-error.js';
+import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
 import { RetryCountdown } from './asking/retry-countdown.js';

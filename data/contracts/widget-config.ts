@@ -10,7 +10,7 @@ export interface WidgetConfig {
   readonly index: null | {
     readonly id: string;
     readonly manifest: string;
-    /** `proxy`: query vectors come from `/api/embed`; `browser`: embed locally (see issue 6). */
+    /** `proxy`: query vectors come from `/api/embed`; `browser`: embed locally with the index's model (ADR 0005). */
     readonly queryEmbedding: 'proxy' | 'browser';
   };
   /** True when an LLM provider is configured and `/api/chat` will answer. */

@@ -21,7 +21,10 @@
 
 import { seatUthmaniHamza } from './uthmani-hamza.js';
 
-/** Bump when the output changes for any input: search indexes built with an older version are stale. */
+/**
+ * Bump when the output changes for any input: search indexes built with an older version are stale.
+ * (Stored lexical snapshots are also refused through the analyzer fingerprint in their key.)
+ */
 export const ARABIC_NORMALIZATION_VERSION = 4;
 
 const MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED\u08D3-\u08FF\u0640]/g;

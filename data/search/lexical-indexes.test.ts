@@ -3,6 +3,9 @@ import { loadCorpusFromDir } from '../corpus/corpus-loader-node.js';
 import type { Corpus } from '../corpus/corpus.js';
 import { analyzerForTrack, LexicalIndexes } from './lexical-indexes.js';
 import { DEFAULT_BM25_PARAMS } from './bm25-index.js';
+import { ARABIC_STOP_WORDS } from './arabic-analyzer.js';
+import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
 
 const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 };
 let corpus: Corpus;
@@ -37,5 +40,37 @@ describe('when indexes are asked for', () => {
     expect(plain).toContain(firstOfBaqarah);
     expect(smoothed).toContain(firstOfBaqarah + 1);
     expect(smoothed).not.toContain(firstOfBaqarah - 1);
+  });
+});
+
+/** Runs `body` with `word` added to a stop-word list, as a change to the analyzer code would. */
+function withStopWord<T>(list: ReadonlySet<string>, word: string, body: () => T): T {
+  const mutable = list as Set<string>;
+  expect(mutable.has(word)).toBe(false);
+  mutable.add(word);
+  try {
+    return body();
+  } finally {
+    mutable.delete(word);
+  }
+}
+
+describe('when the analyzers change without a new analyzer id', () => {
+  it('should refuse an English snapshot made before a stop word was added', () => {
+    const before = new LexicalIndexes(corpus, OPTIONS);
+    const snapshot = before.snapshot('en');
+    withStopWord(ENGLISH_STOP_WORDS, 'patience', () => {
+      const after = new LexicalIndexes(corpus, OPTIONS);
+      expect(analyzerForTrack('en').id).toBe('en-porter-nt');
+      expect(after.snapshotKey('en')).not.toBe(before.snapshotKey('en'));
+      expect(after.offerSnapshot(snapshot)).toMatchObject({ accepted: false });
+    });
+    expect(new LexicalIndexes(corpus, OPTIONS).offerSnapshot(snapshot)).toEqual({ accepted: true, track: 'en' });
+  });
+  it('should change the Arabic key when an Arabic stop word is added', () => {
+    const before = new LexicalIndexes(corpus, OPTIONS).snapshotKey('arabic-search');
+    const after = withStopWord(ARABIC_STOP_WORDS, normalizeArabic('الحمد'), () => new LexicalIndexes(corpus, OPTIONS).snapshotKey('arabic-search'));
+    expect(after).not.toBe(before);
+    expect(new LexicalIndexes(corpus, OPTIONS).snapshotKey('arabic-search')).toBe(before);
   });
 });

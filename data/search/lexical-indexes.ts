@@ -4,7 +4,8 @@
  * a light-stem, a root and a character n-gram index (measured: better than any one alone on
  * Qur'an QA Task A train and QUQA; ADR 0006).
  * A track's index can also be restored from a snapshot of an earlier build (lexical-snapshot.ts)
- * when the snapshot's key matches this corpus version, track, analyzers and BM25 params.
+ * when the snapshot's key matches this corpus version, track, analyzers (by id and by a
+ * fingerprint of their output, analyzer-fingerprint.ts) and BM25 params.
  */
 
 export interface LexicalIndexOptions {
@@ -20,6 +21,8 @@ import { CorpusError } from '../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
 import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
 import { createArabicNgramAnalyzer } from './arabic-ngram-analyzer.js';
+import { analyzerFingerprint } from './analyzer-fingerprint.js';
+import { ANALYZER_SAMPLES } from './analyzer-samples.js';
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
 import { SectionEvidence } from './section-evidence.js';
 import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
@@ -72,6 +75,8 @@ export class LexicalIndexes {
   readonly #built = new Map<SearchTrack, TrackIndex>();
   /** Accepted snapshots, restored on the track's first use. */
   readonly #offered = new Map<SearchTrack, Uint8Array>();
+  /** Fingerprints of each track's analyzers, in blend order, computed on first need. */
+  readonly #fingerprints = new Map<SearchTrack, readonly string[]>();
 
   constructor(corpus: Corpus, options: LexicalIndexOptions) {
     this.#corpus = corpus;
@@ -113,18 +118,29 @@ export class LexicalIndexes {
 
   /**
    * What a snapshot of `track` must carry to be used: the snapshot format, the corpus version,
-   * the track, its analyzers and blend weights, and the BM25 params.
+   * the track, its analyzers (id, fingerprint) and blend weights, and the BM25 params.
    */
   snapshotKey(track: SearchTrack): string {
     const { k1, b } = this.#options.bm25;
+    const specs = this.#parts(track);
+    const fingerprints = this.#analyzerFingerprints(track, specs);
     return JSON.stringify({
       format: LEXICAL_SNAPSHOT_FORMAT,
       corpus: this.#corpus.version,
       track,
       verses: VERSE_COUNT,
       bm25: [k1, b],
-      parts: this.#parts(track).map((p) => [p.analyzer.id, p.weight]),
+      parts: specs.map((p, i) => [p.analyzer.id, p.weight, fingerprints[i]]),
     });
+  }
+
+  #analyzerFingerprints(track: SearchTrack, specs: readonly PartSpec[]): readonly string[] {
+    let fingerprints = this.#fingerprints.get(track);
+    if (!fingerprints) {
+      fingerprints = specs.map((p) => analyzerFingerprint(p.analyzer, ANALYZER_SAMPLES[track]));
+      this.#fingerprints.set(track, fingerprints);
+    }
+    return fingerprints;
   }
 
   /**

@@ -1,17 +1,13 @@
 /**
  * @module
- * Hono context variables shared by the proxy's middleware and routes.
+ * Hono context variables of the whole proxy app: the union of what its middleware set. Each
+ * middleware owns its own variables type (as Hono's request-id middleware does); routes that
+ * read them use this one.
  */
-import type { RequestLogFields } from '../middleware/request-log/index.js';
+import type { ClientAddressVariables } from '../middleware/client-address/index.js';
+import type { RequestLogVariables } from '../middleware/request-log/index.js';
 
-export interface ProxyVariables {
-  /** Client address used for rate limits (see the client-address middleware). */
-  clientAddress: string;
-  /** Fields routes add to the request's log line (cache hit, upstream ms, tokens...). */
-  logFields: RequestLogFields;
-  /** Set by streaming routes: resolves when the stream ends, so the log line can wait for it. */
-  logUntil: Promise<void> | undefined;
-}
+export type ProxyVariables = ClientAddressVariables & RequestLogVariables;
 
 export interface ProxyEnvBindings {
   Variables: ProxyVariables;

@@ -7,7 +7,7 @@ import type { LatencySummary } from '../bench/bench-stats.js';
 export const WIDGET_SECTION_START = '<!-- bench:widget:start -->';
 export const WIDGET_SECTION_END = '<!-- bench:widget:end -->';
 
-/** Issue 5 targets. */
+/** What a visitor's page may wait and download: first and repeat visit ready times, data sizes. */
 export const WIDGET_TARGETS = {
   firstVisitReadyMs: 1500,
   repeatVisitReadyMs: 200,

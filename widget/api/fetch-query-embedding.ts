@@ -1,6 +1,7 @@
 /** `POST {proxy}/api/embed`: the query vector for the vector index the widget loaded. */
 import type { EmbedRequest, EmbedResponse } from '../../data/contracts/embed-request.js';
-import { fetchFromProxy, proxyErrorFromResponse, proxyUrl, ProxyError } from './proxy-error.js';
+import { proxyErrorFromResponse, ProxyError } from './proxy-error.js';
+import { fetchFromProxy, proxyUrl } from './proxy-fetch.js';
 
 export async function fetchQueryEmbedding(
   proxy: string,

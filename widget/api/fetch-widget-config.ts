@@ -1,6 +1,7 @@
 /** `GET {proxy}/api/config`: what the widget needs to boot (public data only). */
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
-import { fetchFromProxy, proxyErrorFromResponse, proxyUrl, ProxyError } from './proxy-error.js';
+import { proxyErrorFromResponse, ProxyError } from './proxy-error.js';
+import { fetchFromProxy, proxyUrl } from './proxy-fetch.js';
 
 export async function fetchWidgetConfig(proxy: string, fetchFn: typeof fetch, signal?: AbortSignal): Promise<WidgetConfig> {
   const url = proxyUrl(proxy, 'api/config');

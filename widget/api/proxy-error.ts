@@ -66,22 +66,6 @@ export async function proxyErrorFromResponse(res: Response, what: string, isChat
   return new ProxyError('http-error', `${what} failed with HTTP ${res.status}${detail}`, res.status);
 }
 
-/** `fetch` that turns network failures into `ProxyError('proxy-down')`; aborts are rethrown as is. */
-export async function fetchFromProxy(fetchFn: typeof fetch, url: string, init: RequestInit, what: string): Promise<Response> {
-  try {
-    return await fetchFn(url, init);
-  } catch (e) {
-    if (isAbortError(e)) throw e;
-    throw new ProxyError('proxy-down', `${what}: the proxy at ${url} cannot be reached (${(e as Error).message ?? e})`);
-  }
-}
-
 export function isAbortError(e: unknown): boolean {
   return !!e && typeof e === 'object' && (e as { name?: unknown }).name === 'AbortError';
-}
-
-/** Absolute URL of a proxy path; a relative `proxy` resolves against the page. */
-export function proxyUrl(proxy: string, path: string, baseHref: string | undefined = globalThis.location?.href): string {
-  const base = new URL(proxy.endsWith('/') ? proxy : `${proxy}/`, baseHref);
-  return new URL(path.replace(/^\//, ''), base).href;
 }

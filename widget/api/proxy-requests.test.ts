@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchWidgetConfig } from './fetch-widget-config.js';
 import { fetchQueryEmbedding } from './fetch-query-embedding.js';
-import { parseRetryAfter, proxyUrl, ProxyError } from './proxy-error.js';
+import { parseRetryAfter, ProxyError } from './proxy-error.js';
+import { proxyUrl } from './proxy-fetch.js';
 import { postChat } from '../chat/post-chat.js';
 import type { ChatRequest } from '../../data/contracts/chat-request.js';
 

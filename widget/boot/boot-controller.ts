@@ -11,11 +11,13 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { fetchQueryEmbedding } from '../api/fetch-query-embedding.js';
 import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
-import { isAbortError, proxyUrl } from '../api/proxy-error.js';
+import { isAbortError } from '../api/proxy-error.js';
+import { proxyUrl } from '../api/proxy-fetch.js';
 import type { QueryEmbedder, WidgetSearchEngine } from '../asking/search-engine-port.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
-import type { LoadProgress, WidgetServices } from './widget-services.js';
+import type { WidgetServices } from './widget-services.js';
+import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 
 export const BootStatus = {
   Idle: 'idle',
@@ -39,7 +41,7 @@ export interface BootCallbacks {
 
 export class BootController implements ReactiveController {
   status: BootStatus = BootStatus.Idle;
-  progress: LoadProgress | undefined;
+  progress: DataLoadProgress | undefined;
   config: WidgetConfig | null = null;
   corpus: Corpus | undefined;
   engine: WidgetSearchEngine | undefined;

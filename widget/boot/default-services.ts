@@ -1,4 +1,4 @@
-/** The real collaborators: network, H-shell's data cache, H-lexical's engine, idb history. */
+/** The real collaborators: network, the IndexedDB data cache, the search engine, idb history. */
 import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
 import { createWorkerBackedSearchEngine } from '../asking/worker-search-engine.js';

@@ -10,18 +10,13 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-port.js';
 import type { ConversationStore } from '../history/conversation-store.js';
-
-export interface LoadProgress {
-  readonly loaded: number;
-  readonly total: number;
-  readonly phase: 'download' | 'verify' | 'store' | 'read';
-}
+import type { DataLoadProgressListener } from '../data-cache/data-load-progress.js';
 
 export interface LoadQuranDataOptions {
   dataBase: string;
   tracks: TextTrackId[];
   index?: { id: string; manifestUrl: string } | null;
-  onProgress?: (p: LoadProgress) => void;
+  onProgress?: DataLoadProgressListener;
   signal?: AbortSignal;
 }
 

@@ -1,6 +1,7 @@
 /** `POST {proxy}/api/chat`: sends the question and verse references, returns the streamed parts. */
 import type { ChatRequest } from '../../data/contracts/chat-request.js';
-import { fetchFromProxy, proxyErrorFromResponse, proxyUrl, ProxyError } from '../api/proxy-error.js';
+import { proxyErrorFromResponse, ProxyError } from '../api/proxy-error.js';
+import { fetchFromProxy, proxyUrl } from '../api/proxy-fetch.js';
 import { readChatStream, type ChatStreamPart } from './chat-stream.js';
 
 export async function postChat(

@@ -12,7 +12,7 @@ import { startE2eStack, type E2eStack } from './e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
-export const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');
+const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');
 let stack: E2eStack;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Browser test of keyless semantic search (issue 6): a `local` index built with the tiny
+ * Browser test of keyless semantic search (ADR 0005): a `local` index built with the tiny
  * test model is searchable in the demo page, the question is embedded in the browser with
  * the model and runtime fetched only from the proxy, and a widget whose index is not local
  * downloads no model runtime at all. Real proxy (startServer), real widget bundle, Chromium.

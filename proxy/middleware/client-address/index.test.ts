@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import type { ProxyEnvBindings } from '../../http/app-env.js';
-import { clientAddress, UNKNOWN_CLIENT } from './index.js';
+import { clientAddress, UNKNOWN_CLIENT, type ClientAddressVariables } from './index.js';
 
 function appWith(trustProxy: boolean, remote?: string) {
-  const app = new Hono<ProxyEnvBindings>();
+  const app = new Hono<{ Variables: ClientAddressVariables }>();
   app.use(clientAddress({ trustProxy, remoteAddress: () => remote }));
   app.get('/', (c) => c.text(c.get('clientAddress')));
   return app;

@@ -6,8 +6,13 @@
  * address (`::ffff:1.2.3.4`, from a dual-stack socket) is stored as the IPv4 client it is.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { normalizeIp } from '../../http/ip-address.js';
+
+/** Context variables this middleware sets. */
+export interface ClientAddressVariables {
+  /** Client address used for rate limits. */
+  clientAddress: string;
+}
 
 export interface ClientAddressOptions {
   /** Trust `X-Forwarded-For`. Default false: a client could forge it. */
@@ -29,7 +34,7 @@ export const UNKNOWN_CLIENT = 'unknown';
  * @param options.remoteAddress - default `() => undefined`
  * @example app.use(clientAddress({ trustProxy: true, remoteAddress: (c) => getConnInfo(c).remote.address }))
  */
-export function clientAddress(options: ClientAddressOptions = {}): MiddlewareHandler<ProxyEnvBindings> {
+export function clientAddress(options: ClientAddressOptions = {}): MiddlewareHandler<{ Variables: ClientAddressVariables }> {
   const opts = { ...DEFAULT_CLIENT_ADDRESS_OPTIONS, ...options };
   return async function clientAddressMiddleware(c, next) {
     c.set('clientAddress', resolveClientAddress(c, opts));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import type { ProxyEnvBindings } from '../../http/app-env.js';
-import { createScrubber, requestLog, REDACTED } from './index.js';
+import { REDACTED } from '../../http/secret-scrubber.js';
+import { requestLog, type RequestLogVariables } from './index.js';
 
 function appWith(lines: string[], secrets: string[] = []) {
   let t = 100;
-  const app = new Hono<ProxyEnvBindings>();
+  const app = new Hono<{ Variables: RequestLogVariables }>();
   app.use(requestLog({ write: (l) => lines.push(l), now: () => (t += 7), wallClock: () => 0, secrets }));
   app.get('/plain', (c) => {
     c.get('logFields').cache = 'hit';
@@ -54,9 +54,5 @@ describe('when a field contains a secret', () => {
     await appWith(lines, ['sk-SECRET-123']).request('/leak');
     expect(lines[0]).not.toContain('sk-SECRET-123');
     expect(lines[0]).toContain(REDACTED);
-  });
-  it('should also redact the JSON-escaped form of a secret', () => {
-    const scrub = createScrubber(['ab"cd\\ef']);
-    expect(scrub(JSON.stringify({ k: 'ab"cd\\ef' }))).toBe(`{"k":"${REDACTED}"}`);
   });
 });

@@ -6,7 +6,7 @@
  * user text unless a route adds it on purpose; every configured secret is scrubbed anyway.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ProxyEnvBindings } from '../../http/app-env.js';
+import { createScrubber } from '../../http/secret-scrubber.js';
 
 export interface RequestLogFields {
   cache?: 'hit' | 'miss' | 'coalesced';
@@ -23,6 +23,14 @@ export interface RequestLogFields {
   historyDropped?: number;
   /** Only when LOG_USER_TEXT=true. */
   question?: string;
+}
+
+/** Context variables this middleware sets: routes add fields to the line, streaming routes set `logUntil`. */
+export interface RequestLogVariables {
+  /** Fields routes add to the request's log line (cache hit, upstream ms, tokens...). */
+  logFields: RequestLogFields;
+  /** Set by streaming routes: resolves when the stream ends, so the log line can wait for it. */
+  logUntil: Promise<void> | undefined;
 }
 
 export interface RequestLogEntry extends RequestLogFields {
@@ -57,14 +65,12 @@ export const DEFAULT_REQUEST_LOG_OPTIONS = {
   onEntry: () => {},
 } satisfies Required<RequestLogOptions>;
 
-export const REDACTED = '[redacted]';
-
 /**
  * @param options.write - default `console.log`
  * @param options.secrets - default `[]`
  * @example app.use(requestLog({ secrets: [process.env.XAI_API_KEY ?? ''] }))
  */
-export function requestLog(options: RequestLogOptions = {}): MiddlewareHandler<ProxyEnvBindings> {
+export function requestLog(options: RequestLogOptions = {}): MiddlewareHandler<{ Variables: RequestLogVariables }> {
   const opts = { ...DEFAULT_REQUEST_LOG_OPTIONS, ...options };
   const scrub = createScrubber(opts.secrets);
   return async function requestLogMiddleware(c, next) {
@@ -87,16 +93,5 @@ export function requestLog(options: RequestLogOptions = {}): MiddlewareHandler<P
     const until = c.get('logUntil');
     if (until) void until.then(emit, emit);
     else emit();
-  };
-}
-
-/** Replaces every occurrence of every secret (and its JSON-escaped form) with `[redacted]`. */
-export function createScrubber(secrets: readonly string[]): (text: string) => string {
-  const needles = [...new Set(secrets.filter((s) => s.length >= 4).flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))];
-  if (needles.length === 0) return (t) => t;
-  return (text) => {
-    let out = text;
-    for (const n of needles) if (out.includes(n)) out = out.split(n).join(REDACTED);
-    return out;
   };
 }
