@@ -104,7 +104,7 @@ export class LocalEmbedder implements Embedder {
     assertIndexMatchesModel(manifest, { model: this.model, dims: this.dims, prefixes: this.prefixes });
   }
 
-  /** Manifest fields that describe how this embedder embeds (H-vector's builder copies them). */
+  /** Manifest fields that describe how this embedder embeds (the index builder copies them). */
   manifestFields(): Pick<
     VectorIndexManifest,
     'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'floors'

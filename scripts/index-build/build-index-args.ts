@@ -29,7 +29,7 @@ export interface BuildIndexConfig {
   readonly outRoot: string | undefined;
   readonly batchSize: number;
   readonly gemini?: { readonly apiKey: string; readonly baseURL: string | undefined; readonly model: string };
-  /** `--embedder local` (H-local): opened with `openLocalEmbedderFromDir` in build-index.ts. */
+  /** `--embedder local`: a transformers.js model, opened with `openLocalEmbedderFromDir` in build-index.ts. */
   readonly local?: { readonly model: string; readonly modelDir: string | undefined };
   /** `--embedder openai-compatible`: opened with `openOpenAICompatibleEmbedder` (it learns the dims). */
   readonly openaiCompatible?: {
