@@ -21,8 +21,8 @@
  * fake.failNext(1, 429);
  * await fake.close();
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLoopbackServer, listenOnLoopback } from './loopback-server.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 
 /** gemini-embedding-001 returns 3072 numbers when no `outputDimensionality` is asked for. */
@@ -185,13 +185,9 @@ export class FakeGemini {
 
   async start(): Promise<this> {
     if (this.#server) return this;
-    const server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.#port, '127.0.0.1', () => resolve());
-    });
+    const { server, url } = await listenOnLoopback((req, res) => void this.#handle(req, res), this.#port);
     this.#server = server;
-    this.#url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.#url = url;
     return this;
   }
 
@@ -199,9 +195,7 @@ export class FakeGemini {
     const server = this.#server;
     if (!server) return;
     this.#server = undefined;
-    for (const res of this.#hanging) res.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLoopbackServer(server, this.#hanging);
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

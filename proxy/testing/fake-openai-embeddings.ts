@@ -16,8 +16,8 @@
  * fake.failNext(1, 503);
  * await fake.close();
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLoopbackServer, listenOnLoopback } from './loopback-server.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 
 /**
@@ -99,13 +99,9 @@ export class FakeOpenAIEmbeddings {
 
   async start(): Promise<this> {
     if (this.#server) return this;
-    const server = createServer((req, res) => void this.#handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    const { server, url } = await listenOnLoopback((req, res) => void this.#handle(req, res), 0);
     this.#server = server;
-    this.#url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.#url = url;
     return this;
   }
 
@@ -113,9 +109,7 @@ export class FakeOpenAIEmbeddings {
     const server = this.#server;
     if (!server) return;
     this.#server = undefined;
-    for (const res of this.#open) res.destroy();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeLoopbackServer(server, this.#open);
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
