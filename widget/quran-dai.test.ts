@@ -9,6 +9,7 @@ import { createSearchEngine } from '../data/search/search-engine.js';
 import { memoryConversationStore, type ConversationStore } from './history/conversation-store.js';
 import type { VectorSearch } from '../data/index/vector-search.js';
 import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
+import { waitUntil } from './testing/wait-until.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 
@@ -50,18 +51,11 @@ async function mount(
   }
   for (const [k, v] of Object.entries({ proxy: PROXY, ...attrs })) el.setAttribute(k, v);
   document.body.append(el);
-  await until(() => events['quran-dai-ready']!.length > 0 || events['quran-dai-error']!.some((e) => e.detail.code === 'data-failed'));
+  await waitUntil(() => events['quran-dai-ready']!.length > 0 || events['quran-dai-error']!.some((e) => e.detail.code === 'data-failed'));
   await el.updateComplete;
   return { el, proxy, store: services.store, events };
 }
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 function $(el: QuranDaiElement, selector: string): HTMLElement | null {
   return el.shadowRoot!.querySelector<HTMLElement>(selector);
@@ -117,11 +111,11 @@ describe('when mounted with defaults', () => {
     };
     el.setAttribute('proxy', PROXY);
     document.body.append(el);
-    await until(() => $(el, 'progress') !== null && ($(el, 'progress') as HTMLProgressElement).getAttribute('value') === '40');
+    await waitUntil(() => $(el, 'progress') !== null && ($(el, 'progress') as HTMLProgressElement).getAttribute('value') === '40');
     expect(text($(el, '[part~="progress-region"]'))).toBe('Downloading the Quran text: 40%');
     expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(true);
     release();
-    await until(() => $(el, 'progress') === null);
+    await waitUntil(() => $(el, 'progress') === null);
     expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -207,7 +201,7 @@ describe('when searching in search mode', () => {
     const m = await mount({ mode: 'search' });
     await askAndWait(m, '2:153');
     ($(m.el, 'article[data-ref="2:153"] [part~="copy"]') as HTMLButtonElement).click();
-    await until(() => writeText.mock.calls.length > 0);
+    await waitUntil(() => writeText.mock.calls.length > 0);
     const v = corpus.verse({ surah: 2, ayah: 153 }, 'en');
     expect(writeText.mock.calls[0]![0]).toBe(`${v.arabic}\n${v.translation}\n— Quran 2:153, Al-Baqarah (${corpus.trackName('en')})\nhttps://quran.com/2/153`);
     await m.el.updateComplete;
@@ -251,7 +245,7 @@ async function mountWith(services: Awaited<ReturnType<typeof testServices>>, att
   el.services = services;
   for (const [k, v] of Object.entries({ proxy: PROXY, ...attrs })) el.setAttribute(k, v);
   document.body.append(el);
-  await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+  await waitUntil(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
   return el;
 }
 
@@ -260,7 +254,7 @@ describe('when the search engine answers asynchronously (search worker)', () => 
     const gated = gatedEngine(await testServices({ proxy: createFakeProxy() }));
     const el = await mountWith(gated.services, { mode: 'search' });
     const asked = el.ask('2:255');
-    await until(() => gated.waiting().includes('2:255'));
+    await waitUntil(() => gated.waiting().includes('2:255'));
     await el.updateComplete;
     expect(text($(el, '[part~="status"]'))).toBe('Searching the verses…');
     expect($(el, '[part~="stop"]')).not.toBeNull();
@@ -277,9 +271,9 @@ describe('when the search engine answers asynchronously (search worker)', () => 
     const searches: CustomEvent[] = [];
     el.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
     const first = el.ask('2:153');
-    await until(() => gated.waiting().includes('2:153'));
+    await waitUntil(() => gated.waiting().includes('2:153'));
     const second = el.ask('2:255');
-    await until(() => gated.waiting().includes('2:255'));
+    await waitUntil(() => gated.waiting().includes('2:255'));
     gated.release('2:255');
     await second;
     gated.release('2:153');
@@ -293,7 +287,7 @@ describe('when the search engine answers asynchronously (search worker)', () => 
     const gated = gatedEngine(await testServices({ proxy: createFakeProxy() }));
     const el = await mountWith(gated.services, { mode: 'search' });
     const asked = el.ask('2:153');
-    await until(() => gated.waiting().includes('2:153'));
+    await waitUntil(() => gated.waiting().includes('2:153'));
     await el.updateComplete;
     ($(el, '[part~="stop"]') as HTMLButtonElement).click();
     gated.release('2:153');
@@ -353,7 +347,7 @@ describe('when the index is embedded in the browser with a local model', () => {
     };
     const el = await mountWith(withModel, { mode: 'search', lang: 'ar' });
     const asked = el.ask('patience');
-    await until(() => $(el, '[part~="progress-model"] progress')?.getAttribute('value') === '25');
+    await waitUntil(() => $(el, '[part~="progress-model"] progress')?.getAttribute('value') === '25');
     expect(created).toStrictEqual(['test-4']);
     expect(text($(el, '[part~="progress-model"]'))).toBe('جارٍ تحميل نموذج البحث: 25٪');
     expect($(el, '[part~="progress-model"] progress')!.getAttribute('aria-label')).toBe('جارٍ تحميل نموذج البحث: 25٪');
@@ -480,7 +474,7 @@ describe('when chat is on and the proxy streams an answer', () => {
     const again = await mount({}, { store: first.store });
     expect($$(again.el, '[part~="history-item"]')).toHaveLength(1);
     ($(again.el, '[part~="clear"]') as HTMLButtonElement).click();
-    await until(() => $$(again.el, '[part~="history-item"]').length === 0);
+    await waitUntil(() => $$(again.el, '[part~="history-item"]').length === 0);
     expect(await first.store.list()).toStrictEqual([]);
   });
 });
@@ -495,7 +489,7 @@ describe('when the visitor types with earlier answers on screen', () => {
     const { answerView } = await import('./answer/answer-view.js');
     vi.mocked(answerView).mockClear();
     const m = await mount({}, { store });
-    await until(() => $$(m.el, '[part~="history-item"] a[part~="citation"]').length === answers.length);
+    await waitUntil(() => $$(m.el, '[part~="history-item"] a[part~="citation"]').length === answers.length);
     const parsed = vi.mocked(answerView).mock.calls.map(([text]) => text);
     expect([...parsed].sort()).toStrictEqual([...answers].sort());
 
@@ -513,7 +507,7 @@ describe('when the visitor types with earlier answers on screen', () => {
     const store = memoryConversationStore();
     await store.append({ question: 'Q', answer: 'See [2:999].', refs: ['2:153'], context: ['2:148-158'], at: 1 });
     const m = await mount({}, { store });
-    await until(() => $(m.el, '[part~="history-item"] [part~="citation-flag"]') !== null);
+    await waitUntil(() => $(m.el, '[part~="history-item"] [part~="citation-flag"]') !== null);
     expect(text($(m.el, '[part~="history-item"] [part~="citation-flag"]'))).toBe('not a verse');
     m.el.lang = 'ar';
     await m.el.updateComplete;
@@ -577,7 +571,7 @@ describe('when the answer cannot be given', () => {
     expect($$(m.el, 'article[part~="verse"]')).toHaveLength(1);
     m.proxy.chat = { kind: 'fixture', name: 'answer' };
     ($(m.el, '[part~="retry"]') as HTMLButtonElement).click();
-    await until(() => m.events['quran-dai-answer']!.length === 1);
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
     expect(m.proxy.chatRequests()).toHaveLength(2);
     expect($(m.el, '[part~="notice"]')).toBeNull();
   });
@@ -624,7 +618,7 @@ describe('when the visitor stops an answer', () => {
     const m = await mount();
     m.proxy.chat = { kind: 'hang', delta: 'Partial words' };
     const asked = m.el.ask('2:153');
-    await until(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');
+    await waitUntil(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');
     await m.el.updateComplete;
     const stop = $(m.el, '[part~="stop"]') as HTMLButtonElement;
     expect(text(stop)).toBe('Stop');
@@ -644,7 +638,7 @@ describe('when the visitor stops an answer', () => {
     const m = await mount();
     m.proxy.chat = { kind: 'hang', delta: 'Old answer' };
     const first = m.el.ask('2:153');
-    await until(() => text($(m.el, '[part~="answer-body"]')) === 'Old answer');
+    await waitUntil(() => text($(m.el, '[part~="answer-body"]')) === 'Old answer');
     m.proxy.chat = { kind: 'fixture', name: 'answer' };
     await askAndWait(m, '2:255');
     await first;
@@ -661,10 +655,10 @@ describe('when the layout is floating', () => {
     const panel = $(m.el, '[part~="panel"]')!;
     expect([launcher.getAttribute('aria-expanded'), panel.hidden, panel.getAttribute('role')]).toStrictEqual(['false', true, 'dialog']);
     launcher.click();
-    await until(() => !panel.hidden && m.el.shadowRoot!.activeElement === $(m.el, '[part~="input"]'));
+    await waitUntil(() => !panel.hidden && m.el.shadowRoot!.activeElement === $(m.el, '[part~="input"]'));
     expect(launcher.getAttribute('aria-expanded')).toBe('true');
     panel.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-    await until(() => panel.hidden);
+    await waitUntil(() => panel.hidden);
     await m.el.updateComplete;
     expect(m.el.shadowRoot!.activeElement).toBe(launcher);
   });
@@ -694,7 +688,7 @@ describe('when submitting with the keyboard', () => {
     input.value = '2:255';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     ($(m.el, '[part~="form"]') as HTMLFormElement).requestSubmit();
-    await until(() => $$(m.el, 'article[part~="verse"]').length > 0);
+    await waitUntil(() => $$(m.el, 'article[part~="verse"]').length > 0);
     expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
   });
 });
@@ -706,8 +700,8 @@ describe('when focus would be lost while asking', () => {
     starter.focus();
     expect(m.el.shadowRoot!.activeElement).toBe(starter);
     starter.click();
-    await until(() => m.events['quran-dai-answer']!.length === 1);
-    await until(() => m.el.shadowRoot!.activeElement === $(m.el, '[part~="answer-heading"]'));
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
+    await waitUntil(() => m.el.shadowRoot!.activeElement === $(m.el, '[part~="answer-heading"]'));
     expect(text(m.el.shadowRoot!.activeElement)).toBe('Answer');
   });
 
@@ -718,7 +712,7 @@ describe('when focus would be lost while asking', () => {
     input.value = '2:153';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     ($(m.el, '[part~="form"]') as HTMLFormElement).requestSubmit();
-    await until(() => $$(m.el, 'article[part~="verse"]').length === 1);
+    await waitUntil(() => $$(m.el, 'article[part~="verse"]').length === 1);
     await m.el.updateComplete;
     expect(m.el.shadowRoot!.activeElement).toBe(input);
   });
@@ -819,7 +813,7 @@ describe('when the query is in another language than the loaded translation', ()
     el.setAttribute('translation', 'ur');
     el.setAttribute('mode', 'search');
     document.body.append(el);
-    await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+    await waitUntil(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
     await el.ask('patience and prayer');
     await el.updateComplete;
     expect(loaded).toStrictEqual(['en']);
@@ -848,9 +842,9 @@ describe('when the query is in another language than the loaded translation', ()
     document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
     for (const [k, v] of Object.entries({ proxy: PROXY, translation: 'ur', mode: 'search' })) el.setAttribute(k, v);
     document.body.append(el);
-    await until(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
+    await waitUntil(() => ($(el, '[part~="submit"]') as HTMLButtonElement | null)?.disabled === false);
     const asked = el.ask('Is drinking wine forbidden?');
-    await until(() => searches.length > 0);
+    await waitUntil(() => searches.length > 0);
     // The English words cannot be searched yet: the verses come from the vector alone.
     expect(searches[0]!.detail).toMatchObject({ stage: 'hybrid', refs: ['5:90', '2:219'] });
     release();

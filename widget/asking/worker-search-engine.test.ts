@@ -9,6 +9,7 @@ import type { AsyncSearchEngine, WorkerSearchEngineOptions } from '../data-cache
 import { TEST_INDEX_MANIFEST, fixedVectorSearch } from '../testing/element-harness.js';
 import { adaptSearchEngine } from './search-engine-adapter.js';
 import { createWorkerBackedSearchEngine, type WorkerSearchEngineAdapterOptions } from './worker-search-engine.js';
+import { waitUntil } from '../testing/wait-until.js';
 
 let full: Corpus;
 beforeAll(async () => {
@@ -193,7 +194,7 @@ describe('when the vector index was still downloading at boot', () => {
 
     bytes = new Uint8Array([1, 2, 3]);
     release(true);
-    await until(() => workers.started.length === 2 && workers.started[0]!.terminated);
+    await waitUntil(() => workers.started.length === 2 && workers.started[0]!.terminated);
     expect(workers.started[1]!.options.vectors).toStrictEqual({ manifest: TEST_INDEX_MANIFEST, bytes });
     const after = await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
     expect(after.stage).toBe('hybrid');
@@ -202,10 +203,3 @@ describe('when the vector index was still downloading at boot', () => {
   });
 });
 
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
