@@ -141,12 +141,15 @@ export class AskController implements ReactiveController {
     // A question in a language whose translation is not downloaded yet: with a vector index, the
     // meaning finds verses while the translation loads (the vector part needs no words in common).
     let vector: Float32Array | undefined;
+    // One embedding attempt per question: a failure is reported once, and keyword results stay.
+    let embedTried = false;
     try {
       const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
       if (stale()) return;
       if (missing) {
         const loading = env.loadTrack(missing, abort.signal);
         if (env.embedQuery) {
+          embedTried = true;
           vector = await this.#meaningFirst(question, retrievalText, env, abort.signal, loading, stale);
           if (stale()) return;
         }
@@ -162,7 +165,7 @@ export class AskController implements ReactiveController {
     }
     this.#show(question, result, env);
 
-    if (env.embedQuery && !vector && result.stage !== 'direct') {
+    if (env.embedQuery && !embedTried && result.stage !== 'direct') {
       this.status = AskStatus.Refining;
       this.#host.requestUpdate();
       try {
