@@ -1,0 +1,89 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { describe, expect, it } from 'vitest';
+import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
+import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
+import { createFakeProxy, fixedVectorSearch, PROXY, testServices, TEST_INDEX_MANIFEST } from '../testing/element-harness.js';
+import { BootController, BootStatus } from './boot-controller.js';
+
+function fakeHost(): ReactiveControllerHost {
+  return {
+    addController(_c: ReactiveController) {},
+    removeController(_c: ReactiveController) {},
+    requestUpdate() {},
+    updateComplete: Promise.resolve(true),
+  };
+}
+
+function controller() {
+  const ready: QuranDaiReadyDetail[] = [];
+  const errors: QuranDaiErrorDetail[] = [];
+  const boot = new BootController(fakeHost(), { onReady: (d) => void ready.push(d), onError: (d) => void errors.push(d) });
+  return { boot, ready, errors };
+}
+
+const withIndex = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: { id: TEST_INDEX_MANIFEST.id, manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' as const }, chat: true };
+
+describe('when the proxy serves a vector index', () => {
+  it('should boot the data and the engine and embed questions through /api/embed', async () => {
+    const proxy = createFakeProxy(withIndex);
+    const services = await testServices({ proxy, vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    const { boot, ready, errors } = controller();
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', services });
+    expect(boot.status).toBe(BootStatus.Ready);
+    expect(ready).toStrictEqual([{ corpusVersion: services.corpus.version, fromCache: false, indexId: TEST_INDEX_MANIFEST.id, chat: true }]);
+    expect(errors).toStrictEqual([]);
+    const vector = await boot.embedQuery!('patience', new AbortController().signal);
+    expect(Array.from(vector)).toStrictEqual([1, 0, 0, 0]);
+    expect(proxy.calls.filter((c) => c.url === `${PROXY}/api/embed`).map((c) => c.body)).toStrictEqual([{ text: 'patience' }]);
+  });
+});
+
+describe('when the config request fails', () => {
+  it('should still boot keyword search from the data files and say so', async () => {
+    const services = await testServices({ proxy: createFakeProxy('down') });
+    const { boot, ready, errors } = controller();
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', services });
+    expect(boot.status).toBe(BootStatus.Ready);
+    expect(boot.embedQuery).toBeNull();
+    expect(ready[0]).toMatchObject({ indexId: null, chat: false });
+    expect(errors.map((e) => e.code)).toStrictEqual(['config-failed']);
+    expect(errors[0]!.message).toMatch(/searching by keyword only$/);
+  });
+});
+
+describe('when the data cannot be loaded', () => {
+  it('should fail with data-failed and name the cause', async () => {
+    const services = await testServices({ proxy: createFakeProxy() });
+    const { boot, ready, errors } = controller();
+    await boot.boot({
+      proxy: PROXY,
+      dataBase: `${PROXY}/data`,
+      translation: 'en',
+      services: { ...services, loadQuranData: () => Promise.reject(new Error('manifest.json answered 404')) },
+    });
+    expect(boot.status).toBe(BootStatus.Failed);
+    expect(ready).toStrictEqual([]);
+    expect(errors).toStrictEqual([{ code: 'data-failed', message: 'manifest.json answered 404' }]);
+  });
+});
+
+describe('when the widget boots again before the first boot ends', () => {
+  it("should drop the first boot's result", async () => {
+    const services = await testServices({ proxy: createFakeProxy() });
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((r) => (releaseFirst = r));
+    let calls = 0;
+    const slowFirst = { ...services, loadQuranData: async (o: Parameters<typeof services.loadQuranData>[0]) => {
+      if (++calls === 1) await firstHeld;
+      return services.loadQuranData(o);
+    } };
+    const { boot, ready } = controller();
+    const first = boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', services: slowFirst });
+    await expect.poll(() => calls).toBe(1);
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'fr', services: slowFirst });
+    releaseFirst();
+    await first;
+    expect(ready).toHaveLength(1);
+    expect(boot.status).toBe(BootStatus.Ready);
+  });
+});
