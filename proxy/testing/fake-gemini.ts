@@ -22,7 +22,7 @@
  * await fake.close();
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { closeLoopbackServer, listenOnLoopback } from './loopback-server.js';
+import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 
 /** gemini-embedding-001 returns 3072 numbers when no `outputDimensionality` is asked for. */
@@ -306,14 +306,6 @@ export function requestTexts(body: unknown): string[] {
   return [];
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** Create and start a fake Gemini server. */
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {

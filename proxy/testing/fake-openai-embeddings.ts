@@ -17,7 +17,7 @@
  * await fake.close();
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { closeLoopbackServer, listenOnLoopback } from './loopback-server.js';
+import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 
 /**
@@ -113,9 +113,7 @@ export class FakeOpenAIEmbeddings {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const raw = await readBody(req);
     let body: Record<string, unknown> | undefined;
     try {
       const parsed: unknown = raw ? JSON.parse(raw) : undefined;
