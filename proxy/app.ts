@@ -40,6 +40,9 @@ import { staticFiles } from './middleware/static-files/index.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
 import { createChatHandler, requireChat } from './routes/chat-route.js';
 import { createEmbedHandler } from './routes/embed-route.js';
+import { createFeedbackHandler, feedbackEnabled } from './routes/feedback-route.js';
+import { createFeedbackWebhook } from './feedback/feedback-webhook.js';
+import { FEEDBACK_LIMITS } from '../data/contracts/feedback-request.js';
 import { healthBody, widgetConfig } from './routes/info-routes.js';
 
 /** Static mounts: URL prefix → what is served there. */
@@ -87,6 +90,8 @@ export interface ProxyDeps {
   readonly readBodyText?: BodyTextReader;
   /** Where spend-budget counters live. Default: in this process's memory. */
   readonly budgetStore?: BudgetStore;
+  /** fetch for FEEDBACK_WEBHOOK_URL calls. Default the global `fetch`. */
+  readonly webhookFetch?: typeof fetch;
   /** Memory of this process for `/metrics` (Node: `process.memoryUsage`). Default: not reported. */
   readonly processMemory?: () => { readonly residentBytes: number; readonly heapUsedBytes: number; readonly externalBytes: number };
 }
@@ -129,6 +134,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const paid = apiAccess({ allowedOrigins: config.allowedOrigins, apiToken: config.apiToken });
   app.use('/api/chat', paid);
   app.use('/api/embed', paid);
+  app.use('/api/feedback', paid);
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
@@ -141,10 +147,24 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     }
     return c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' });
   });
+  const feedbackRoute = {
+    log: config.feedback.log,
+    webhook: config.feedback.webhookUrl
+      ? createFeedbackWebhook({
+          url: config.feedback.webhookUrl,
+          timeoutMs: config.feedback.webhookTimeoutMs,
+          ...(deps.webhookFetch ? { fetch: deps.webhookFetch } : {}),
+          onOutcome: (outcome, detail) => {
+            metrics.feedbackWebhook.inc({ outcome });
+            if (outcome !== 'delivered') write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), event: 'feedback-webhook', outcome, detail })));
+          },
+        })
+      : null,
+  };
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
-    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null);
+    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, allowed && feedbackEnabled(feedbackRoute));
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
@@ -166,7 +186,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   });
 
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
-  const limited = (name: 'chat' | 'embed', limit: number) =>
+  const limited = (name: 'chat' | 'embed' | 'feedback', limit: number) =>
     rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
 
   app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
@@ -191,6 +211,15 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     signer: createAnswerSigner(config.answerSigningKey),
   }));
 
+  app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
+    ...feedbackRoute,
+    readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, deps.readBodyText),
+    corpus: deps.corpus,
+    logUserText: config.logUserText,
+    metrics,
+    now,
+  }));
+
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
     const immutable = IMMUTABLE_NAMES[mount];
@@ -211,7 +240,7 @@ function notFoundResponse(): Response {
   return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
 
-const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat'];
+const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat', '/api/feedback'];
 
 /** Bounded route label for logs and metrics (never a raw, attacker-chosen path). */
 export function routeLabel(pathname: string): string {

@@ -15,4 +15,6 @@ export interface WidgetConfig {
   };
   /** True when an LLM provider is configured and `/api/chat` will answer. */
   readonly chat: boolean;
+  /** True when `/api/feedback` collects answers' 👍/👎 (FEEDBACK_LOG or FEEDBACK_WEBHOOK_URL); the widget posts only then. Absent (an older proxy) = false. */
+  readonly feedback?: boolean;
 }

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
+import { formatFieldPath } from '../http/field-path.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type VerseRange, type VerseRef } from '../../data/corpus/corpus-types.js';
 
 export const CHAT_ERROR_CODES = {
@@ -136,8 +137,3 @@ function checkVerse(refText: string, contextText: string | undefined, corpus: Co
 }
 
 /** `['verses', 3, 'context']` → `verses[3].context`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out;
-}

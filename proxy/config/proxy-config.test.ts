@@ -19,7 +19,8 @@ describe('when nothing is set', () => {
     expect(c.host).toBe('127.0.0.1');
     expect(c.allowedOrigins).toStrictEqual([]);
     expect(c.trustProxy).toBe(false);
-    expect(c.rateLimits).toStrictEqual({ chatPerHour: 20, embedPerHour: 120, windowMs: 3_600_000 });
+    expect(c.rateLimits).toStrictEqual({ chatPerHour: 20, embedPerHour: 120, feedbackPerHour: 30, windowMs: 3_600_000 });
+    expect(c.feedback).toStrictEqual({ log: false, webhookUrl: '', webhookTimeoutMs: 5000 });
     expect(c.secrets).toStrictEqual([]);
   });
 });
@@ -101,5 +102,18 @@ describe('when the abuse limits are set', () => {
       'ANSWER_SIGNING_KEY must be at least 32 characters without spaces; generate one with: openssl rand -hex 32',
       'BUDGET_CHAT_REQUESTS_PER_HOUR="-5" must be a whole number from 0 to 1000000000 (default 0)',
     ]);
+  });
+});
+
+describe('when feedback is collected', () => {
+  it('should read the log switch and the webhook, and scrub the webhook URL from logs', () => {
+    const url = 'https://hooks.slack.example/services/T000/B000/secret';
+    const c = parseProxyConfig({ FEEDBACK_LOG: 'true', FEEDBACK_WEBHOOK_URL: url, FEEDBACK_WEBHOOK_TIMEOUT_MS: '2000', RATE_LIMIT_FEEDBACK_PER_HOUR: '5' });
+    expect(c.feedback).toStrictEqual({ log: true, webhookUrl: url, webhookTimeoutMs: 2000 });
+    expect(c.rateLimits.feedbackPerHour).toBe(5);
+    expect(c.secrets).toStrictEqual([url]);
+  });
+  it('should refuse a webhook that is not an http(s) URL', () => {
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL="javascript:alert(1)" must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
   });
 });

@@ -57,7 +57,7 @@ export interface ProxyConfig {
   readonly answerSigningKey: string;
   /** Global ceilings over all clients; 0 = unlimited. */
   readonly budget: SpendBudgetConfig;
-  readonly rateLimits: { readonly chatPerHour: number; readonly embedPerHour: number; readonly windowMs: number };
+  readonly rateLimits: { readonly chatPerHour: number; readonly embedPerHour: number; readonly feedbackPerHour: number; readonly windowMs: number };
   readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
   /** Null when no LLM provider is configured: `/api/chat` answers 503. */
   readonly chat: ChatProviderConfig | null;
@@ -69,6 +69,8 @@ export interface ProxyConfig {
   readonly embeddings: EmbeddingsServerConfig | null;
   readonly embedCacheSize: number;
   readonly logUserText: boolean;
+  /** Where visitors' 👍/👎 go: the request log (FEEDBACK_LOG) and/or a webhook (FEEDBACK_WEBHOOK_URL, '' = none). */
+  readonly feedback: { readonly log: boolean; readonly webhookUrl: string; readonly webhookTimeoutMs: number };
   readonly paths: {
     readonly corpusDir: string;
     readonly indexDir: string;
@@ -91,6 +93,7 @@ export const DEFAULT_PROXY_ENV = {
   TRUST_PROXY: 'false',
   RATE_LIMIT_CHAT_PER_HOUR: '20',
   RATE_LIMIT_EMBED_PER_HOUR: '120',
+  RATE_LIMIT_FEEDBACK_PER_HOUR: '30',
   PUBLIC_ORIGINS: '',
   API_TOKEN: '',
   METRICS_TOKEN: '',
@@ -115,6 +118,8 @@ export const DEFAULT_PROXY_ENV = {
   EMBEDDINGS_INPUT_TYPE: 'false',
   EMBED_CACHE_SIZE: '1000',
   LOG_USER_TEXT: 'false',
+  FEEDBACK_LOG: 'false',
+  FEEDBACK_WEBHOOK_TIMEOUT_MS: '5000',
   CORPUS_DIR: 'data/dist/corpus',
   INDEX_DIR: 'data/dist/index',
   INDEX_ID: '',
@@ -158,10 +163,10 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     problems.push(`${name}="${s}" must be true or false`);
     return false;
   };
-  const url = (name: keyof typeof DEFAULT_PROXY_ENV | string, fallback?: string): string => {
+  const url = (name: keyof typeof DEFAULT_PROXY_ENV | string, fallback?: string, example = 'http://127.0.0.1:11434/v1'): string => {
     const s = raw(name) || fallback || '';
     if (!/^https?:\/\/[^\s]+$/.test(s) || !URL.canParse(s)) {
-      problems.push(`${name}="${s}" must be an http(s) URL, e.g. http://127.0.0.1:11434/v1`);
+      problems.push(`${name}="${s}" must be an http(s) URL, e.g. ${example}`);
     }
     return s.replace(/\/+$/, '');
   };
@@ -171,6 +176,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     return v || DEFAULT_PROXY_ENV[name];
   };
 
+  const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', undefined, 'https://hooks.example.org/quran-dai') : '';
   const xaiKey = raw('XAI_API_KEY') ?? '';
   const geminiKey = raw('GEMINI_API_KEY') ?? '';
   const compatURL = raw('OPENAI_COMPATIBLE_BASE_URL') ?? '';
@@ -256,6 +262,7 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     rateLimits: {
       chatPerHour: int('RATE_LIMIT_CHAT_PER_HOUR', 1, 10_000_000),
       embedPerHour: int('RATE_LIMIT_EMBED_PER_HOUR', 1, 10_000_000),
+      feedbackPerHour: int('RATE_LIMIT_FEEDBACK_PER_HOUR', 1, 10_000_000),
       windowMs: 3_600_000,
     },
     upstream: {
@@ -268,6 +275,11 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     embeddings,
     embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
     logUserText: bool('LOG_USER_TEXT'),
+    feedback: {
+      log: bool('FEEDBACK_LOG'),
+      webhookUrl: feedbackWebhookUrl,
+      webhookTimeoutMs: int('FEEDBACK_WEBHOOK_TIMEOUT_MS', 100, 60_000),
+    },
     paths: {
       corpusDir: str('CORPUS_DIR'),
       indexDir: str('INDEX_DIR'),
@@ -277,7 +289,8 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
       modelsDir: str('MODELS_DIR'),
       ortDir: str('ORT_WASM_DIR'),
     },
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey].filter((s) => s.length > 0),
+    // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl].filter((s) => s.length > 0),
   };
   if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
     problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);

@@ -15,6 +15,8 @@ export interface ProxyMetrics {
   readonly activeStreams: Counter;
   readonly rateLimited: Counter;
   readonly budgetRefused: Counter;
+  readonly feedback: Counter;
+  readonly feedbackWebhook: Counter;
   readonly residentMemory: Counter;
   readonly heapUsed: Counter;
   readonly externalMemory: Counter;
@@ -33,6 +35,8 @@ export function createProxyMetrics(): ProxyMetrics {
     activeStreams: registry.gauge('quran_dai_active_chat_streams', 'Chat answers currently streaming.'),
     rateLimited: registry.counter('quran_dai_rate_limited_total', 'Requests refused by the rate limit, by route.'),
     budgetRefused: registry.counter('quran_dai_budget_refused_total', 'Requests refused by the global spend budget, by route and limit.'),
+    feedback: registry.counter('quran_dai_feedback_total', 'Visitor feedback on answers, by rating (up, down).'),
+    feedbackWebhook: registry.counter('quran_dai_feedback_webhook_total', 'Feedback webhook calls by outcome (delivered, failed, timeout, dropped).'),
     residentMemory: registry.gauge('quran_dai_process_resident_memory_bytes', 'Resident memory of the proxy process at scrape time (runtimes that report it).'),
     heapUsed: registry.gauge('quran_dai_process_heap_used_bytes', 'JavaScript heap in use at scrape time (runtimes that report it).'),
     externalMemory: registry.gauge('quran_dai_process_external_memory_bytes', 'Memory the JavaScript engine tracks outside its heap (Buffers: cached compressed files, bodies in flight) at scrape time.'),

@@ -11,7 +11,7 @@ describe('when the widget asks for its config', () => {
     const { app, corpus } = await createTestProxy();
     const res = await app.request('/api/config');
     expect(res.status).toBe(200);
-    expect(await res.json()).toStrictEqual({ corpusManifest: '/data/corpus/manifest.json', corpusVersion: corpus.version, index: null, chat: false });
+    expect(await res.json()).toStrictEqual({ corpusManifest: '/data/corpus/manifest.json', corpusVersion: corpus.version, index: null, chat: false, feedback: false });
   });
   it('should point a local index at browser embedding', async () => {
     const { app } = await createTestProxy({}, { index: { ...INDEX, embedder: 'local' } });
@@ -26,7 +26,7 @@ describe('when the widget asks for its config', () => {
     const other = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://other.example' } });
     expect(other.status).toBe(200);
     expect(other.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await other.json()).toMatchObject({ index: null, chat: false });
+    expect(await other.json()).toMatchObject({ index: null, chat: false, feedback: false });
     const mosque = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://mosque.example' } });
     expect(await mosque.json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
   });

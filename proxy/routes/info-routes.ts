@@ -47,12 +47,13 @@ export function healthBody(corpus: Corpus, index: VectorIndexManifest | null, ha
  * The widget's boot config. A proxy-embedded index without a working embedder is not offered
  * (the widget could not embed its queries); the widget then searches lexically.
  */
-export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean): WidgetConfig {
+export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, feedback = false): WidgetConfig {
   const mode = queryEmbeddingMode(index, hasEmbedder);
   return {
     corpusManifest: CORPUS_MANIFEST_URL,
     corpusVersion: corpus.version,
     index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id), queryEmbedding: mode } : null,
     chat,
+    feedback,
   };
 }

@@ -23,6 +23,13 @@ export interface RequestLogFields {
   historyDropped?: number;
   /** Only when LOG_USER_TEXT=true. */
   question?: string;
+  /** A feedback line (FEEDBACK_LOG=true): the rating, the answer's citations, whether it had a comment. */
+  feedback?: 'up' | 'down';
+  citations?: string;
+  hasComment?: boolean;
+  lang?: string;
+  /** Only when LOG_USER_TEXT=true. */
+  comment?: string;
 }
 
 /** Context variables this middleware sets: routes add fields to the line, streaming routes set `logUntil`. */

@@ -1,0 +1,26 @@
+/**
+ * The `/api/feedback` request body, shared by the widget (sender) and the proxy (validator):
+ * a visitor's thumbs up or down on one answer. Only what the visitor typed or saw: no
+ * identifiers, no page URL.
+ */
+export type FeedbackRating = 'up' | 'down';
+
+export interface FeedbackRequest {
+  /** The question the rated answer answered (<= 1,000 characters). */
+  readonly question: string;
+  readonly rating: FeedbackRating;
+  /** The visitor's optional short comment (<= 500 characters). */
+  readonly comment?: string;
+  /** The answer's checked citations, `S:A`, in the order it cited them (<= 25). */
+  readonly citations: readonly string[];
+  /** BCP-47 language of the widget, so a site owner can read feedback per language. */
+  readonly lang?: string;
+}
+
+/** Limits enforced by the proxy and respected by the widget. */
+export const FEEDBACK_LIMITS = {
+  maxBodyBytes: 8 * 1024,
+  maxQuestionChars: 1000,
+  maxCommentChars: 500,
+  maxCitations: 25,
+} as const;

@@ -1,0 +1,60 @@
+/**
+ * @module
+ * `POST /api/feedback` `FeedbackRequest` → 202 `{ ok: true }`: a visitor's 👍/👎 on an answer.
+ * Counted in `/metrics`, written to the request log line (FEEDBACK_LOG=true) and forwarded to
+ * FEEDBACK_WEBHOOK_URL in the background. The visitor's words are kept only with
+ * LOG_USER_TEXT=true. 503 JSON when neither FEEDBACK_LOG nor a webhook is set, so the widget
+ * (told by `/api/config`) does not post at all.
+ */
+import type { Context } from 'hono';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { feedbackRecord } from '../feedback/feedback-record.js';
+import { validateFeedbackRequest } from '../feedback/feedback-request-schema.js';
+import type { FeedbackWebhook } from '../feedback/feedback-webhook.js';
+import type { ProxyEnvBindings } from '../http/app-env.js';
+import { jsonError } from '../http/json-error.js';
+import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+
+export const FEEDBACK_NOT_CONFIGURED_CODE = 'feedback-not-configured';
+
+export interface FeedbackRouteOptions {
+  /** Reads the JSON body under the size cap (413/400/415 as JSON errors). */
+  readonly readBody: (c: Context) => Promise<unknown>;
+  readonly corpus: Corpus;
+  /** FEEDBACK_LOG: each feedback is a field set on the request log line. */
+  readonly log: boolean;
+  /** FEEDBACK_WEBHOOK_URL's forwarder, or null. */
+  readonly webhook: FeedbackWebhook | null;
+  readonly logUserText: boolean;
+  readonly metrics: ProxyMetrics;
+  /** Wall clock, ms. */
+  readonly now: () => number;
+}
+
+/** True when feedback goes somewhere: the widget shows the 👍/👎 post only then. */
+export function feedbackEnabled(opts: Pick<FeedbackRouteOptions, 'log' | 'webhook'>): boolean {
+  return opts.log || opts.webhook !== null;
+}
+
+export function createFeedbackHandler(opts: FeedbackRouteOptions) {
+  return async function feedbackHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
+    if (!feedbackEnabled(opts)) {
+      throw jsonError(503, FEEDBACK_NOT_CONFIGURED_CODE, 'Feedback is not collected on this proxy (set FEEDBACK_LOG=true or FEEDBACK_WEBHOOK_URL); the widget still fires its quran-dai-feedback event.');
+    }
+    const v = validateFeedbackRequest(await opts.readBody(c), opts.corpus);
+    if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
+    const record = feedbackRecord(v.value, new Date(opts.now()), opts.logUserText);
+    opts.metrics.feedback.inc({ rating: record.rating });
+    if (opts.log) {
+      const fields = c.get('logFields');
+      fields.feedback = record.rating;
+      fields.citations = record.citations.join(' ');
+      fields.hasComment = record.hasComment;
+      if (record.lang) fields.lang = record.lang;
+      if (record.question !== undefined) fields.question = record.question;
+      if (record.comment !== undefined) fields.comment = record.comment;
+    }
+    opts.webhook?.send(record);
+    return c.json({ ok: true }, 202, { 'cache-control': 'no-store' });
+  };
+}
