@@ -26,6 +26,14 @@ export function quranComUrl(target: VerseRef | VerseRange): string {
     : `https://quran.com/${target.surah}/${target.from}-${target.to}`;
 }
 
+/**
+ * The verse's tafsir on quran.com (Ibn Kathir, abridged, in English): where "explain this
+ * verse" sends a visitor for scholarship, since the Da'i's explanation is not a tafsir.
+ */
+export function quranComTafsirUrl(ref: VerseRef): string {
+  return `https://quran.com/${ref.surah}:${ref.ayah}/tafsirs/en-tafisr-ibn-kathir`;
+}
+
 export function rangeContains(range: VerseRange, ref: VerseRef): boolean {
   return ref.surah === range.surah && ref.ayah >= range.from && ref.ayah <= range.to;
 }
