@@ -34,6 +34,12 @@ export interface ChatRequest {
   readonly lang?: string;
   /** Translation the widget shows, so the prompt can use the same one. Default `en`. */
   readonly translation?: TextTrackId;
+  /**
+   * "Explain this passage": the verse `S:A` the visitor asked about. It must be the first of
+   * `verses` and carry its context passage; the answer explains it from that passage and says
+   * it is not a tafsir.
+   */
+  readonly explain?: string;
 }
 
 /** Limits enforced by the proxy and respected by the widget. */

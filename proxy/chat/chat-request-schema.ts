@@ -59,6 +59,7 @@ export const chatRequestSchema = z.object({
     .string({ error: 'lang must be a BCP-47 tag' })
     .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'lang must be a BCP-47 tag like "en" or "ur-PK"' })
     .optional(),
+  explain: z.string({ error: 'explain must be a string like "2:255"' }).regex(REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' }).optional(),
   translation: z.enum([...TRANSLATION_LANGS, TRANSLITERATION_KEY], { error: `translation must be one of ${[...TRANSLATION_LANGS, TRANSLITERATION_KEY].join(', ')}` }).optional(),
 });
 
@@ -109,6 +110,11 @@ export function validateChatRequest(body: unknown, corpus: Corpus, limits: Passa
       return { ok: false, issue: { code: CHAT_ERROR_CODES.tooManyVerses, field, message: `${field}: the passages reach ${passageVerses.size} verses here; at most ${limits.maxPassageVerses} in all passages together` } };
     }
     checked.push(r);
+  }
+  const explain = parsed.data.explain;
+  const first = parsed.data.verses[0];
+  if (explain !== undefined && (first?.ref !== explain || first.context === undefined)) {
+    return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: 'explain', message: `explain: ${explain} must be the first of verses, sent with its context passage (the same surah, ±5 verses)` } };
   }
   return { ok: true, value: { ...parsed.data, checked } };
 }

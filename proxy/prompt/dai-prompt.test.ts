@@ -74,3 +74,12 @@ describe('when no verses were retrieved', () => {
     expect(p.system).toContain('Translation: not available');
   });
 });
+
+describe('when the visitor asks to explain a verse', () => {
+  it('should say which verse, from its passage, and that it is not a tafsir', () => {
+    const explained = buildDaiPrompt({ question: 'Explain 2:153', history: [], passages: [PASSAGE], explain: '2:153' }).system;
+    expect(explained).toContain('The visitor asks you to explain [2:153]. Explain what it says in the light of its passage');
+    expect(explained).toContain('not a tafsir (scholarly commentary)');
+    expect(system).not.toContain('The visitor asks you to explain');
+  });
+});

@@ -33,11 +33,18 @@ export interface DaiPromptInput {
   readonly lang?: string;
   /** Name of the translation shown, e.g. `Saheeh International`. */
   readonly translationName?: string;
+  /** "Explain this passage": the verse `S:A` to explain from its passage (the first passage). */
+  readonly explain?: string;
 }
 
 export interface DaiPrompt {
   readonly system: string;
   readonly messages: { role: 'user' | 'assistant'; content: string }[];
+}
+
+/** What the model is told when the visitor asks it to explain one verse from its passage. */
+export function explainRule(ref: string): string {
+  return `The visitor asks you to explain [${ref}]. Explain what it says in the light of its passage (Passage 1: the verses around it in the same surah), citing [${ref}] and any verse of the passage you use. Say in one short sentence that this is an explanation drawn from the verses, not a tafsir (scholarly commentary), and that a tafsir gives the fuller scholarship.`;
 }
 
 /** The sentence the model must use when the verses do not answer the question. */
@@ -64,7 +71,8 @@ export function buildDaiPrompt(input: DaiPromptInput): DaiPrompt {
     ? input.passages.map((p, i) => formatPassage(p, i + 1)).join('\n\n')
     : `(No verses were retrieved for this question. Say "${NOT_COVERED_SENTENCE}." in the language of the question.)`;
   const langHint = input.lang ? `\nThe visitor's interface language is "${input.lang}"; still answer in the language of the question.` : '';
-  const system = `${rules}${langHint}\n\nRetrieved verses (most relevant first). ${translation}\n\n${verses}`;
+  const explain = input.explain ? `\n${explainRule(input.explain)}` : '';
+  const system = `${rules}${langHint}${explain}\n\nRetrieved verses (most relevant first). ${translation}\n\n${verses}`;
   // Alternating, starting and ending with the visitor: strict chat templates need it.
   const messages = alternateTurns([...input.history, { role: 'user', content: input.question }]);
   return { system, messages };

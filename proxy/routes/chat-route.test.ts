@@ -81,6 +81,17 @@ describe('when the request is valid', () => {
     expect(system).toContain('Saheeh International');
   });
 
+  it('should pin an explained verse\'s passage and tell the model it is not a tafsir', async () => {
+    const res = await proxy.app.request('/api/chat', chatInit({ question: 'Explain 2:255', verses: [{ ref: '2:255', context: '2:250-260' }], explain: '2:255' }));
+    expect(res.status).toBe(200);
+    await res.text();
+    const system: string = xai.calls[0]!.requestBodyJson.messages[0].content;
+    expect(system).toContain('The visitor asks you to explain [2:255]');
+    expect(system).toContain('not a tafsir');
+    expect(system).toContain('### Passage 1: Surah Al-Baqarah 2:250-260 (retrieved for 2:255)');
+    expect(system).toContain(`[2:260] ${proxy.corpus.verse({ surah: 2, ayah: 260 }).arabic}`);
+  });
+
   it('should use the requested translation track', async () => {
     await (await proxy.app.request('/api/chat', chatInit({ ...VALID, translation: 'fr' }))).text();
     const system: string = xai.calls[0]!.requestBodyJson.messages[0].content;
@@ -201,6 +212,11 @@ describe('when the request breaks a limit', () => {
   it('should refuse more than 25 verse references', async () => {
     const verses = Array.from({ length: 26 }, (_, i) => ({ ref: `2:${i + 1}` }));
     await expectError({ ...VALID, verses }, 400, 'invalid-field', 'verses');
+  });
+  it('should refuse an explained verse that is not the first verse sent with its passage', async () => {
+    const e = await expectError({ ...VALID, explain: '2:255' }, 400, 'invalid-field', 'explain');
+    expect(e.message).toBe('explain: 2:255 must be the first of verses, sent with its context passage (the same surah, ±5 verses)');
+    await expectError({ question: 'Explain 2:255', verses: [{ ref: '2:255' }], explain: '2:255' }, 400, 'invalid-field', 'explain');
   });
   it('should refuse a ref that is not surah:ayah', async () => {
     await expectError({ ...VALID, verses: [{ ref: 'Al-Baqarah 153' }] }, 400, 'invalid-field', 'verses[0].ref');

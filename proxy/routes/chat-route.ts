@@ -69,6 +69,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
       passages,
       ...(req.lang ? { lang: req.lang } : {}),
       ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
+      ...(req.explain ? { explain: req.explain } : {}),
     });
 
     const fields = c.get('logFields');
