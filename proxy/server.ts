@@ -9,6 +9,7 @@
  * console.log(server.url); await server.close();
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
@@ -36,6 +37,10 @@ import { createScrubber } from './http/secret-scrubber.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
 import { isLoopbackAddress } from './http/ip-address.js';
+import { createProxyMetrics } from './metrics/proxy-metrics.js';
+import { connectRedis } from './shared-store/redis-connection.js';
+import { createRedisStores } from './shared-store/redis-stores.js';
+import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,7 +78,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const rootDir = options.rootDir ?? REPO_ROOT;
   const env = options.env ?? (options.loadDotEnv === false ? { ...process.env } : readProxyEnv(rootDir));
-  const config = parseProxyConfig(env);
+  const config = parseProxyConfig(env, availableParallelism());
   // process.stdout.write, not console.log: no formatting pass on the hot path.
   const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const scrub = createScrubber(config.secrets);
@@ -100,7 +105,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
     ...(fontDir ? { fonts: createNodeFileSource(fontDir) } : {}),
   };
+  const metrics = createProxyMetrics();
+  const redis = config.redis ? connectRedis({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, up: metrics.sharedStoreUp, log: (line) => log(scrub(line)) }) : null;
+  const stores = redis ? createRedisStores(redis, createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
   const app = createApp(config, {
+    metrics,
+    ...(stores ? { stores } : {}),
     corpus,
     index,
     embedder,
@@ -130,6 +140,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     index: index?.id ?? null,
     queryEmbedding: index ? (index.embedder === 'local' ? 'browser' : embedder ? 'proxy' : 'unavailable') : null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
+    sharedStore: redis ? 'redis' : 'memory',
   });
   return {
     url,
@@ -143,6 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const s = server as ServerType & { closeAllConnections?: () => void };
         s.close(() => done());
         s.closeAllConnections?.();
+        redis?.disconnect();
       }),
   };
 }
