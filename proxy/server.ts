@@ -8,6 +8,7 @@
  * const server = await startServer({ env: { PORT: '0', XAI_API_KEY: '...' } });
  * console.log(server.url); await server.close();
  */
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
@@ -37,6 +38,7 @@ import { createScrubber } from './http/secret-scrubber.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
 import { isLoopbackAddress } from './http/ip-address.js';
+import { runWorkers } from './cluster/run-workers.js';
 import { createProxyMetrics } from './metrics/proxy-metrics.js';
 import { connectRedis } from './shared-store/redis-connection.js';
 import { createRedisStores } from './shared-store/redis-stores.js';
@@ -141,6 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     queryEmbedding: index ? (index.embedder === 'local' ? 'browser' : embedder ? 'proxy' : 'unavailable') : null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
     sharedStore: redis ? 'redis' : 'memory',
+    pid: process.pid,
   });
   return {
     url,
@@ -262,6 +265,24 @@ function readDotEnv(path: string): Record<string, string> {
 }
 
 async function main(): Promise<void> {
+  let workers = 1;
+  let sharedStore = false;
+  try {
+    const config = parseProxyConfig(readProxyEnv(), availableParallelism());
+    workers = config.workers;
+    sharedStore = config.redis !== null;
+  } catch (error) {
+    console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    const running = runWorkers({ workers, sharedStore });
+    const stop = () => void running.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    process.exitCode = await running.failed;
+    return;
+  }
   let running: RunningServer;
   try {
     running = await startServer();
@@ -270,7 +291,7 @@ async function main(): Promise<void> {
     console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  console.error(`quran-dai proxy on ${running.url}`);
+  console.error(`quran-dai proxy on ${running.url}${cluster.isWorker ? ` (worker ${process.pid})` : ''}`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
