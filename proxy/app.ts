@@ -59,7 +59,7 @@ export type StaticMount = keyof typeof STATIC_MOUNTS;
  * Mounts whose content-hashed names differ from the default `name.<hex>.ext`: Vite names
  * lazy widget chunks `name-<8 base64url>.js`; the entry `quran-dai.js` stays revalidated.
  */
-const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
+export const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
   widget: /-[A-Za-z0-9_-]{8}\.js$/,
 };
 
@@ -147,7 +147,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
-    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null);
+    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, config.dataPublicUrl);
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 

@@ -228,7 +228,7 @@ const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 
 /** Scheherazade New (SIL, OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
-function resolveQuranFontDir(): string | undefined {
+export function resolveQuranFontDir(): string | undefined {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('@fontsource/scheherazade-new/package.json')), 'files');
   } catch {

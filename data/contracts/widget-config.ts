@@ -15,4 +15,11 @@ export interface WidgetConfig {
   };
   /** True when an LLM provider is configured and `/api/chat` will answer. */
   readonly chat: boolean;
+  /**
+   * Absolute URL of the data folder (`…/data`, holding `corpus/` and `index/`) when a CDN or
+   * object store serves it; absent: the proxy's own `/data`. A `data-base` attribute wins.
+   */
+  readonly dataBase?: string;
+  /** Absolute URL of the font folder when a CDN serves it; absent: the proxy's own `/fonts`. */
+  readonly fontBase?: string;
 }

@@ -10,8 +10,8 @@ import type { ChatModel } from '../chat/chat-model-factory.js';
 
 export const CORPUS_MANIFEST_URL = '/data/corpus/manifest.json';
 
-export function indexManifestUrl(id: string): string {
-  return `/data/index/${encodeURIComponent(id)}/manifest.json`;
+export function indexManifestUrl(id: string, publicBase = ''): string {
+  return `${publicBase}/data/index/${encodeURIComponent(id)}/manifest.json`;
 }
 
 export interface HealthBody {
@@ -45,14 +45,17 @@ export function healthBody(corpus: Corpus, index: VectorIndexManifest | null, ha
 
 /**
  * The widget's boot config. A proxy-embedded index without a working embedder is not offered
- * (the widget could not embed its queries); the widget then searches lexically.
+ * (the widget could not embed its queries); the widget then searches lexically. With
+ * `publicBase` (DATA_PUBLIC_URL) the data and fonts come from there, laid out as
+ * `npm run export:static` writes them (`/data/…`, `/fonts/…`, `/widget/…`).
  */
-export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean): WidgetConfig {
+export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, publicBase = ''): WidgetConfig {
   const mode = queryEmbeddingMode(index, hasEmbedder);
   return {
-    corpusManifest: CORPUS_MANIFEST_URL,
+    corpusManifest: `${publicBase}${CORPUS_MANIFEST_URL}`,
     corpusVersion: corpus.version,
-    index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id), queryEmbedding: mode } : null,
+    index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id, publicBase), queryEmbedding: mode } : null,
     chat,
+    ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
   };
 }
