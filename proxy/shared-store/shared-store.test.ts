@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { startServer, type RunningServer } from '../server.js';
+import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from '../testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
 import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../testing/fake-gemini.js';
 import { parseUiStream, partTypes } from '../testing/read-ui-stream.js';
@@ -21,7 +22,7 @@ const waitUntil = (condition: () => boolean | Promise<boolean>, { timeout = 5000
     if (!(await condition())) throw new Error('condition not met in time');
   }, { timeout, interval: 20 });
 
-const INDEX_ID = 'gemini-embedding-001-8';
+const INDEX_ID = GEMINI_TEST_INDEX.id;
 const CHAT = { question: 'What does the Quran say about patience?', history: [], verses: [{ ref: '2:153', context: '2:150-156' }] };
 
 let redis: TestRedisServer;
@@ -42,13 +43,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'quran-dai-shared-'));
   await mkdir(join(root, 'demo'));
   await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>demo</title>');
-  await mkdir(join(root, 'index', INDEX_ID), { recursive: true });
-  await writeFile(join(root, 'index', INDEX_ID, 'manifest.json'), JSON.stringify({
-    schema: 1, id: INDEX_ID, version: 'abc', embedder: 'gemini', model: 'gemini-embedding-001', dims: 8, count: 6236, quantization: 'int8-per-vector',
-    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
-    corpusVersion: (await loadTestCorpus()).version, floors: { primary: 0.5, fallback: 0.4 },
-    files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-  }));
+  await writeIndexManifestFixture(join(root, 'index'), (await loadTestCorpus()).version);
 });
 
 afterAll(async () => {
