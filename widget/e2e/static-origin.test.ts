@@ -14,7 +14,7 @@ import { REPO_ROOT, resolveQuranFontDir } from '../../proxy/server.js';
 import { cdnHeadersFor, exportStaticTree } from '../../scripts/static-export/export-static-tree.js';
 import { QURAN_FONT_FILE } from '../verses/quran-font.js';
 import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { askQuestion, waitForAnswerDone, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.bin': 'application/octet-stream', '.woff2': 'font/woff2', '.map': 'application/json' };
 
@@ -84,12 +84,7 @@ describe('when the static files come from a separate origin', () => {
     await askQuestion(page, 'embedded', 'seek help through patience and prayer');
     await waitForAnswerDone(page, 'embedded');
     expect(await page.locator('#embedded [part~="answer-body"] a[part~="citation"]').first().getAttribute('href')).toBe('https://quran.com/2/153');
-    const fontStatus = await page.waitForFunction(async () => {
-      await document.fonts.ready;
-      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
-      return face?.status === 'loaded' ? face.status : false;
-    }, null, { timeout: 15_000 });
-    expect(await fontStatus.jsonValue()).toBe('loaded');
+    expect(await waitForQuranFontLoaded(page)).toBe('loaded');
     await network.settle();
 
     const fromProxy = requests.filter((u) => u.startsWith(proxyOrigin)).map((u) => new URL(u).pathname);
