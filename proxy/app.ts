@@ -23,7 +23,8 @@ import type { ChatModel } from './chat/chat-model-factory.js';
 import { createAnswerSigner } from './chat/answer-signer.js';
 import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
-import { createMemoryBudgetStore, type BudgetStore } from './budget/budget-store.js';
+import type { BudgetStore } from './budget/budget-store.js';
+import { createMemoryStores, type ProxyStores } from './shared-store/proxy-stores.js';
 import { SpendBudget } from './budget/spend-budget.js';
 import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
@@ -61,7 +62,7 @@ export type StaticMount = keyof typeof STATIC_MOUNTS;
  * Mounts whose content-hashed names differ from the default `name.<hex>.ext`: Vite names
  * lazy widget chunks `name-<8 base64url>.js`; the entry `quran-dai.js` stays revalidated.
  */
-const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
+export const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
   widget: /-[A-Za-z0-9_-]{8}\.js$/,
 };
 
@@ -88,7 +89,9 @@ export interface ProxyDeps {
   readonly metrics?: ProxyMetrics;
   /** Request body reader with a byte cap. Default: the Web body; Node passes `nodeBodyTextReader`. */
   readonly readBodyText?: BodyTextReader;
-  /** Where spend-budget counters live. Default: in this process's memory. */
+  /** Rate-limit windows, budget counters and the shared embed cache. Default: this process's memory. */
+  readonly stores?: ProxyStores;
+  /** Where spend-budget counters live. Default: `stores.budget`. */
   readonly budgetStore?: BudgetStore;
   /** fetch for FEEDBACK_WEBHOOK_URL calls. Default the global `fetch`. */
   readonly webhookFetch?: typeof fetch;
@@ -164,11 +167,12 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
-    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, allowed && feedbackEnabled(feedbackRoute));
+    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, { feedback: allowed && feedbackEnabled(feedbackRoute), publicBase: config.dataPublicUrl });
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
-  const budgetStore = deps.budgetStore ?? createMemoryBudgetStore();
+  const stores = deps.stores ?? createMemoryStores();
+  const budgetStore = deps.budgetStore ?? stores.budget;
   const b = config.budget;
   const chatBudget = new SpendBudget({
     name: 'chat',
@@ -187,13 +191,13 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
 
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
   const limited = (name: 'chat' | 'embed' | 'feedback', limit: number) =>
-    rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
+    rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, store: stores.rateLimit(name), onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
 
   app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
     readBody,
     embedder,
     index,
-    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize }),
+    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: index ? stores.embedCache(index.id) : null }),
     timeoutMs: config.upstream.timeoutMs,
     metrics,
     monotonic,

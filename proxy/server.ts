@@ -8,7 +8,9 @@
  * const server = await startServer({ env: { PORT: '0', XAI_API_KEY: '...' } });
  * console.log(server.url); await server.close();
  */
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
@@ -36,6 +38,11 @@ import { createScrubber } from './http/secret-scrubber.js';
 import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
 import { isLoopbackAddress } from './http/ip-address.js';
+import { runWorkers } from './cluster/run-workers.js';
+import { createProxyMetrics } from './metrics/proxy-metrics.js';
+import { connectRedis } from './shared-store/redis-connection.js';
+import { createRedisStores } from './shared-store/redis-stores.js';
+import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,7 +80,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const rootDir = options.rootDir ?? REPO_ROOT;
   const env = options.env ?? (options.loadDotEnv === false ? { ...process.env } : readProxyEnv(rootDir));
-  const config = parseProxyConfig(env);
+  const config = parseProxyConfig(env, availableParallelism());
   // process.stdout.write, not console.log: no formatting pass on the hot path.
   const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const scrub = createScrubber(config.secrets);
@@ -100,7 +107,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
     ...(fontDir ? { fonts: createNodeFileSource(fontDir) } : {}),
   };
+  const metrics = createProxyMetrics();
+  const redis = config.redis ? connectRedis({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, up: metrics.sharedStoreUp, log: (line) => log(scrub(line)) }) : null;
+  const stores = redis ? createRedisStores(redis, createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
   const app = createApp(config, {
+    metrics,
+    ...(stores ? { stores } : {}),
     corpus,
     index,
     embedder,
@@ -130,6 +142,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     index: index?.id ?? null,
     queryEmbedding: index ? (index.embedder === 'local' ? 'browser' : embedder ? 'proxy' : 'unavailable') : null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
+    sharedStore: redis ? 'redis' : 'memory',
+    pid: process.pid,
   });
   return {
     url,
@@ -143,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const s = server as ServerType & { closeAllConnections?: () => void };
         s.close(() => done());
         s.closeAllConnections?.();
+        redis?.disconnect();
       }),
   };
 }
@@ -213,7 +228,7 @@ const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
 
 /** Scheherazade New (SIL, OFL) from @fontsource: visitors without a Quranic font still see every Uthmani mark. */
-function resolveQuranFontDir(): string | undefined {
+export function resolveQuranFontDir(): string | undefined {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('@fontsource/scheherazade-new/package.json')), 'files');
   } catch {
@@ -250,6 +265,24 @@ function readDotEnv(path: string): Record<string, string> {
 }
 
 async function main(): Promise<void> {
+  let workers = 1;
+  let sharedStore = false;
+  try {
+    const config = parseProxyConfig(readProxyEnv(), availableParallelism());
+    workers = config.workers;
+    sharedStore = config.redis !== null;
+  } catch (error) {
+    console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    const running = runWorkers({ workers, sharedStore });
+    const stop = () => void running.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    process.exitCode = await running.failed;
+    return;
+  }
   let running: RunningServer;
   try {
     running = await startServer();
@@ -258,7 +291,7 @@ async function main(): Promise<void> {
     console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  console.error(`quran-dai proxy on ${running.url}`);
+  console.error(`quran-dai proxy on ${running.url}${cluster.isWorker ? ` (worker ${process.pid})` : ''}`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

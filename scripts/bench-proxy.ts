@@ -12,7 +12,11 @@
  * - the proxy process's peak RSS (Linux VmHWM).
  * Writes the `## Proxy` section of BENCHMARKS.md (between its markers) unless `--no-write`.
  *
- * Flags: --chats=200 --samples=200 --embeds=20000 --no-write
+ * With `--workers N` the proxy runs N cluster workers sharing their limits in a `redis-server`
+ * the bench starts on a loopback port (`--redis` does that for one worker too); every run
+ * also updates its row of the `## Proxy workers` table (bench/proxy-workers.json).
+ *
+ * Flags: --chats=200 --samples=200 --embeds=20000 --workers=1 --redis --no-write (`--flag value` works too)
  * Env: BENCH_PROXY_NODE_ARGS adds Node flags to the proxy process (e.g. `--cpu-prof`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -26,6 +30,8 @@ import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemi
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { processMemoryMb, startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
 import { replaceMarkedSection } from './bench/marked-section.js';
+import { renderWorkerMatrix, upsertRow, WORKERS_SECTION_END, WORKERS_SECTION_START, type WorkerMatrixRow } from './proxy-bench/worker-matrix.js';
+import { startRedisServer } from '../proxy/testing/redis-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROXY_SECTION_START = '<!-- bench:proxy:start -->';
@@ -101,7 +107,9 @@ export function replaceProxySection(markdown: string, section: string): string {
 
 // ---------------------------------------------------------------- load generator
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+// One socket per simultaneous stream, so a burst of 1,000 really is 1,000 at once (and the
+// cluster spreads the connections over its workers).
+const agent = new Agent({ keepAlive: true, maxSockets: Math.max(256, flag('chats', 200)) });
 
 interface HttpResult {
   status: number;
@@ -140,8 +148,11 @@ async function pool<T>(count: number, concurrency: number, task: (i: number) => 
 }
 
 function flag(name: string, fallback: number): number {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  return a ? Number(a.split('=')[1]) : fallback;
+  const argv = process.argv;
+  const a = argv.find((x) => x.startsWith(`--${name}=`));
+  if (a) return Number(a.split('=')[1]);
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? Number(argv[i + 1]) : fallback;
 }
 
 /** Messages between the bench and its fake-upstreams child process. */
@@ -188,6 +199,9 @@ async function main(): Promise<void> {
   const cachedRequests = flag('embeds', 20_000);
   const uncachedRequests = 500;
   const write = !process.argv.includes('--no-write');
+  const workers = flag('workers', 1);
+  if (!(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers must be a whole number >= 1, got ${workers}`);
+  const redis = workers > 1 || process.argv.includes('--redis') ? await startRedisServer() : null;
   const upstream = BENCH_UPSTREAM;
   const answer = BENCH_ANSWER;
 
@@ -207,7 +221,9 @@ async function main(): Promise<void> {
     RATE_LIMIT_EMBED_PER_HOUR: '10000000',
     UPSTREAM_MAX_RETRIES: '0',
     EMBED_CACHE_SIZE: '10000',
-  }, extraNodeArgs);
+    WORKERS: String(workers),
+    ...(redis ? { REDIS_URL: redis.url } : {}),
+  }, extraNodeArgs, workers);
   const child = proxy.child;
   const url = proxy.url;
   // The widget's requests: a page of the proxy's own origin, like the demo.
@@ -238,18 +254,23 @@ async function main(): Promise<void> {
     let errors = 0;
     let complete = 0;
     const concurrentTtft: number[] = [];
+    const errorSamples: string[] = [];
     for (const r of results) {
       if (r.status === 'rejected' || r.value.status !== 200) {
         errors++;
+        errorSamples.push(r.status === 'rejected' ? String((r.reason as Error)?.message ?? r.reason) : `${r.value.status} ${r.value.body.slice(0, 200)}`);
         continue;
       }
       const text = r.value.body;
       const deltas = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join('');
-      if (text.includes('"type":"error"')) errors++;
+      if (text.includes('"type":"error"')) {
+        errors++;
+        errorSamples.push(/\{"type":"error"[^\n]*/.exec(text)?.[0].slice(0, 200) ?? 'error part');
+      }
       else if (deltas === answer && text.includes('"type":"finish"') && text.trimEnd().endsWith('data: [DONE]')) complete++;
       concurrentTtft.push(r.value.firstMs);
     }
-    console.error(`concurrent ${chats}: errors ${errors}, complete ${complete}, ${wallMs.toFixed(0)} ms`);
+    console.error(`concurrent ${chats}: errors ${errors}, complete ${complete}, ${wallMs.toFixed(0)} ms${errorSamples.length ? `; first errors: ${errorSamples.slice(0, 3).join(' | ')}` : ''}`);
     const d0 = performance.now();
     const directBurst = await Promise.all(Array.from({ length: chats }, () => httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"S')));
     const directWallMs = performance.now() - d0;
@@ -289,14 +310,27 @@ async function main(): Promise<void> {
     };
     const section = renderProxySection(results2);
     console.log(section);
+    const row: WorkerMatrixRow = {
+      date: results2.date, workers, sharedStore: redis ? 'redis' : 'memory', chats, errors, complete, wallMs, ttft: results2.concurrent.ttft,
+      directWallMs, directTtft: results2.concurrent.directTtft, loadAverage: results2.loadAverage,
+      ...(errorSamples[0] ? { firstError: errorSamples[0] } : {}),
+    };
+    console.error(JSON.stringify(row));
     if (write) {
       const path = join(ROOT, 'BENCHMARKS.md');
-      const current = await readFile(path, 'utf8').catch(() => '# Benchmarks\n');
-      await writeFile(path, replaceProxySection(current, section));
-      console.error('updated the ## Proxy section of BENCHMARKS.md');
+      let markdown = await readFile(path, 'utf8').catch(() => '# Benchmarks\n');
+      // The main section describes one process, as most sites run it.
+      if (workers === 1 && !redis) markdown = replaceProxySection(markdown, section);
+      const rowsPath = join(ROOT, 'bench', 'proxy-workers.json');
+      const rows = upsertRow(JSON.parse(await readFile(rowsPath, 'utf8').catch(() => '[]')) as WorkerMatrixRow[], row);
+      await writeFile(rowsPath, `${JSON.stringify(rows, null, 2)}\n`);
+      markdown = replaceMarkedSection(markdown, { heading: '## Proxy workers', start: WORKERS_SECTION_START, end: WORKERS_SECTION_END }, renderWorkerMatrix(rows, results2.machine));
+      await writeFile(path, markdown);
+      console.error('updated BENCHMARKS.md');
     }
   } finally {
     await proxy.stop();
+    await redis?.stop();
     agent.destroy();
     fakes.child.disconnect();
     await rm(tmp, { recursive: true, force: true });

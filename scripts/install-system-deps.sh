@@ -4,10 +4,12 @@
 #   python3-onnx      - generates the tiny ONNX model that tests the local-embedder loading code
 #   python3-venv      - the virtual environment npm run model:e5 installs the real embedding model into
 #                       (only when the python3 on PATH cannot make one)
+#   redis-server      - the shared-store tests start a real Redis on a loopback port
 # Does nothing when they are present already.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 /usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || need+=(python3-onnx python3-numpy)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 [ ${#need[@]} -eq 0 ] && exit 0

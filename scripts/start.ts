@@ -10,7 +10,10 @@
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { parseProxyConfig, type ProxyEnv } from '../proxy/config/proxy-config.js';
-import { readProxyEnv, startServer } from '../proxy/server.js';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { runWorkers } from '../proxy/cluster/run-workers.js';
+import { readProxyEnv, REPO_ROOT, startServer } from '../proxy/server.js';
 import { isE5Installed } from './e5/e5-install.js';
 import { startE5Server, type E5Server } from './e5/e5-server.js';
 import { ensureServerIndex } from './index-build/ensure-server-index.js';
@@ -51,6 +54,18 @@ async function main(): Promise<void> {
   console.log('quran-dai: building the widget…');
   console.log(formatBundleReport(await buildWidgetBundle()));
   const semantic = await semanticSearch(readProxyEnv());
+  const config = parseProxyConfig(semantic.env, availableParallelism());
+  if (config.workers > 1) {
+    // Each worker runs the proxy entry with the env worked out above (index, embeddings server).
+    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null, env: semantic.env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
+    console.log(`\nquran-dai demo: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/ (${config.workers} workers)\n  Ctrl+C to stop.`);
+    const stop = () => void Promise.all([workers.stop(), semantic.e5?.stop()]).then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    process.exitCode = await workers.failed;
+    await semantic.e5?.stop();
+    return;
+  }
   const server = await startServer({ env: semantic.env });
   const chat = server.config.chat ? `answers by ${server.config.chat.provider}` : 'no LLM key set: verses and citations only (set XAI_API_KEY or another provider in .env for answers)';
   const search = server.index ? `semantic + keyword search (vector index ${server.index.id})` : (semantic.note ?? 'keyword search');

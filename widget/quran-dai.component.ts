@@ -155,6 +155,8 @@ export class QuranDaiElement extends LitElement {
   private readonly boot = new BootController(this, {
     onReady: (detail) => emit(this, 'quran-dai-ready', detail),
     onError: (detail) => this.reportError(detail),
+    // A Quranic font from the proxy or its CDN: without one, phones show boxes for the Uthmani marks.
+    onFontBase: (fontBase) => void registerQuranFont(fontBase),
   });
 
   /** The wait a 429 asked for; asking is off until it reaches 0. */
@@ -239,11 +241,9 @@ export class QuranDaiElement extends LitElement {
       this.reportError({ code: 'not-configured', message: (e as Error).message });
       return;
     }
-    // The proxy serves a Quranic font: without one, phones show boxes for the Uthmani marks.
-    registerQuranFont(proxyUrl(this.proxy, 'fonts'));
     void this.boot.boot({
       proxy: this.proxy,
-      dataBase: this.dataBase || proxyUrl(this.proxy, 'data'),
+      dataBase: this.dataBase || undefined,
       translation: this.track,
       services,
     });

@@ -17,4 +17,11 @@ export interface WidgetConfig {
   readonly chat: boolean;
   /** True when `/api/feedback` collects answers' 👍/👎 (FEEDBACK_LOG or FEEDBACK_WEBHOOK_URL); the widget posts only then. Absent (an older proxy) = false. */
   readonly feedback?: boolean;
+  /**
+   * Absolute URL of the data folder (`…/data`, holding `corpus/` and `index/`) when a CDN or
+   * object store serves it; absent: the proxy's own `/data`. A `data-base` attribute wins.
+   */
+  readonly dataBase?: string;
+  /** Absolute URL of the font folder when a CDN serves it; absent: the proxy's own `/fonts`. */
+  readonly fontBase?: string;
 }

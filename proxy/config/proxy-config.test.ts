@@ -117,3 +117,26 @@ describe('when feedback is collected', () => {
     expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL="javascript:alert(1)" must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
   });
 });
+
+describe('when the proxy runs beyond one process', () => {
+  it('should default to one process, memory limits and data from this proxy', () => {
+    const c = parseProxyConfig({}, 8);
+    expect(c.redis).toBeNull();
+    expect(c.workers).toBe(1);
+    expect(c.dataPublicUrl).toBe('');
+  });
+  it('should read REDIS_URL, WORKERS=auto as the cores given and a CDN base URL, and scrub the Redis password', () => {
+    const c = parseProxyConfig({ REDIS_URL: 'redis://:s3cret-redis-password@10.0.0.5:6379/2', REDIS_COMMAND_TIMEOUT_MS: '500', WORKERS: 'auto', DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, 4);
+    expect(c.redis).toStrictEqual({ url: 'redis://:s3cret-redis-password@10.0.0.5:6379/2', commandTimeoutMs: 500 });
+    expect(c.workers).toBe(4);
+    expect(c.dataPublicUrl).toBe('https://cdn.mosque.example/quran-dai');
+    expect(c.secrets).toContain('s3cret-redis-password');
+  });
+  it('should name each bad setting', () => {
+    expect(problems({ REDIS_URL: 'http://10.0.0.5:6379', WORKERS: 'many', DATA_PUBLIC_URL: 'cdn.example' })).toStrictEqual([
+      'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process\'s memory)',
+      'WORKERS="many" must be auto (one per CPU core) or a whole number from 1 to 256 (default 1)',
+      'DATA_PUBLIC_URL="cdn.example" must be an http(s) URL, e.g. https://cdn.mosque.example/quran-dai',
+    ]);
+  });
+});

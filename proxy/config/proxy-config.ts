@@ -68,6 +68,18 @@ export interface ProxyConfig {
    */
   readonly embeddings: EmbeddingsServerConfig | null;
   readonly embedCacheSize: number;
+  /**
+   * Shared store for rate limits, spend budgets and the embed cache, so several instances or
+   * workers count together; null: this process's memory.
+   */
+  readonly redis: { readonly url: string; readonly commandTimeoutMs: number } | null;
+  /** Worker processes sharing the port (Node `cluster`); 1: this process serves alone. */
+  readonly workers: number;
+  /**
+   * Base URL the widget loads the content-hashed static files from (a CDN or object store
+   * holding the `npm run export:static` tree); empty: this proxy serves them.
+   */
+  readonly dataPublicUrl: string;
   readonly logUserText: boolean;
   /** Where visitors' 👍/👎 go: the request log (FEEDBACK_LOG) and/or a webhook (FEEDBACK_WEBHOOK_URL, '' = none). */
   readonly feedback: { readonly log: boolean; readonly webhookUrl: string; readonly webhookTimeoutMs: number };
@@ -117,6 +129,10 @@ export const DEFAULT_PROXY_ENV = {
   OPENAI_COMPATIBLE_MODEL: '',
   EMBEDDINGS_INPUT_TYPE: 'false',
   EMBED_CACHE_SIZE: '1000',
+  REDIS_URL: '',
+  REDIS_COMMAND_TIMEOUT_MS: '250',
+  WORKERS: '1',
+  DATA_PUBLIC_URL: '',
   LOG_USER_TEXT: 'false',
   FEEDBACK_LOG: 'false',
   FEEDBACK_WEBHOOK_TIMEOUT_MS: '5000',
@@ -138,8 +154,11 @@ export class ProxyConfigError extends Error {
   }
 }
 
-/** Parse and validate; throws one `ProxyConfigError` listing every problem. */
-export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
+/**
+ * Parse and validate; throws one `ProxyConfigError` listing every problem. `availableCores`
+ * is what `WORKERS=auto` means (Node: `os.availableParallelism()`).
+ */
+export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig {
   const problems: string[] = [];
   const raw = (name: keyof typeof DEFAULT_PROXY_ENV | string): string | undefined => {
     const v = env[name];
@@ -239,6 +258,13 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
   const metricsToken = token('METRICS_TOKEN', 16);
   const answerSigningKey = token('ANSWER_SIGNING_KEY', 32);
   const budget = (name: keyof typeof DEFAULT_PROXY_ENV) => int(name, 0, 1_000_000_000);
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl && (!/^rediss?:\/\/[^\s]+$/.test(redisUrl) || !URL.canParse(redisUrl))) {
+    problems.push(`REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)`);
+  }
+  const redisTimeout = int('REDIS_COMMAND_TIMEOUT_MS', 10, 10_000);
+  const workers = parseWorkers(str('WORKERS'), availableCores, problems);
+  const dataPublicUrl = str('DATA_PUBLIC_URL') ? url('DATA_PUBLIC_URL', undefined, 'https://cdn.mosque.example/quran-dai') : '';
   const host = str('HOST');
   if (!host) problems.push('HOST is empty; use 127.0.0.1 (local or behind a reverse proxy) or 0.0.0.0 (containers)');
 
@@ -274,6 +300,9 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
     gemini: { apiKey: geminiKey, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL) },
     embeddings,
     embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
+    redis: redisUrl ? { url: redisUrl, commandTimeoutMs: redisTimeout } : null,
+    workers,
+    dataPublicUrl,
     logUserText: bool('LOG_USER_TEXT'),
     feedback: {
       log: bool('FEEDBACK_LOG'),
@@ -290,13 +319,27 @@ export function parseProxyConfig(env: ProxyEnv): ProxyConfig {
       ortDir: str('ORT_WASM_DIR'),
     },
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl].filter((s) => s.length > 0),
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl)].filter((s) => s.length > 0),
   };
   if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
     problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);
   }
   if (problems.length) throw new ProxyConfigError(problems);
   return config;
+}
+
+/** `auto` = one worker per core; otherwise a whole number of workers. */
+function parseWorkers(text: string, availableCores: number, problems: string[]): number {
+  if (text.toLowerCase() === 'auto') return Math.max(1, availableCores);
+  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 256) return Number(text);
+  problems.push(`WORKERS="${text}" must be auto (one per CPU core) or a whole number from 1 to 256 (default 1)`);
+  return 1;
+}
+
+/** The password in a Redis URL, so logs can be scrubbed of it. */
+function redisPassword(text: string): string {
+  if (!URL.canParse(text)) return '';
+  return decodeURIComponent(new URL(text).password);
 }
 
 function parseOrigins(name: string, text: string, problems: string[]): readonly string[] | '*' {

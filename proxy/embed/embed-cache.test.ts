@@ -42,3 +42,38 @@ describe('when keys are normalised', () => {
     expect(embedCacheKey('e\u0301')).toBe('\u00e9');
   });
 });
+
+describe('when a shared tier is given', () => {
+  function memoryTier(failing = false) {
+    const values = new Map<string, string>();
+    return {
+      values,
+      async get(k: string) {
+        if (failing) throw new Error('redis down');
+        return values.get(k) ?? null;
+      },
+      async set(k: string, v: string) {
+        if (failing) throw new Error('redis down');
+        values.set(k, v);
+      },
+    };
+  }
+
+  it('should answer from what another instance computed, and share what it computes', async () => {
+    const tier = memoryTier();
+    const first = new LruCoalescingCache<string>({ shared: tier });
+    const second = new LruCoalescingCache<string>({ shared: tier });
+    const computed: string[] = [];
+    expect(await first.get('q', async () => (computed.push('first'), 'Q'))).toStrictEqual({ value: 'Q', source: 'miss' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await second.get('q', async () => (computed.push('second'), 'X'))).toStrictEqual({ value: 'Q', source: 'shared' });
+    expect(await second.get('q', async () => 'X')).toStrictEqual({ value: 'Q', source: 'hit' });
+    expect(computed).toStrictEqual(['first']);
+  });
+
+  it('should compute as if empty when the shared tier fails', async () => {
+    const cache = new LruCoalescingCache<string>({ shared: memoryTier(true) });
+    expect(await cache.get('q', async () => 'Q')).toStrictEqual({ value: 'Q', source: 'miss' });
+    expect(await cache.get('q', async () => 'X')).toStrictEqual({ value: 'Q', source: 'hit' });
+  });
+});

@@ -13,6 +13,18 @@ describe('when the widget asks for its config', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toStrictEqual({ corpusManifest: '/data/corpus/manifest.json', corpusVersion: corpus.version, index: null, chat: false, feedback: false });
   });
+  it('should point the data and the font at DATA_PUBLIC_URL when a CDN serves them', async () => {
+    const { app, corpus } = await createTestProxy({ DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, { index: { ...INDEX, embedder: 'local' } });
+    expect(await (await app.request('/api/config')).json()).toStrictEqual({
+      corpusManifest: 'https://cdn.mosque.example/quran-dai/data/corpus/manifest.json',
+      corpusVersion: corpus.version,
+      index: { id: 'idx-1', manifest: 'https://cdn.mosque.example/quran-dai/data/index/idx-1/manifest.json', queryEmbedding: 'browser' },
+      chat: false,
+      feedback: false,
+      dataBase: 'https://cdn.mosque.example/quran-dai/data',
+      fontBase: 'https://cdn.mosque.example/quran-dai/fonts',
+    });
+  });
   it('should point a local index at browser embedding', async () => {
     const { app } = await createTestProxy({}, { index: { ...INDEX, embedder: 'local' } });
     expect(((await (await app.request('/api/config')).json()) as { index: unknown }).index).toStrictEqual({ id: 'idx-1', manifest: '/data/index/idx-1/manifest.json', queryEmbedding: 'browser' });

@@ -10,8 +10,8 @@ import type { ChatModel } from '../chat/chat-model-factory.js';
 
 export const CORPUS_MANIFEST_URL = '/data/corpus/manifest.json';
 
-export function indexManifestUrl(id: string): string {
-  return `/data/index/${encodeURIComponent(id)}/manifest.json`;
+export function indexManifestUrl(id: string, publicBase = ''): string {
+  return `${publicBase}/data/index/${encodeURIComponent(id)}/manifest.json`;
 }
 
 export interface HealthBody {
@@ -43,17 +43,28 @@ export function healthBody(corpus: Corpus, index: VectorIndexManifest | null, ha
   };
 }
 
+export interface WidgetConfigOptions {
+  /** Whether `/api/feedback` collects ratings (FEEDBACK_LOG or FEEDBACK_WEBHOOK_URL). Default false. */
+  readonly feedback?: boolean;
+  /** DATA_PUBLIC_URL: where the static files are served from. Default '' (this proxy). */
+  readonly publicBase?: string;
+}
+
 /**
  * The widget's boot config. A proxy-embedded index without a working embedder is not offered
- * (the widget could not embed its queries); the widget then searches lexically.
+ * (the widget could not embed its queries); the widget then searches lexically. With
+ * `publicBase` (DATA_PUBLIC_URL) the data and fonts come from there, laid out as
+ * `npm run export:static` writes them (`/data/…`, `/fonts/…`, `/widget/…`).
  */
-export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, feedback = false): WidgetConfig {
+export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, options: WidgetConfigOptions = {}): WidgetConfig {
+  const publicBase = options.publicBase ?? '';
   const mode = queryEmbeddingMode(index, hasEmbedder);
   return {
-    corpusManifest: CORPUS_MANIFEST_URL,
+    corpusManifest: `${publicBase}${CORPUS_MANIFEST_URL}`,
     corpusVersion: corpus.version,
-    index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id), queryEmbedding: mode } : null,
+    index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id, publicBase), queryEmbedding: mode } : null,
     chat,
-    feedback,
+    feedback: options.feedback ?? false,
+    ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
   };
 }

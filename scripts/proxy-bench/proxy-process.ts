@@ -29,14 +29,19 @@ export async function writeBenchIndex(tmpDir: string, corpusVersion: string): Pr
   return dir;
 }
 
-/** Starts the proxy on a random port of 127.0.0.1 and resolves once `/health` answers. */
-export async function startProxyProcess(rootDir: string, env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ProxyProcess> {
+/**
+ * Starts the proxy on a random port of 127.0.0.1 and resolves once `/health` answers and
+ * `workers` processes have logged that they listen (env WORKERS runs several).
+ */
+export async function startProxyProcess(rootDir: string, env: Record<string, string>, nodeArgs: readonly string[] = [], workers = 1): Promise<ProxyProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'proxy/server.ts'], {
     cwd: rootDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
+  const listening = countListening(child, workers);
+  listening.catch(() => undefined); // awaited below, after /health
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -45,11 +50,32 @@ export async function startProxyProcess(rootDir: string, env: Record<string, str
   };
   try {
     await waitForHealth(url, child);
+    await listening;
   } catch (error) {
     await stop();
     throw error;
   }
   return { child, url, stop };
+}
+
+/** Resolves when `count` `listening` log lines have passed, then drops the request log unread. */
+function countListening(child: ChildProcess, count: number): Promise<void> {
+  return new Promise((resolveCount, reject) => {
+    let seen = 0;
+    let tail = '';
+    const onData = (chunk: Buffer) => {
+      const lines = (tail + chunk.toString('utf8')).split('\n');
+      tail = lines.pop()!;
+      seen += lines.filter((l) => l.includes('"event":"listening"')).length;
+      if (seen >= count) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolveCount();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`proxy exited with code ${code} before ${count} workers listened`)));
+  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {

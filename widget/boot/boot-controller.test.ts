@@ -87,3 +87,37 @@ describe('when the widget boots again before the first boot ends', () => {
     expect(boot.status).toBe(BootStatus.Ready);
   });
 });
+
+describe('when the proxy points the widget at a CDN', () => {
+  const cdn = { corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, dataBase: 'https://cdn.example/q/data', fontBase: 'https://cdn.example/q/fonts' };
+
+  function recording(services: Awaited<ReturnType<typeof testServices>>) {
+    const dataBases: string[] = [];
+    return {
+      dataBases,
+      services: { ...services, loadQuranData: (o: Parameters<typeof services.loadQuranData>[0]) => (dataBases.push(o.dataBase), services.loadQuranData(o)) },
+    };
+  }
+
+  it('should load the data and the font from the CDN', async () => {
+    const { services, dataBases } = recording(await testServices({ proxy: createFakeProxy(cdn) }));
+    const fontBases: string[] = [];
+    const boot = new BootController(fakeHost(), { onReady: () => {}, onError: () => {}, onFontBase: (f) => void fontBases.push(f) });
+    await boot.boot({ proxy: PROXY, dataBase: undefined, translation: 'en', services });
+    expect(boot.status).toBe(BootStatus.Ready);
+    expect(dataBases).toStrictEqual(['https://cdn.example/q/data']);
+    expect(fontBases).toStrictEqual(['https://cdn.example/q/fonts']);
+  });
+
+  it('should keep a data-base the page set, and use the proxy when the config names no CDN', async () => {
+    const pinned = recording(await testServices({ proxy: createFakeProxy(cdn) }));
+    await controller().boot.boot({ proxy: PROXY, dataBase: 'https://mirror.example/data', translation: 'en', services: pinned.services });
+    expect(pinned.dataBases).toStrictEqual(['https://mirror.example/data']);
+    const plain = recording(await testServices({ proxy: createFakeProxy() }));
+    const fontBases: string[] = [];
+    await new BootController(fakeHost(), { onReady: () => {}, onError: () => {}, onFontBase: (f) => void fontBases.push(f) })
+      .boot({ proxy: PROXY, dataBase: undefined, translation: 'en', services: plain.services });
+    expect(plain.dataBases).toStrictEqual([`${PROXY}/data`]);
+    expect(fontBases).toStrictEqual([`${PROXY}/fonts`]);
+  });
+});

@@ -29,7 +29,8 @@ export type BootStatus = (typeof BootStatus)[keyof typeof BootStatus];
 
 export interface BootOptions {
   readonly proxy: string;
-  readonly dataBase: string;
+  /** Data folder URL; undefined: the config's `dataBase` (a CDN), else the proxy's `/data`. */
+  readonly dataBase: string | undefined;
   readonly translation: TextTrackId;
   readonly services: WidgetServices;
 }
@@ -37,6 +38,8 @@ export interface BootOptions {
 export interface BootCallbacks {
   onReady(detail: QuranDaiReadyDetail): void;
   onError(detail: QuranDaiErrorDetail): void;
+  /** Where the Quranic font is: the config's `fontBase` (a CDN), else the proxy's `/fonts`. Called once per boot, after the config request. */
+  onFontBase?(fontBase: string): void;
 }
 
 export class BootController implements ReactiveController {
@@ -91,11 +94,14 @@ export class BootController implements ReactiveController {
       this.#callbacks.onError({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
     }
     if (stale()) return;
+    this.#callbacks.onFontBase?.(this.config?.fontBase ?? proxyUrl(proxy, 'fonts'));
+    const dataBase = options.dataBase ?? this.config?.dataBase ?? proxyUrl(proxy, 'data');
+    this.#options = { ...options, dataBase };
 
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
     try {
       const data = await services.loadQuranData({
-        dataBase: options.dataBase,
+        dataBase,
         tracks: [options.translation],
         index,
         signal: abort.signal,
@@ -132,7 +138,7 @@ export class BootController implements ReactiveController {
     const corpus = this.corpus;
     if (!options || !corpus) throw new Error('the widget is not ready yet');
     if (corpus.hasTrack(track)) return;
-    await options.services.loadTranslationTrack({ dataBase: options.dataBase, corpus, track, signal });
+    await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal });
   }
 
   /** Load a translation the visitor switched to (the engine reads the corpus's tracks lazily). */
@@ -142,7 +148,7 @@ export class BootController implements ReactiveController {
     if (!options || !corpus || this.status !== BootStatus.Ready || corpus.hasTrack(track)) return;
     const run = this.#run;
     try {
-      await options.services.loadTranslationTrack({ dataBase: options.dataBase, corpus, track, signal: this.#abort?.signal });
+      await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal: this.#abort?.signal });
       if (run !== this.#run) return;
       this.#options = { ...options, translation: track };
       this.#host.requestUpdate();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForWidgetReady } from './widget-page.js';
+import { askQuestion, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
 let stack: E2eStack;
@@ -54,12 +54,7 @@ describe('when the demo runs without any API key', () => {
     await waitForWidgetReady(page, WIDGET);
     await askQuestion(page, WIDGET, 'seek help through patience and prayer');
     await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).waitFor();
-    const status = await page.waitForFunction(async () => {
-      await document.fonts.ready;
-      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
-      return face?.status === 'loaded' ? face.status : false;
-    }, null, { timeout: 15_000 });
-    expect(await status.jsonValue()).toBe('loaded');
+    expect(await waitForQuranFontLoaded(page)).toBe('loaded');
     expect(fontRequests).toEqual(['/fonts/scheherazade-new-arabic-400-normal.woff2']);
     await page.close();
   });

@@ -109,3 +109,13 @@ export async function askQuestion(page: Page, widgetId: string, question: string
 export async function waitForAnswerDone(page: Page, widgetId: string, timeoutMs = 20_000): Promise<void> {
   await page.locator(`#${widgetId} [part~="answer-body"][aria-busy="false"]`).waitFor({ timeout: timeoutMs });
 }
+
+/** Resolve with the status of the widget's Quranic font face once it has loaded (it loads when Arabic verses show). */
+export async function waitForQuranFontLoaded(page: Page, timeoutMs = 15_000): Promise<string> {
+  const status = await page.waitForFunction(async () => {
+    await document.fonts.ready;
+    const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
+    return face?.status === 'loaded' ? face.status : false;
+  }, null, { timeout: timeoutMs });
+  return (await status.jsonValue()) as string;
+}

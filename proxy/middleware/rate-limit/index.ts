@@ -1,15 +1,17 @@
 /**
  * @module
  * Per-client fixed-window rate limit (e.g. 20 chats per hour). Over the limit: 429 JSON with
- * `Retry-After` in seconds until the window resets. In memory: one proxy process. A client is
- * its IPv4 address or its IPv6 /64 (see `clientBlockKey`), so rotating through the addresses
- * of one connection gains nothing.
+ * `Retry-After` in seconds until the window resets. Windows live in a `RateLimitStore`: this
+ * process's memory by default, or a store shared by several instances. A client is its IPv4
+ * address or its IPv6 /64 (see `clientBlockKey`), so rotating through the addresses of one
+ * connection gains nothing.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { jsonError } from '../../http/json-error.js';
 import { clientBlockKey } from '../../http/ip-address.js';
 import { formatWait } from '../../http/format-wait.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per client per window. Required. */
@@ -22,8 +24,10 @@ export interface RateLimitOptions {
   now?: () => number;
   /** Name in the error message, e.g. `chat`. Default `request`. */
   name?: string;
-  /** Most clients tracked at once; when that many have live windows, new clients are refused (503). Default 50,000. */
+  /** Most clients tracked at once by the default memory store; when that many have live windows, new clients are refused (503). Default 50,000. */
   maxKeys?: number;
+  /** Where windows are counted. Default: this process's memory (with `maxKeys`). Its keys are `<name>:<client>`. */
+  store?: RateLimitStore;
   /** Called when a request is refused, over its limit or because the table is full (metrics). */
   onLimited?: (c: Context<ProxyEnvBindings>) => void;
 }
@@ -35,15 +39,10 @@ export const DEFAULT_RATE_LIMIT_OPTIONS = {
   name: 'request',
   maxKeys: 50_000,
   onLimited: () => {},
-} satisfies Omit<Required<RateLimitOptions>, 'limit'>;
+} satisfies Omit<Required<RateLimitOptions>, 'limit' | 'store'>;
 
 export const RATE_LIMITED_CODE = 'rate-limited';
 export const TOO_MANY_CLIENTS_CODE = 'too-many-clients';
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
 
 /**
  * @param options.limit - requests per window (required)
@@ -53,35 +52,18 @@ interface Window {
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnvBindings> {
   const opts = { ...DEFAULT_RATE_LIMIT_OPTIONS, ...options };
   if (!(opts.limit >= 1)) throw new Error(`rateLimit: limit must be >= 1, got ${opts.limit}`);
-  if (!(opts.maxKeys >= 1)) throw new Error(`rateLimit: maxKeys must be >= 1, got ${opts.maxKeys}`);
-  // Insertion order is expiry order: every window lasts `windowMs` and a renewed window is
-  // re-inserted, so the expired ones are always at the front.
-  const windows = new Map<string, Window>();
+  const store = opts.store ?? createMemoryRateLimitStore({ maxKeys: opts.maxKeys });
 
   return async function rateLimitMiddleware(c, next) {
     const now = opts.now();
-    const key = opts.keyOf(c);
-    let w = windows.get(key);
-    if (w && w.resetAt <= now) {
-      windows.delete(key);
-      w = undefined;
+    const w = await store.hit(`${opts.name}:${opts.keyOf(c)}`, opts.windowMs, now);
+    if ('full' in w) {
+      opts.onLimited(c);
+      const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+      throw jsonError(503, TOO_MANY_CLIENTS_CODE, `The proxy is serving too many visitors right now; try again in ${formatWait(wait)}.`, {
+        headers: { 'retry-after': String(wait) },
+      });
     }
-    if (!w) {
-      dropExpired(windows, now);
-      if (windows.size >= opts.maxKeys) {
-        // Every tracked window is still live. Forgetting any of them would reset that client's
-        // count and hand it a fresh allowance (a flood of new addresses could then wash out a
-        // limited client's window), so the newcomer waits instead until the oldest window ends.
-        opts.onLimited(c);
-        const wait = Math.max(1, Math.ceil((windows.values().next().value!.resetAt - now) / 1000));
-        throw jsonError(503, TOO_MANY_CLIENTS_CODE, `The proxy is serving too many visitors right now; try again in ${formatWait(wait)}.`, {
-          headers: { 'retry-after': String(wait) },
-        });
-      }
-      w = { count: 0, resetAt: now + opts.windowMs };
-      windows.set(key, w);
-    }
-    w.count++;
     const remaining = Math.max(0, opts.limit - w.count);
     const resetSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
     if (w.count > opts.limit) {
@@ -99,12 +81,4 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
       // immutable headers (a Response passed through from fetch): the limit still applies
     }
   };
-}
-
-/** Forgets windows that have ended (they sit at the front). */
-function dropExpired(windows: Map<string, Window>, now: number): void {
-  for (const [k, w] of windows) {
-    if (w.resetAt > now) return;
-    windows.delete(k);
-  }
 }

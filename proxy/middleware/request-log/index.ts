@@ -7,9 +7,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { createScrubber } from '../../http/secret-scrubber.js';
+import type { CacheSource } from '../../embed/embed-cache.js';
 
 export interface RequestLogFields {
-  cache?: 'hit' | 'miss' | 'coalesced';
+  cache?: CacheSource;
   upstreamMs?: number;
   tokensIn?: number;
   tokensOut?: number;

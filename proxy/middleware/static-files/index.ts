@@ -33,7 +33,7 @@ export const DEFAULT_STATIC_FILES_OPTIONS = {
 } satisfies Omit<Required<StaticFilesOptions>, 'source'>;
 
 /** Public data: any page may read it, including its ETag (for its own revalidation). */
-const PUBLIC_CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, Content-Length, Content-Encoding' } as const;
+export const PUBLIC_CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag, Content-Length, Content-Encoding' } as const;
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';

@@ -1,0 +1,30 @@
+/**
+ * @module
+ * Rate-limit windows in Redis, so every proxy instance counts a client against one limit.
+ * One Lua script counts and opens the window atomically (INCR, then PEXPIRE when the key has
+ * no expiry), so two instances never both see a fresh window. Redis's own expiry is the window
+ * clock; the store throws when Redis fails (see shared-store-health.ts for the fallback).
+ */
+import type { Redis } from 'ioredis';
+import type { RateLimitStore } from '../middleware/rate-limit/rate-limit-store.js';
+import { defineScript } from './redis-script.js';
+
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`;
+
+export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
+  const hit = defineScript(redis, 'quranDaiRateLimitHit', HIT_SCRIPT, 1);
+  return {
+    async hit(key, windowMs, now) {
+      const [count, ttl] = (await hit([`rate:${key}`], [windowMs])) as [number, number];
+      return { count, resetAt: now + ttl };
+    },
+  };
+}
