@@ -499,16 +499,16 @@ export class QuranDaiElement extends LitElement {
     // screen reader. It hears the wait once, and again when asking is possible.
     const wait = this.rateLimitWait;
     if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
-      const spoken = waiting ? t('rateLimited', { seconds: wait.total }) : t('rateLimitOver');
+      const spoken = waiting ? t('rateLimited', { count: wait.total }) : t('rateLimitOver');
       return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
-        ${waiting ? html`<span aria-hidden="true">${wait.remaining === 1 ? t('rateLimitedOneSecond') : t('rateLimited', { seconds: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
+        ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { count: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
         ${retry}
       </div>`;
     }
     const text = ((): string => {
       switch (notice.code) {
         case 'rate-limited':
-          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { seconds: notice.retryAfterSeconds });
+          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { count: notice.retryAfterSeconds });
         case 'proxy-down':
           return t('proxyDown');
         case 'chat-not-configured':

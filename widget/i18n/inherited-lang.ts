@@ -1,0 +1,42 @@
+/**
+ * The language a widget inherits from the page: its own `lang`, else the nearest ancestor's,
+ * crossing shadow roots to their hosts, up to `<html lang>`. Shoelace's localize controller
+ * reads the host and `<html lang>`; a widget placed inside a `lang="ur"` section of an
+ * English page (or inside another component's shadow root) should follow that section too.
+ */
+
+/** What is read from the DOM: each node's `lang` attribute and the way up. */
+export interface LangNode {
+  getAttribute(name: string): string | null;
+  /** An element, a shadow root (whose `host` is followed), a document, or null. */
+  readonly parentNode: unknown;
+}
+
+interface ShadowRootLike {
+  readonly host: LangNode;
+}
+
+function isShadowRoot(node: unknown): node is ShadowRootLike {
+  return typeof node === 'object' && node !== null && 'host' in node && (node as ShadowRootLike).host !== undefined;
+}
+
+function isElementLike(node: unknown): node is LangNode {
+  return typeof node === 'object' && node !== null && typeof (node as LangNode).getAttribute === 'function';
+}
+
+/** The nearest non-empty `lang` at or above `start`, or undefined when no ancestor sets one. */
+export function inheritedLang(start: LangNode): string | undefined {
+  let node: unknown = start;
+  // Bounded by the tree depth; each step goes strictly up (parent, or shadow root to host).
+  while (node) {
+    if (isShadowRoot(node)) {
+      node = node.host;
+      continue;
+    }
+    if (!isElementLike(node)) return undefined;
+    const lang = node.getAttribute('lang')?.trim();
+    if (lang) return lang;
+    node = node.parentNode;
+  }
+  return undefined;
+}
