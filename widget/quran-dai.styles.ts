@@ -1,5 +1,6 @@
 /** Styles of `<quran-dai>`: everything themeable goes through `--quran-dai-*` properties set on :host. */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { fontFamilyValue, UI_FONT_STACK } from './i18n/script-fonts.js';
 
 /** Dark colours, shared by `theme="dark"` and by `theme="auto"` when the visitor prefers dark. */
 const DARK_PALETTE = css`
@@ -19,7 +20,7 @@ const DARK_PALETTE = css`
 export const quranDaiStyles = css`
   :host {
     display: block;
-    --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', sans-serif;
+    --quran-dai-font-family: ${unsafeCSS(fontFamilyValue(UI_FONT_STACK.families))};
     --quran-dai-font-size: 1rem;
     /* sans-serif after serif: where the serif default has no Arabic glyphs, Chromium otherwise shows boxes. */
     --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Scheherazade New', 'quran-dai Scheherazade New', 'Amiri Quran', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;
