@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId, type VerseRange } from '../data/corpus/corpus-types.js';
+import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
@@ -17,7 +17,11 @@ import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
 import type { ConversationExchange, ConversationStore } from './history/conversation-store.js';
-import { directionOf, resolveUiLang, starterQuestions, translator, type Translate, type UiLang } from './i18n/ui-language.js';
+import { directionStyles } from './i18n/direction.styles.js';
+import { LocalizeController } from './i18n/localize-controller.js';
+import { scriptFontStyles } from './i18n/script-fonts.styles.js';
+import { shownTrack } from './i18n/shown-track.js';
+import type { Translate, UiLang } from './i18n/ui-language.js';
 import { verseCardTemplate } from './verses/verse-card-template.js';
 import { verseCopyText } from './verses/verse-copy-text.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
@@ -26,7 +30,6 @@ export type QuranDaiMode = 'chat' | 'search';
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
-const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
 const COPIED_MS = 2000;
 /** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
 const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -95,7 +98,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @cssproperty --quran-dai-z-index - Stacking of the launcher and panel.
  */
 export class QuranDaiElement extends LitElement {
-  static override styles = quranDaiStyles;
+  static override styles = [quranDaiStyles, scriptFontStyles, directionStyles];
 
   /** Real collaborators, set by the entry module (`quran-dai.ts`); the class itself imports none. */
   static defaultServices: WidgetServices | undefined;
@@ -106,11 +109,20 @@ export class QuranDaiElement extends LitElement {
   /** Base URL of the data files; default `{proxy}/data`. */
   @property({ attribute: 'data-base' }) dataBase: string | undefined;
 
-  /** UI language: `en` or `ar` (Arabic lays the widget out right to left). Anything else falls back to `en`. */
-  @property() override lang = 'en';
+  /**
+   * Interface language: en, ar, ur, id, tr, fr, bn, es, ru, sv or zh (a region such as `ur-PK` is fine; ar and ur
+   * lay the widget out right to left). Unset: the nearest `lang` above the widget, up to `<html lang>`; else English.
+   */
+  @property() override lang = '';
 
-  /** Translation shown under the Arabic: en, fr, id, tr, ur, bn, es, ru, sv, zh or translit. */
-  @property() translation: TextTrackId = 'en';
+  /** Translation shown under the Arabic: en, fr, id, tr, ur, bn, es, ru, sv, zh or translit. Unset: the interface language's (English for ar). */
+  @property() translation: TextTrackId | undefined;
+
+  /** Replacements for interface strings, e.g. `{"submit": "Send"}` (a JSON attribute or an object); unknown keys are ignored with one warning. */
+  @property() strings: Record<string, unknown> | string | undefined;
+
+  /** The site owner's starter questions, e.g. `["What is patience?"]` (a JSON attribute or an array); default: four per language. */
+  @property() starters: readonly string[] | string | undefined;
 
   /** `chat` streams a written answer after the verses (when the proxy has an LLM); `search` shows verses only. */
   @property() mode: QuranDaiMode = 'chat';
@@ -135,9 +147,12 @@ export class QuranDaiElement extends LitElement {
   /** The finished exchange of the question on screen; joins `history` when the next question is asked. */
   @state() private current: ConversationExchange | undefined;
 
+  private readonly localize = new LocalizeController(this);
   private uiLang: UiLang = 'en';
-  private t: Translate = translator('en');
+  private t: Translate = this.localize.t;
   private track: TextTrackId = 'en';
+  /** Set when the shown translation changed after the data was loaded, so it is switched once rendered. */
+  private trackChanged = false;
   private rendered: AnswerView | undefined;
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   /**
@@ -203,12 +218,14 @@ export class QuranDaiElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang')) {
-      this.uiLang = resolveUiLang(this.lang);
-      this.t = translator(this.uiLang);
+    if (this.localize.refresh()) {
+      this.uiLang = this.localize.lang;
+      this.t = this.localize.t;
     }
-    if (changed.has('translation')) {
-      this.track = TRACKS.includes(this.translation) ? this.translation : 'en';
+    const track = shownTrack(this.translation, this.uiLang);
+    if (track !== this.track) {
+      this.track = track;
+      this.trackChanged = true;
     }
     const text = this.asking.answer;
     const retrieved = this.asking.retrieved;
@@ -222,9 +239,10 @@ export class QuranDaiElement extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('proxy') || changed.has('dataBase')) && this.isConnected) this.startBoot();
-    else if (changed.has('translation') && this.boot.status === BootStatus.Ready) {
+    else if (this.trackChanged && this.boot.status === BootStatus.Ready) {
       void this.boot.switchTranslation(this.track);
     }
+    this.trackChanged = false;
   }
 
   private startBoot(): void {
@@ -653,7 +671,7 @@ export class QuranDaiElement extends LitElement {
     return html`<div class="starters" part="starters">
       <p>${t('starterHeading')}</p>
       <ul>
-        ${starterQuestions(this.uiLang).map(
+        ${this.localize.starters.map(
           (q) => html`<li><button type="button" class="starter" part="starter" @click=${() => this.onStarter(q)}>${q}</button></li>`,
         )}
       </ul>
@@ -669,7 +687,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const dir = directionOf(this.uiLang);
+    const dir = this.localize.dir;
     const t = this.t;
     if (this.layout !== 'floating') {
       return html`<div class="base" part="base" dir=${dir} lang=${this.uiLang}>${this.mainTemplate()}</div>`;

@@ -11,6 +11,8 @@ import { checkStringOverrides, overrideWarning } from './string-overrides.js';
 import { directionOf, resolveUiLang, starterQuestions, translator, type Translate, type UiLang } from './ui-language.js';
 
 export interface LocalizeHost extends ReactiveControllerHost, LangNode {
+  /** The element's own language, when set as a property rather than an attribute. */
+  readonly lang?: string;
   /** Replacements for interface strings: an object, or a JSON string of one (the attribute). */
   readonly strings?: unknown;
   /** The site owner's starter questions: an array of strings, or a JSON string of one. */
@@ -93,7 +95,7 @@ export class LocalizeController implements ReactiveController {
    * @returns true when the language or the replacements changed (so derived values must be too)
    */
   refresh(): boolean {
-    const lang = resolveUiLang(inheritedLang(this.#host));
+    const lang = resolveUiLang(this.#host.lang?.trim() || inheritedLang(this.#host));
     const strings = this.#host.strings;
     const startersValue = this.#host.starters;
     if (startersValue !== this.#startersValue) {
