@@ -599,7 +599,7 @@ export class QuranDaiElement extends LitElement {
         ${items.map((x) => {
           const rendered = corpus ? this.historyViewFor(x, corpus) : undefined;
           return html`<li part="history-item">
-            <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
+            <p class="history__question"><span class="visually-hidden">${t('you')}: </span><bdi>${x.question}</bdi></p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
           </li>`;
         })}

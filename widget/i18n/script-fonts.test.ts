@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { QURAN_FONT_FILE, QURAN_FONT_UNICODE_RANGE } from '../verses/quran-font.js';
-import { fontFamilyValue, fontStackOf, SCRIPT_FONT_STACKS } from './script-fonts.js';
+import { QURAN_FONT_FAMILY, QURAN_FONT_FILE, QURAN_FONT_UNICODE_RANGE } from '../verses/quran-font.js';
+import { fontFamilyValue, fontStackOf, SCRIPT_FONT_STACKS, UI_FONT_STACK } from './script-fonts.js';
 import { UI_LANGS, UI_TEXTS } from './ui-language.js';
 
 const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('@fontsource/scheherazade-new/package.json')), 'files');
@@ -95,5 +95,11 @@ describe('when a stack is written as CSS', () => {
   it('should give Urdu a stack with the served face that has its letters', () => {
     const urdu = SCRIPT_FONT_STACKS.find((s) => s.langs.includes('ur'));
     expect(urdu?.served).toBe(QURAN_FONT_FILE);
+  });
+  it('should fall back to the served Arabic-script face in every stack, for answers in another script than the interface', () => {
+    for (const stack of [...SCRIPT_FONT_STACKS, UI_FONT_STACK]) {
+      expect(stack.families.includes(QURAN_FONT_FAMILY), stack.families[0]).toBe(true);
+      expect(stack.families.at(-1), stack.families[0]).toBe('sans-serif');
+    }
   });
 });

@@ -4,6 +4,8 @@
  * the Scheherazade New face the proxy already serves for the Quran text (it has every Urdu
  * letter; a locally installed Nastaliq face is preferred). Chinese and Bengali name the
  * system fonts every phone and desktop OS ships for them: serving CJK would cost megabytes.
+ * Every stack falls back to the served Arabic-script face: a visitor may ask in Urdu under a
+ * Chinese interface, and the answer comes in the question's language.
  * The glyph-coverage test reads these stacks, so what the widget names is what is checked.
  */
 import { QURAN_FONT_FAMILY, QURAN_FONT_FILE } from '../verses/quran-font.js';
@@ -48,14 +50,14 @@ export const SCRIPT_FONT_STACKS: readonly ScriptFontStack[] = [
   {
     property: '--quran-dai-chinese-font-family',
     langs: ['zh'],
-    families: ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', 'sans-serif'],
+    families: ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', QURAN_FONT_FAMILY, 'sans-serif'],
     // Chinese text uses box-drawing lines (──) as its long dash; CJK fonts draw them.
     system: new RegExp(`^[\\p{Script=Han}\\u2500-\\u257F\\u3000-\\u303F\\uFF00-\\uFFEF${LATIN_AND_CYRILLIC}]$`, 'u'),
   },
   {
     property: '--quran-dai-bengali-font-family',
     langs: ['bn'],
-    families: ['Noto Sans Bengali', 'Nirmala UI', 'Vrinda', 'Shonar Bangla', 'Kohinoor Bangla', 'Bangla Sangam MN', 'Lohit Bengali', 'sans-serif'],
+    families: ['Noto Sans Bengali', 'Nirmala UI', 'Vrinda', 'Shonar Bangla', 'Kohinoor Bangla', 'Bangla Sangam MN', 'Lohit Bengali', QURAN_FONT_FAMILY, 'sans-serif'],
     // The danda (।) is in the Devanagari block; Bengali fonts draw it.
     system: new RegExp(`^[\\p{Script=Bengali}\\u0964\\u0965\\u200C\\u200D${LATIN_AND_CYRILLIC}]$`, 'u'),
   },
