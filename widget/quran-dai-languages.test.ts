@@ -99,3 +99,36 @@ describe('when the site owner sets strings and starters', () => {
     expect(warn.mock.calls[0]![0]).toMatch(/^<quran-dai>: ignored part of the "strings" setting: "sumbit" is not a known key\./);
   });
 });
+
+describe('when a Russian visitor is asked to wait', () => {
+  it('should announce the wait in Russian with the plural the number takes', async () => {
+    const { el, proxy } = await mount({ lang: 'ru' });
+    proxy.chat = { kind: 'status', status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate-limited', message: 'slow down' } } };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      await el.ask('2:153');
+      await el.updateComplete;
+      const notice = $(el, '[part~="notice-rate-limited"]')!;
+      expect(notice.getAttribute('role')).toBe('alert');
+      expect(text(notice)).toBe('Сейчас слишком много вопросов. Пожалуйста, подождите 3 секунды и попробуйте снова. Аяты показаны ниже. Повторить');
+      vi.advanceTimersByTime(2000);
+      await el.updateComplete;
+      // Counted down on screen; screen readers keep the one announcement of the whole wait.
+      expect(text($(el, '[part~="notice-rate-limited"] [aria-hidden="true"]'))).toBe('Сейчас слишком много вопросов. Пожалуйста, подождите 1 секунду и попробуйте снова. Аяты показаны ниже.');
+      expect(text($(el, '[part~="notice-rate-limited"] .visually-hidden'))).toBe('Сейчас слишком много вопросов. Пожалуйста, подождите 3 секунды и попробуйте снова. Аяты показаны ниже.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('when the floating widget is shown in Urdu', () => {
+  it('should label the launcher and the close button in Urdu', async () => {
+    const { el } = await mount({ lang: 'ur', layout: 'floating' });
+    expect(text($(el, '[part~="launcher"]'))).toBe('قرآن کے بارے میں پوچھیں');
+    ($(el, '[part~="launcher"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    expect($(el, '[part~="close"]')!.getAttribute('aria-label')).toBe('بند کریں');
+    expect(text($(el, '#panel-title'))).toBe('قرآن سے پوچھیں');
+  });
+});

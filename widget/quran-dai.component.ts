@@ -53,7 +53,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
- * @csspart base - The wrapper; carries `dir` (rtl for Arabic) and `lang`.
+ * @csspart base - The wrapper; carries `dir` (rtl for Arabic and Urdu) and the interface `lang`.
  * @csspart main - The question, status, answer and verses column.
  * @csspart launcher - The floating launcher button (`layout="floating"`); `launcher-icon` is its SVG icon.
  * @csspart panel - The floating panel (`layout="floating"`).
@@ -73,13 +73,16 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
  * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
  * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
- * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
+ * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle` (its arrow `context-toggle-icon`), `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
  * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
  * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
  * @cssproperty --quran-dai-arabic-font-family - Quranic Arabic font stack (KFGQPC Uthmanic Script HAFS, Scheherazade New incl. the copy the proxy serves, Amiri Quran, serif).
  * @cssproperty --quran-dai-arabic-font-size - Size of verse Arabic relative to the UI text (default 1.6em).
+ * @cssproperty --quran-dai-urdu-font-family - Urdu text (interface and translation): local Nastaliq faces, then the Scheherazade New copy the proxy serves.
+ * @cssproperty --quran-dai-chinese-font-family - Chinese text: the system's Simplified Chinese fonts.
+ * @cssproperty --quran-dai-bengali-font-family - Bengali text: the system's Bengali fonts.
  * @cssproperty --quran-dai-color-text - Text colour.
  * @cssproperty --quran-dai-color-muted - Secondary text colour.
  * @cssproperty --quran-dai-color-background - Background of the widget and cards.
