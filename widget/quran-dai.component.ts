@@ -689,7 +689,19 @@ export class QuranDaiElement extends LitElement {
     </div>`;
   }
 
-  protected override render(): TemplateResult {
+  /** Also waits for the interface language's table, so tests and hosts see the widget in its language. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.localize.settling) {
+      await this.localize.loaded;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    // Nothing until the interface language's table is in (one small request), not a flash of English.
+    if (!this.localize.ready) return nothing;
     const dir = this.localize.dir;
     const t = this.t;
     if (this.layout !== 'floating') {

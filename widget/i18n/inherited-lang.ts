@@ -12,31 +12,14 @@ export interface LangNode {
   readonly parentNode: unknown;
 }
 
-interface ShadowRootLike {
-  readonly host: LangNode;
-}
-
-function isShadowRoot(node: unknown): node is ShadowRootLike {
-  return typeof node === 'object' && node !== null && 'host' in node && (node as ShadowRootLike).host !== undefined;
-}
-
-function isElementLike(node: unknown): node is LangNode {
-  return typeof node === 'object' && node !== null && typeof (node as LangNode).getAttribute === 'function';
-}
+type Step = Partial<LangNode> & { readonly host?: unknown };
 
 /** The nearest non-empty `lang` at or above `start`, or undefined when no ancestor sets one. */
 export function inheritedLang(start: LangNode): string | undefined {
-  let node: unknown = start;
-  // Bounded by the tree depth; each step goes strictly up (parent, or shadow root to host).
-  while (node) {
-    if (isShadowRoot(node)) {
-      node = node.host;
-      continue;
-    }
-    if (!isElementLike(node)) return undefined;
-    const lang = node.getAttribute('lang')?.trim();
+  // Each step goes strictly up (parent, or shadow root to host), so this ends at the document.
+  for (let node = start as Step | undefined; node; node = (node.host ?? node.parentNode) as Step | undefined) {
+    const lang = node.getAttribute?.('lang')?.trim();
     if (lang) return lang;
-    node = node.parentNode;
   }
   return undefined;
 }

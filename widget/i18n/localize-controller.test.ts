@@ -22,8 +22,15 @@ customElements.define('localized-probe', LocalizedProbe);
 async function mount(markup: string): Promise<LocalizedProbe> {
   document.body.innerHTML = markup;
   const el = document.querySelector('localized-probe') as LocalizedProbe;
-  await el.updateComplete;
+  await settled(el);
   return el;
+}
+async function settled(el: LocalizedProbe): Promise<void> {
+  await el.updateComplete;
+  while (el.localize.settling) {
+    await el.localize.loaded;
+    await el.updateComplete;
+  }
 }
 const shown = (el: LocalizedProbe) => el.shadowRoot!.querySelector('p')!.textContent;
 
@@ -41,7 +48,7 @@ describe('when the widget has no lang of its own', () => {
     expect(el.localize.dir).toBe('rtl');
     document.documentElement.lang = 'tr';
     await new Promise((r) => setTimeout(r, 0));
-    await el.updateComplete;
+    await settled(el);
     expect(shown(el)).toBe('Sor|Kur’an sabır hakkında ne söyler?');
     expect(el.localize.dir).toBe('ltr');
   });
@@ -62,9 +69,9 @@ describe('when the site owner sets strings and starters', () => {
   it('should warn once about an unknown key, ignore it, and keep the known ones', async () => {
     const el = await mount('<localized-probe lang="sv"></localized-probe>');
     el.strings = { submitt: 'Skicka', stop: 'Avbryt' };
-    await el.updateComplete;
+    await settled(el);
     el.requestUpdate();
-    await el.updateComplete;
+    await settled(el);
     expect(shown(el)).toBe('Fråga|Vad säger Koranen om tålamod?');
     expect(el.localize.t('stop')).toBe('Avbryt');
     expect(warnings).toHaveLength(1);
@@ -73,7 +80,7 @@ describe('when the site owner sets strings and starters', () => {
   it('should warn about starters that are not a list of questions and show the built-in ones', async () => {
     const el = await mount('<localized-probe lang="ru"></localized-probe>');
     el.starters = '["ok", 3]';
-    await el.updateComplete;
+    await settled(el);
     expect(shown(el)).toBe('Спросить|Что Коран говорит о терпении?');
     expect(warnings).toStrictEqual(['<quran-dai>: the "starters" setting must be an array of non-empty question strings; the built-in questions are shown.']);
   });

@@ -12,7 +12,9 @@ import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { QURAN_FONT_FAMILY, QURAN_FONT_FILE, QURAN_FONT_UNICODE_RANGE } from '../verses/quran-font.js';
 import { fontFamilyValue, fontStackOf, SCRIPT_FONT_STACKS, UI_FONT_STACK } from './script-fonts.js';
-import { UI_LANGS, UI_TEXTS } from './ui-language.js';
+import { loadUiText, UI_LANGS } from './ui-language.js';
+import { scriptFontStyles } from './script-fonts.styles.js';
+import { quranDaiStyles } from '../quran-dai.styles.js';
 
 const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('@fontsource/scheherazade-new/package.json')), 'files');
 
@@ -81,14 +83,21 @@ describe.each([...TRANSLATION_LANGS, TRANSLITERATION_KEY])('when the %s translat
 });
 
 describe.each(UI_LANGS)('when the interface is in %s', (lang) => {
-  it('should have a glyph for every character of its text', () => {
-    const text = UI_TEXTS[lang];
+  it('should have a glyph for every character of its text', async () => {
+    const text = await loadUiText(lang);
     const all = [...Object.values(text.strings), ...Object.values(text.plurals).flatMap((f) => Object.values(f)), ...text.starters];
     expect(uncovered(all, lang, served)).toStrictEqual([]);
   });
 });
 
 describe('when a stack is written as CSS', () => {
+  it('should be exactly the stack whose glyphs are checked', () => {
+    expect(quranDaiStyles.cssText).toContain(`--quran-dai-font-family: ${fontFamilyValue(UI_FONT_STACK.families)};`);
+    for (const stack of SCRIPT_FONT_STACKS) {
+      expect(scriptFontStyles.cssText).toContain(`${stack.property}: ${fontFamilyValue(stack.families)};`);
+      for (const lang of stack.langs) expect(scriptFontStyles.cssText).toMatch(new RegExp(`\\.base :lang\\(${lang}\\) \\{\\s+font-family: var\\(${stack.property}\\);`));
+    }
+  });
   it('should quote family names and leave generic families bare', () => {
     expect(fontFamilyValue(['Noto Sans Bengali', 'system-ui', 'sans-serif'])).toBe("'Noto Sans Bengali', system-ui, sans-serif");
   });

@@ -6,7 +6,8 @@
  * system fonts every phone and desktop OS ships for them: serving CJK would cost megabytes.
  * Every stack falls back to the served Arabic-script face: a visitor may ask in Urdu under a
  * Chinese interface, and the answer comes in the question's language.
- * The glyph-coverage test reads these stacks, so what the widget names is what is checked.
+ * The glyph-coverage test reads these stacks, and checks that the styles
+ * (`script-fonts.styles.ts`, `--quran-dai-font-family`) name exactly them.
  */
 import { QURAN_FONT_FAMILY, QURAN_FONT_FILE } from '../verses/quran-font.js';
 

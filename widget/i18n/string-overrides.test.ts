@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkStringOverrides, overrideWarning } from './string-overrides.js';
+import { checkStringOverrides as checkWith, overrideWarning as warningWith } from './string-overrides.js';
+import { TEXT_EN } from './strings-en.js';
+
+const checkStringOverrides = (value: unknown) => checkWith(value, TEXT_EN);
+const overrideWarning = (problems: readonly string[]) => warningWith(problems, TEXT_EN);
 
 describe('when a site owner overrides strings', () => {
   it('should accept known keys from an object or a JSON attribute', () => {

@@ -1,11 +1,15 @@
 /**
  * A site owner's replacements for interface strings (the `strings` property, or the
- * attribute holding a JSON object), checked against the English table's keys. Anything
+ * attribute holding a JSON object), checked against the English table's keys, and their
+ * starter questions. Loaded only on pages that set either. Anything
  * that is not a known key with a usable value is left out and reported, so a typo never
  * blanks a button: the widget logs the report once and shows its own text for that key.
  */
-import { PLURALS_EN, STRINGS_EN, type PluralCategory, type PluralForms, type PluralKey, type StringKey } from './strings-en.js';
-import { isPluralKey, type StringOverrides } from './ui-language.js';
+import type { PluralCategory, PluralForms, PluralKey, StringKey, UiText } from './strings-en.js';
+import type { StringOverrides } from './ui-language.js';
+
+/** The table whose keys are the known ones (English); passed in, so this module stays out of the first load. */
+export type ReferenceText = Pick<UiText, 'strings' | 'plurals'>;
 
 const CATEGORIES: ReadonlySet<string> = new Set<PluralCategory>(['zero', 'one', 'two', 'few', 'many', 'other']);
 
@@ -15,8 +19,12 @@ export interface CheckedOverrides {
   readonly problems: readonly string[];
 }
 
-function isStringKey(key: string): key is StringKey {
-  return Object.hasOwn(STRINGS_EN, key);
+function isStringKey(key: string, reference: ReferenceText): key is StringKey {
+  return Object.hasOwn(reference.strings, key);
+}
+
+function isPluralKey(key: string, reference: ReferenceText): key is PluralKey {
+  return Object.hasOwn(reference.plurals, key);
 }
 
 /** A plural override: a string (the same text for every count) or `{ one?, …, other }`. */
@@ -32,7 +40,7 @@ function pluralForms(value: unknown): PluralForms | string {
 }
 
 /** Checks a `strings` value (an object, or a JSON string of one). Never throws. */
-export function checkStringOverrides(value: unknown): CheckedOverrides {
+export function checkStringOverrides(value: unknown, reference: ReferenceText): CheckedOverrides {
   if (value === undefined || value === null || value === '') return { overrides: {}, problems: [] };
   let parsed = value;
   if (typeof value === 'string') {
@@ -49,10 +57,10 @@ export function checkStringOverrides(value: unknown): CheckedOverrides {
   const plurals: Partial<Record<PluralKey, PluralForms>> = {};
   const problems: string[] = [];
   for (const [key, text] of Object.entries(parsed)) {
-    if (isStringKey(key)) {
+    if (isStringKey(key, reference)) {
       if (typeof text === 'string') strings[key] = text;
       else problems.push(`"${key}" must be a string`);
-    } else if (isPluralKey(key)) {
+    } else if (isPluralKey(key, reference)) {
       const forms = pluralForms(text);
       if (typeof forms === 'string') problems.push(`"${key}" ${forms}`);
       else plurals[key] = forms;
@@ -63,8 +71,22 @@ export function checkStringOverrides(value: unknown): CheckedOverrides {
   return { overrides: { strings, plurals }, problems };
 }
 
+/** Checks a `starters` value (an array of questions, or a JSON string of one). Never throws. */
+export function checkStarters(value: unknown): { readonly starters?: readonly string[]; readonly problem?: string } {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return { problem: 'the "starters" setting is not valid JSON; give an array of questions, e.g. ["What is patience?"]' };
+    }
+  }
+  if (Array.isArray(parsed) && parsed.every((q) => typeof q === 'string' && q.trim() !== '')) return { starters: parsed as string[] };
+  return { problem: 'the "starters" setting must be an array of non-empty question strings' };
+}
+
 /** The one console warning for a `strings` value with problems. */
-export function overrideWarning(problems: readonly string[]): string {
-  const known = [...Object.keys(STRINGS_EN), ...Object.keys(PLURALS_EN)].join(', ');
+export function overrideWarning(problems: readonly string[], reference: ReferenceText): string {
+  const known = [...Object.keys(reference.strings), ...Object.keys(reference.plurals)].join(', ');
   return `<quran-dai>: ignored part of the "strings" setting: ${problems.join('; ')}. Known keys: ${known}.`;
 }

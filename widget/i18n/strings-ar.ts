@@ -72,3 +72,5 @@ export const TEXT_AR: UiText = {
     'كيف أعامل والديّ؟',
   ],
 };
+
+export default TEXT_AR;

@@ -65,3 +65,5 @@ export const TEXT_BN: UiText = {
     'আমি আমার বাবা-মায়ের সাথে কেমন আচরণ করব?',
   ],
 };
+
+export default TEXT_BN;

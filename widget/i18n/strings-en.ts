@@ -61,7 +61,7 @@ export const STRINGS_EN = {
  * (`Intl.PluralRules`), `{count}` filled with the number formatted for that language.
  */
 export const PLURALS_EN = {
-  versesFound: { one: 'Verses found: {count}.', other: 'Verses found: {count}.' },
+  versesFound: { other: 'Verses found: {count}.' },
   rateLimited: {
     one: 'Too many questions right now. Please wait {count} second and try again. The verses are shown below.',
     other: 'Too many questions right now. Please wait {count} seconds and try again. The verses are shown below.',

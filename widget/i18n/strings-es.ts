@@ -69,3 +69,5 @@ export const TEXT_ES: UiText = {
     '¿Cómo debo tratar a mis padres?',
   ],
 };
+
+export default TEXT_ES;

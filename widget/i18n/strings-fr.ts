@@ -72,3 +72,5 @@ export const TEXT_FR: UiText = {
     'Comment dois-je traiter mes parents\u00a0?',
   ],
 };
+
+export default TEXT_FR;

@@ -65,3 +65,5 @@ export const TEXT_ID: UiText = {
     'Bagaimana seharusnya saya memperlakukan orang tua?',
   ],
 };
+
+export default TEXT_ID;

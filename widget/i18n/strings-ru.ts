@@ -68,3 +68,5 @@ export const TEXT_RU: UiText = {
     'Как мне следует относиться к родителям?',
   ],
 };
+
+export default TEXT_RU;

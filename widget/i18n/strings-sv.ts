@@ -68,3 +68,5 @@ export const TEXT_SV: UiText = {
     'Hur bör jag behandla mina föräldrar?',
   ],
 };
+
+export default TEXT_SV;

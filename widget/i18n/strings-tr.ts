@@ -65,3 +65,5 @@ export const TEXT_TR: UiText = {
     'Anne babama nasıl davranmalıyım?',
   ],
 };
+
+export default TEXT_TR;

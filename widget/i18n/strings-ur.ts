@@ -65,3 +65,5 @@ export const TEXT_UR: UiText = {
     'مجھے اپنے والدین کے ساتھ کیسا سلوک کرنا چاہیے؟',
   ],
 };
+
+export default TEXT_UR;

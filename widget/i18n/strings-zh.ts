@@ -60,3 +60,5 @@ export const TEXT_ZH: UiText = {
   },
   starters: ['《古兰经》关于忍耐说了什么？', '伊斯兰教中的真主是谁？', '《古兰经》关于慈悯与宽恕说了什么？', '我应当如何对待父母？'],
 };
+
+export default TEXT_ZH;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { directionOf, resolveUiLang, starterQuestions, translator, UI_LANGS, UI_TEXTS, type UiLang } from './ui-language.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { directionOf, loadedUiText, loadUiText, resolveUiLang, starterQuestions, translator, UI_LANGS, type UiLang } from './ui-language.js';
+import type { UiText } from './strings-en.js';
 import { PLURALS_EN, STRINGS_EN, type PluralKey, type StringKey } from './strings-en.js';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
@@ -33,8 +34,15 @@ describe('when resolving the UI language', () => {
   });
 });
 
+beforeAll(async () => {
+  await Promise.all(UI_LANGS.map(loadUiText));
+});
+
 describe.each(UI_LANGS.filter((l) => l !== 'en'))('when the interface is in %s', (lang) => {
-  const text = UI_TEXTS[lang];
+  let text: UiText;
+  beforeAll(async () => {
+    text = await loadUiText(lang);
+  });
   it('should have every key of the English table, non-empty, with the same placeholders', () => {
     expect(Object.keys(text.strings).sort()).toStrictEqual(Object.keys(STRINGS_EN).sort());
     for (const key of Object.keys(STRINGS_EN) as StringKey[]) {
@@ -65,6 +73,15 @@ describe.each(UI_LANGS.filter((l) => l !== 'en'))('when the interface is in %s',
   });
   it('should offer four distinct starter questions', () => {
     expect(new Set(text.starters).size).toBe(4);
+  });
+});
+
+describe('when a language is needed', () => {
+  it('should have English from the start and load each other table once, as its own module', async () => {
+    expect(loadedUiText('en')?.strings.submit).toBe('Ask');
+    const [a, b] = await Promise.all([loadUiText('sv'), loadUiText('sv')]);
+    expect(a).toBe(b);
+    expect(a.strings.submit).toBe('Fråga');
   });
 });
 

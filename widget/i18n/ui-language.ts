@@ -4,46 +4,56 @@
  * plurals chosen through `Intl` for the language, never by string concatenation.
  */
 import { PLURALS_EN, TEXT_EN, type PluralCategory, type PluralForms, type PluralKey, type StringKey, type UiText } from './strings-en.js';
-import { TEXT_AR } from './strings-ar.js';
-import { TEXT_BN } from './strings-bn.js';
-import { TEXT_ES } from './strings-es.js';
-import { TEXT_FR } from './strings-fr.js';
-import { TEXT_ID } from './strings-id.js';
-import { TEXT_RU } from './strings-ru.js';
-import { TEXT_SV } from './strings-sv.js';
-import { TEXT_TR } from './strings-tr.js';
-import { TEXT_UR } from './strings-ur.js';
-import { TEXT_ZH } from './strings-zh.js';
 
 /** Every language we ship a translation for, plus Arabic. */
 export const UI_LANGS = ['en', 'ar', 'ur', 'id', 'tr', 'fr', 'bn', 'es', 'ru', 'sv', 'zh'] as const;
 export type UiLang = (typeof UI_LANGS)[number];
 
-export const UI_TEXTS: Readonly<Record<UiLang, UiText>> = {
-  en: TEXT_EN,
-  ar: TEXT_AR,
-  ur: TEXT_UR,
-  id: TEXT_ID,
-  tr: TEXT_TR,
-  fr: TEXT_FR,
-  bn: TEXT_BN,
-  es: TEXT_ES,
-  ru: TEXT_RU,
-  sv: TEXT_SV,
-  zh: TEXT_ZH,
+/**
+ * Each language's table is its own chunk, loaded when a page needs it: all eleven together
+ * would add about 12 KB gzip to what every page loads before the widget runs. English, the
+ * fallback, is always there.
+ */
+const LOADERS: Readonly<Record<Exclude<UiLang, 'en'>, () => Promise<{ default: UiText }>>> = {
+  ar: () => import('./strings-ar.js'),
+  ur: () => import('./strings-ur.js'),
+  id: () => import('./strings-id.js'),
+  tr: () => import('./strings-tr.js'),
+  fr: () => import('./strings-fr.js'),
+  bn: () => import('./strings-bn.js'),
+  es: () => import('./strings-es.js'),
+  ru: () => import('./strings-ru.js'),
+  sv: () => import('./strings-sv.js'),
+  zh: () => import('./strings-zh.js'),
 };
+
+const loaded = new Map<UiLang, UiText>([['en', TEXT_EN]]);
+const loading = new Map<UiLang, Promise<UiText>>();
+
+/** A language's table when it has been loaded (English always has). */
+export function loadedUiText(lang: UiLang): UiText | undefined {
+  return loaded.get(lang);
+}
+
+/** Loads a language's table once; a failed load (offline) is tried again on the next call. */
+export function loadUiText(lang: UiLang): Promise<UiText> {
+  const done = loaded.get(lang);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = LOADERS[lang as Exclude<UiLang, 'en'>]().then((m) => (loaded.set(lang, m.default), m.default));
+    loading.set(lang, pending);
+    pending.catch(() => loading.delete(lang));
+  }
+  return pending;
+}
 
 const RTL: ReadonlySet<UiLang> = new Set(['ar', 'ur']);
 
-/** `ur`, `ur-PK`, `UR`, `zh_Hans` → the table's language; unsupported or missing → undefined. */
-export function supportedUiLang(tag: string | null | undefined): UiLang | undefined {
-  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (UI_LANGS as readonly string[]).includes(base) ? (base as UiLang) : undefined;
-}
-
-/** Like `supportedUiLang`, with English for anything we have no table for. */
+/** `ur`, `ur-PK`, `UR`, `zh_Hans` → the table's language; unsupported or missing → `en`. */
 export function resolveUiLang(tag: string | null | undefined): UiLang {
-  return supportedUiLang(tag) ?? 'en';
+  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (UI_LANGS as readonly string[]).includes(base) ? (base as UiLang) : 'en';
 }
 
 export function directionOf(lang: UiLang): 'ltr' | 'rtl' {
@@ -69,9 +79,10 @@ export function isPluralKey(key: string): key is PluralKey {
   return Object.hasOwn(PLURALS_EN, key);
 }
 
-/** A `t(key, params)` for one language, with the site owner's replacements on top. */
+/** A `t(key, params)` for one language (its table loaded: `loadUiText`), with the site owner's replacements on top. */
 export function translator(lang: UiLang, overrides: StringOverrides = {}): Translate {
-  const text = UI_TEXTS[lang];
+  const text = loadedUiText(lang);
+  if (!text) throw new Error(`await loadUiText('${lang}') before translator('${lang}')`);
   const numbers = new Intl.NumberFormat(lang);
   const plurals = new Intl.PluralRules(lang);
   const fill = (template: string, params: TranslateParams | undefined): string =>
@@ -94,6 +105,7 @@ export function translator(lang: UiLang, overrides: StringOverrides = {}): Trans
   return lookup as Translate;
 }
 
+/** The language's starter questions (English until its table is loaded). */
 export function starterQuestions(lang: UiLang): readonly string[] {
-  return UI_TEXTS[lang].starters;
+  return (loadedUiText(lang) ?? TEXT_EN).starters;
 }
