@@ -58,6 +58,22 @@ describe('when the page is in Urdu and the widget sets no lang', () => {
   });
 });
 
+describe('when an Urdu visitor copies a verse', () => {
+  it('should copy the reference line in Urdu, with the Urdu translation from the corpus', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { el } = await mount({ mode: 'search', lang: 'ur' });
+    await el.ask('2:153');
+    await el.updateComplete;
+    ($(el, 'article[data-ref="2:153"] [part~="copy"]') as HTMLButtonElement).click();
+    await waitUntil(() => writeText.mock.calls.length > 0);
+    const lines = writeText.mock.calls[0]![0].split('\n');
+    expect(lines.slice(-2)).toStrictEqual(['— قرآن 2:153، Al-Baqarah (Urdu translation (quran-json, from QuranEnc))', 'https://quran.com/2/153']);
+    await el.updateComplete;
+    expect(text($(el, 'article[data-ref="2:153"] [part~="copy"]'))).toBe('کاپی ہو گئی');
+  });
+});
+
 describe('when the widget sits in a section with its own lang', () => {
   it('should follow the section, and its own lang above both', async () => {
     document.documentElement.lang = 'en';

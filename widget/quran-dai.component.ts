@@ -475,7 +475,7 @@ export class QuranDaiElement extends LitElement {
     if (!corpus || !range) return;
     const target = { surah: range.surah, ayah: range.from };
     const verse = corpus.verse(target, this.track);
-    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track));
+    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track), this.t);
     try {
       await navigator.clipboard.writeText(text);
       this.copiedRef = ref;

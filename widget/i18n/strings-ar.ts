@@ -41,6 +41,7 @@ export const TEXT_AR: UiText = {
     copy: 'نسخ',
     copied: 'تمّ النسخ',
     copyLabel: 'نسخ الآية {ref}',
+    copyCitation: 'القرآن {ref}، {surah}',
     openOnQuranCom: 'فتح {ref} على quran.com',
     passage: 'المقطع {range}',
     surahLabel: 'سورة {name}',

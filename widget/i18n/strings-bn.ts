@@ -41,6 +41,7 @@ export const TEXT_BN: UiText = {
     copy: 'কপি করুন',
     copied: 'কপি হয়েছে',
     copyLabel: 'আয়াত {ref} কপি করুন',
+    copyCitation: 'কুরআন {ref}, {surah}',
     openOnQuranCom: 'quran.com-এ {ref} খুলুন',
     passage: 'অংশ {range}',
     surahLabel: 'সূরা {name}',

@@ -42,6 +42,7 @@ export const STRINGS_EN = {
   copy: 'Copy',
   copied: 'Copied',
   copyLabel: 'Copy verse {ref}',
+  copyCitation: 'Quran {ref}, {surah}',
   openOnQuranCom: 'Open {ref} on quran.com',
   passage: 'Passage {range}',
   surahLabel: 'Surah {name}',

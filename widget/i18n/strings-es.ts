@@ -41,6 +41,7 @@ export const TEXT_ES: UiText = {
     copy: 'Copiar',
     copied: 'Copiado',
     copyLabel: 'Copiar la aleya {ref}',
+    copyCitation: 'Corán {ref}, {surah}',
     openOnQuranCom: 'Abrir {ref} en quran.com',
     passage: 'Pasaje {range}',
     surahLabel: 'Sura {name}',

@@ -44,6 +44,7 @@ export const TEXT_FR: UiText = {
     copy: 'Copier',
     copied: 'Copié',
     copyLabel: 'Copier le verset {ref}',
+    copyCitation: 'Coran {ref}, {surah}',
     openOnQuranCom: 'Ouvrir {ref} sur quran.com',
     passage: 'Passage {range}',
     surahLabel: 'Sourate {name}',

@@ -41,6 +41,7 @@ export const TEXT_ID: UiText = {
     copy: 'Salin',
     copied: 'Tersalin',
     copyLabel: 'Salin ayat {ref}',
+    copyCitation: 'Al-Qur’an {ref}, {surah}',
     openOnQuranCom: 'Buka {ref} di quran.com',
     passage: 'Bagian {range}',
     surahLabel: 'Surah {name}',

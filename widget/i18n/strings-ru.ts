@@ -44,6 +44,7 @@ export const TEXT_RU: UiText = {
     copy: 'Копировать',
     copied: 'Скопировано',
     copyLabel: 'Копировать аят {ref}',
+    copyCitation: 'Коран {ref}, {surah}',
     openOnQuranCom: 'Открыть {ref} на quran.com',
     passage: 'Отрывок {range}',
     surahLabel: 'Сура {name}',

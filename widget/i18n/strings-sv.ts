@@ -41,6 +41,7 @@ export const TEXT_SV: UiText = {
     copy: 'Kopiera',
     copied: 'Kopierat',
     copyLabel: 'Kopiera vers {ref}',
+    copyCitation: 'Koranen {ref}, {surah}',
     openOnQuranCom: 'Öppna {ref} på quran.com',
     passage: 'Avsnitt {range}',
     surahLabel: 'Sura {name}',

@@ -41,6 +41,7 @@ export const TEXT_TR: UiText = {
     copy: 'Kopyala',
     copied: 'Kopyalandı',
     copyLabel: '{ref} ayetini kopyala',
+    copyCitation: 'Kur’an {ref}, {surah}',
     openOnQuranCom: '{ref} ayetini quran.com’da aç',
     passage: 'Bölüm {range}',
     surahLabel: '{name} Suresi',

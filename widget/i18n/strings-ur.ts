@@ -41,6 +41,7 @@ export const TEXT_UR: UiText = {
     copy: 'کاپی کریں',
     copied: 'کاپی ہو گئی',
     copyLabel: 'آیت {ref} کاپی کریں',
+    copyCitation: 'قرآن {ref}، {surah}',
     openOnQuranCom: '{ref} کو quran.com پر کھولیں',
     passage: 'حصہ {range}',
     surahLabel: 'سورہ {name}',

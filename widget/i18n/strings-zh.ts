@@ -41,6 +41,7 @@ export const TEXT_ZH: UiText = {
     copy: '复制',
     copied: '已复制',
     copyLabel: '复制经文 {ref}',
+    copyCitation: '《古兰经》{ref}，{surah}',
     openOnQuranCom: '在 quran.com 上打开 {ref}',
     passage: '段落 {range}',
     surahLabel: '苏拉 {name}',
