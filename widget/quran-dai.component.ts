@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId, type VerseRange } from '../data/corpus/corpus-types.js';
+import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
@@ -17,7 +17,11 @@ import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
 import type { ConversationExchange, ConversationStore } from './history/conversation-store.js';
-import { directionOf, resolveUiLang, starterQuestions, translator, type Translate, type UiLang } from './i18n/ui-language.js';
+import { directionStyles } from './i18n/direction.styles.js';
+import { LocalizeController } from './i18n/localize-controller.js';
+import { scriptFontStyles } from './i18n/script-fonts.styles.js';
+import { shownTrack } from './i18n/shown-track.js';
+import type { Translate, UiLang } from './i18n/ui-language.js';
 import { verseCardTemplate } from './verses/verse-card-template.js';
 import { verseCopyText } from './verses/verse-copy-text.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
@@ -26,7 +30,6 @@ export type QuranDaiMode = 'chat' | 'search';
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
-const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
 const COPIED_MS = 2000;
 /** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
 const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -50,7 +53,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
- * @csspart base - The wrapper; carries `dir` (rtl for Arabic) and `lang`.
+ * @csspart base - The wrapper; carries `dir` (rtl for Arabic and Urdu) and the interface `lang`.
  * @csspart main - The question, status, answer and verses column.
  * @csspart launcher - The floating launcher button (`layout="floating"`); `launcher-icon` is its SVG icon.
  * @csspart panel - The floating panel (`layout="floating"`).
@@ -70,13 +73,16 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
  * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
  * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
- * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
+ * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle` (its arrow `context-toggle-icon`), `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
  * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
  * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
  * @cssproperty --quran-dai-arabic-font-family - Quranic Arabic font stack (KFGQPC Uthmanic Script HAFS, Scheherazade New incl. the copy the proxy serves, Amiri Quran, serif).
  * @cssproperty --quran-dai-arabic-font-size - Size of verse Arabic relative to the UI text (default 1.6em).
+ * @cssproperty --quran-dai-urdu-font-family - Urdu text (interface and translation): local Nastaliq faces, then the Scheherazade New copy the proxy serves.
+ * @cssproperty --quran-dai-chinese-font-family - Chinese text: the system's Simplified Chinese fonts.
+ * @cssproperty --quran-dai-bengali-font-family - Bengali text: the system's Bengali fonts.
  * @cssproperty --quran-dai-color-text - Text colour.
  * @cssproperty --quran-dai-color-muted - Secondary text colour.
  * @cssproperty --quran-dai-color-background - Background of the widget and cards.
@@ -95,7 +101,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @cssproperty --quran-dai-z-index - Stacking of the launcher and panel.
  */
 export class QuranDaiElement extends LitElement {
-  static override styles = quranDaiStyles;
+  static override styles = [quranDaiStyles, scriptFontStyles, directionStyles];
 
   /** Real collaborators, set by the entry module (`quran-dai.ts`); the class itself imports none. */
   static defaultServices: WidgetServices | undefined;
@@ -106,11 +112,20 @@ export class QuranDaiElement extends LitElement {
   /** Base URL of the data files; default `{proxy}/data`. */
   @property({ attribute: 'data-base' }) dataBase: string | undefined;
 
-  /** UI language: `en` or `ar` (Arabic lays the widget out right to left). Anything else falls back to `en`. */
-  @property() override lang = 'en';
+  /**
+   * Interface language: en, ar, ur, id, tr, fr, bn, es, ru, sv or zh (a region such as `ur-PK` is fine; ar and ur
+   * lay the widget out right to left). Unset: the nearest `lang` above the widget, up to `<html lang>`; else English.
+   */
+  @property() override lang = '';
 
-  /** Translation shown under the Arabic: en, fr, id, tr, ur, bn, es, ru, sv, zh or translit. */
-  @property() translation: TextTrackId = 'en';
+  /** Translation shown under the Arabic: en, fr, id, tr, ur, bn, es, ru, sv, zh or translit. Unset: the interface language's (English for ar). */
+  @property() translation: TextTrackId | undefined;
+
+  /** Replacements for interface strings, e.g. `{"submit": "Send"}` (a JSON attribute or an object); unknown keys are ignored with one warning. */
+  @property() strings: Record<string, unknown> | string | undefined;
+
+  /** The site owner's starter questions, e.g. `["What is patience?"]` (a JSON attribute or an array); default: four per language. */
+  @property() starters: readonly string[] | string | undefined;
 
   /** `chat` streams a written answer after the verses (when the proxy has an LLM); `search` shows verses only. */
   @property() mode: QuranDaiMode = 'chat';
@@ -135,9 +150,12 @@ export class QuranDaiElement extends LitElement {
   /** The finished exchange of the question on screen; joins `history` when the next question is asked. */
   @state() private current: ConversationExchange | undefined;
 
+  private readonly localize = new LocalizeController(this);
   private uiLang: UiLang = 'en';
-  private t: Translate = translator('en');
+  private t: Translate = this.localize.t;
   private track: TextTrackId = 'en';
+  /** Set when the shown translation changed after the data was loaded, so it is switched once rendered. */
+  private trackChanged = false;
   private rendered: AnswerView | undefined;
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   /**
@@ -205,12 +223,14 @@ export class QuranDaiElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang')) {
-      this.uiLang = resolveUiLang(this.lang);
-      this.t = translator(this.uiLang);
+    if (this.localize.refresh()) {
+      this.uiLang = this.localize.lang;
+      this.t = this.localize.t;
     }
-    if (changed.has('translation')) {
-      this.track = TRACKS.includes(this.translation) ? this.translation : 'en';
+    const track = shownTrack(this.translation, this.uiLang);
+    if (track !== this.track) {
+      this.track = track;
+      this.trackChanged = true;
     }
     const text = this.asking.answer;
     const retrieved = this.asking.retrieved;
@@ -224,9 +244,10 @@ export class QuranDaiElement extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if ((changed.has('proxy') || changed.has('dataBase')) && this.isConnected) this.startBoot();
-    else if (changed.has('translation') && this.boot.status === BootStatus.Ready) {
+    else if (this.trackChanged && this.boot.status === BootStatus.Ready) {
       void this.boot.switchTranslation(this.track);
     }
+    this.trackChanged = false;
   }
 
   private startBoot(): void {
@@ -454,7 +475,7 @@ export class QuranDaiElement extends LitElement {
     if (!corpus || !range) return;
     const target = { surah: range.surah, ayah: range.from };
     const verse = corpus.verse(target, this.track);
-    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track));
+    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track), this.t);
     try {
       await navigator.clipboard.writeText(text);
       this.copiedRef = ref;
@@ -499,16 +520,16 @@ export class QuranDaiElement extends LitElement {
     // screen reader. It hears the wait once, and again when asking is possible.
     const wait = this.rateLimitWait;
     if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
-      const spoken = waiting ? t('rateLimited', { seconds: wait.total }) : t('rateLimitOver');
+      const spoken = waiting ? t('rateLimited', { count: wait.total }) : t('rateLimitOver');
       return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
-        ${waiting ? html`<span aria-hidden="true">${wait.remaining === 1 ? t('rateLimitedOneSecond') : t('rateLimited', { seconds: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
+        ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { count: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
         ${retry}
       </div>`;
     }
     const text = ((): string => {
       switch (notice.code) {
         case 'rate-limited':
-          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { seconds: notice.retryAfterSeconds });
+          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { count: notice.retryAfterSeconds });
         case 'proxy-down':
           return t('proxyDown');
         case 'chat-not-configured':
@@ -581,7 +602,7 @@ export class QuranDaiElement extends LitElement {
         ${items.map((x) => {
           const rendered = corpus ? this.historyViewFor(x, corpus) : undefined;
           return html`<li part="history-item">
-            <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
+            <p class="history__question"><span class="visually-hidden">${t('you')}: </span><bdi>${x.question}</bdi></p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
           </li>`;
         })}
@@ -653,7 +674,7 @@ export class QuranDaiElement extends LitElement {
     return html`<div class="starters" part="starters">
       <p>${t('starterHeading')}</p>
       <ul>
-        ${starterQuestions(this.uiLang).map(
+        ${this.localize.starters.map(
           (q) => html`<li><button type="button" class="starter" part="starter" @click=${() => this.onStarter(q)}>${q}</button></li>`,
         )}
       </ul>
@@ -668,8 +689,20 @@ export class QuranDaiElement extends LitElement {
     </div>`;
   }
 
-  protected override render(): TemplateResult {
-    const dir = directionOf(this.uiLang);
+  /** Also waits for the interface language's table, so tests and hosts see the widget in its language. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.localize.settling) {
+      await this.localize.loaded;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    // Nothing until the interface language's table is in (one small request), not a flash of English.
+    if (!this.localize.ready) return nothing;
+    const dir = this.localize.dir;
     const t = this.t;
     if (this.layout !== 'floating') {
       return html`<div class="base" part="base" dir=${dir} lang=${this.uiLang}>${this.mainTemplate()}</div>`;

@@ -19,7 +19,8 @@ const DARK_PALETTE = css`
 export const quranDaiStyles = css`
   :host {
     display: block;
-    --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', sans-serif;
+    /* The served Arabic-script face last: no boxes where the system has no Arabic or Urdu font (i18n/script-fonts.ts). */
+    --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', 'Roboto', 'Noto Sans', 'Noto Sans Arabic', 'quran-dai Scheherazade New', sans-serif;
     --quran-dai-font-size: 1rem;
     /* sans-serif after serif: where the serif default has no Arabic glyphs, Chromium otherwise shows boxes. */
     --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Scheherazade New', 'quran-dai Scheherazade New', 'Amiri Quran', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;

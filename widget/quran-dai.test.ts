@@ -79,7 +79,9 @@ function refsOf(result: { hits: readonly { ref: { surah: number; ayah: number } 
 describe('when mounted with defaults', () => {
   it('should default to chat mode, English, light theme, inline layout', async () => {
     const { el, events } = await mount();
-    expect([el.mode, el.lang, el.translation, el.theme, el.layout]).toStrictEqual(['chat', 'en', 'en', 'light', 'inline']);
+    // No lang or translation set: the page's language (none here), so English and its translation.
+    expect([el.mode, el.lang, el.translation, el.theme, el.layout]).toStrictEqual(['chat', '', undefined, 'light', 'inline']);
+    expect($(el, '[part~="base"]')!.getAttribute('lang')).toBe('en');
     expect(el.getAttribute('theme')).toBe('light');
     expect(el.getAttribute('layout')).toBe('inline');
     expect($(el, '[part~="base"]')!.getAttribute('dir')).toBe('ltr');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDaiPrompt, DAI_RULES, NOT_COVERED_SENTENCE, type PromptPassage } from './dai-prompt.js';
+import { buildDaiPrompt, DAI_RULES, languageName, NOT_COVERED_SENTENCE, type PromptPassage } from './dai-prompt.js';
 
 const PASSAGE: PromptPassage = {
   label: '2:152-153',
@@ -32,7 +32,19 @@ describe('when the Da\'i prompt is built', () => {
   });
   it('should answer in the language of the question, with the UI language only as a hint', () => {
     expect(system).toContain('Answer in the same language as the question');
-    expect(system).toContain('interface language is "ur"');
+    expect(system).toContain('The visitor\'s interface language is Urdu ("ur"); answer in the language of the question, and in this language when the question\'s language is unclear.');
+    expect(system).toContain('When the language of the question is unclear (only a verse reference, a name or a single word), answer in the visitor\'s interface language.');
+  });
+  it('should keep citations as [S:A] with Western digits in every language', () => {
+    expect(system).toContain('In every language write citations exactly as [S:A] with Western digits, e.g. [2:153]');
+  });
+  it('should only allow quoting a verse word for word from the listed text, never a translation of its own', () => {
+    expect(system).toContain('copy them exactly as the listed translation (or the Arabic) gives them, in quotation marks right before the citation');
+    expect(system).toContain('never translate a verse yourself and present it as a quotation');
+  });
+  it('should name the interface language for any tag, and keep a tag Intl cannot name', () => {
+    expect(['ur', 'zh', 'bn', 'sv', 'id'].map(languageName)).toStrictEqual(['Urdu', 'Chinese', 'Bangla', 'Swedish', 'Indonesian']);
+    expect(languageName('qaa')).toBe('qaa');
   });
   it('should send juristic questions to a local scholar or imam', () => {
     expect(system).toContain('recommend consulting a qualified local scholar or imam');

@@ -54,9 +54,9 @@ export const DAI_RULES = [
   'You are a Da\'i: a compassionate, knowledgeable, humble and patient guide who explains what the Quran says. Speak gently, never judge the person asking, and do not claim more certainty than the verses give.',
   'Answer ONLY from the Quran verses listed under "Retrieved verses" below. Do not use outside knowledge, hadith, or opinions that are not in these verses, and never invent a verse.',
   'Cite every verse you rely on in the form [S:A], for example [2:153], using only references from the list. A passage may be cited as [S:A-B]. Never cite a verse that is not in the list.',
-  'Do not reproduce, quote or paraphrase-as-quotation the verse text (Arabic or translation): the reader already sees each verse, rendered from the Quran text itself. Refer to verses by their citation and explain their meaning in your own words.',
+  'Do not reproduce, quote or paraphrase-as-quotation the verse text (Arabic or translation): the reader already sees each verse, rendered from the Quran text itself. Refer to verses by their citation and explain their meaning in your own words. If a few words of a verse are truly needed, copy them exactly as the listed translation (or the Arabic) gives them, in quotation marks right before the citation; never translate a verse yourself and present it as a quotation.',
   `If the listed verses do not address the question, say plainly: "${NOT_COVERED_SENTENCE}." (in the language of the question), then, if it helps, mention briefly what the verses do speak about. Do not fill the gap from general knowledge.`,
-  'Answer in the same language as the question (not necessarily the language of the interface or of the translation).',
+  'Answer in the same language as the question (not necessarily the language of the interface or of the translation). When the language of the question is unclear (only a verse reference, a name or a single word), answer in the visitor\'s interface language. In every language write citations exactly as [S:A] with Western digits, e.g. [2:153], never in other numerals or brackets.',
   'For juristic questions (detailed rulings of fiqh: what is halal or haram in a specific case, divorce, inheritance, contracts, worship details, fatwas), do not issue a ruling: share what the verses say in general and recommend consulting a qualified local scholar or imam.',
   'The Arabic is the text of the Quran; translations are human interpretations of its meaning. When a point depends on wording, say that the translation is an interpretation.',
   'Explain a verse in the context of its passage (the surrounding verses given with it).',
@@ -70,12 +70,21 @@ export function buildDaiPrompt(input: DaiPromptInput): DaiPrompt {
   const verses = input.passages.length
     ? input.passages.map((p, i) => formatPassage(p, i + 1)).join('\n\n')
     : `(No verses were retrieved for this question. Say "${NOT_COVERED_SENTENCE}." in the language of the question.)`;
-  const langHint = input.lang ? `\nThe visitor's interface language is "${input.lang}"; still answer in the language of the question.` : '';
+  const langHint = input.lang ? `\nThe visitor's interface language is ${languageName(input.lang)} ("${input.lang}"); answer in the language of the question, and in this language when the question's language is unclear.` : '';
   const explain = input.explain ? `\n${explainRule(input.explain)}` : '';
   const system = `${rules}${langHint}${explain}\n\nRetrieved verses (most relevant first). ${translation}\n\n${verses}`;
   // Alternating, starting and ending with the visitor: strict chat templates need it.
   const messages = alternateTurns([...input.history, { role: 'user', content: input.question }]);
   return { system, messages };
+}
+
+/** `ur` → `Urdu`, so the model need not know the tag; the tag itself when Intl has no name for it. */
+export function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
 }
 
 function formatPassage(p: PromptPassage, n: number): string {

@@ -2,7 +2,9 @@
  * Renders a checked answer tree to Lit templates. Only text bindings and a fixed set of
  * elements are produced, so model output can never become markup or script. Citations link
  * to quran.com with a preview of the verse taken from the corpus (never from the answer);
- * invalid citations and mismatched quotes are flagged visibly.
+ * invalid citations and mismatched quotes are flagged visibly. Each block takes its direction
+ * from its own text (`dir="auto"`): the model answers in the question's language, which may
+ * be Urdu under an English interface.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
@@ -85,18 +87,18 @@ function quoteFlag(verdict: QuoteVerdict, ctx: AnswerRenderContext): TemplateRes
 function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResult {
   switch (block.type) {
     case 'paragraph':
-      return html`<p>${inlineTemplate(block.children, ctx)}</p>`;
+      return html`<p dir="auto">${inlineTemplate(block.children, ctx)}</p>`;
     case 'heading':
-      return html`<p class="answer__heading"><strong>${inlineTemplate(block.children, ctx)}</strong></p>`;
+      return html`<p class="answer__heading" dir="auto"><strong>${inlineTemplate(block.children, ctx)}</strong></p>`;
     case 'list':
       return block.ordered
-        ? html`<ol>${block.items.map((item) => html`<li>${inlineTemplate(item, ctx)}</li>`)}</ol>`
-        : html`<ul>${block.items.map((item) => html`<li>${inlineTemplate(item, ctx)}</li>`)}</ul>`;
+        ? html`<ol>${block.items.map((item) => html`<li dir="auto">${inlineTemplate(item, ctx)}</li>`)}</ol>`
+        : html`<ul>${block.items.map((item) => html`<li dir="auto">${inlineTemplate(item, ctx)}</li>`)}</ul>`;
     case 'code-block':
       return html`<pre><code>${block.text}</code></pre>`;
     case 'blockquote': {
       const verdict = ctx.check.quotes.get(block);
-      return html`<blockquote class=${verdict && verdict.status !== 'verified' ? `quote--${verdict.status}` : ''} part=${verdict ? `quote quote-${verdict.status}` : 'answer-blockquote'}>
+      return html`<blockquote dir="auto" class=${verdict && verdict.status !== 'verified' ? `quote--${verdict.status}` : ''} part=${verdict ? `quote quote-${verdict.status}` : 'answer-blockquote'}>
         ${inlineTemplate(block.children, ctx)}
         ${verdict ? quoteFlag(verdict, ctx) : nothing}
       </blockquote>`;

@@ -102,9 +102,15 @@ describe('when the page is viewed on a phone and on a desktop', () => {
         [...host.shadowRoot!.querySelectorAll('button:not([part~="starter"])')]
           .filter((b) => (b as HTMLElement).offsetParent !== null)
           .filter((b) => {
-            const range = document.createRange();
-            range.selectNodeContents(b);
-            return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1;
+            // The label's text only: an icon beside it sits on its own box top.
+            const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+            const tops = new Set<number>();
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+            }
+            return tops.size > 1;
           })
           .map((b) => (b.textContent ?? '').trim()),
       );

@@ -11,6 +11,9 @@ import { formatRange, formatRef, quranComUrl } from '../../data/corpus/verse-ran
 import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from './track-language.js';
 
+/** Points along the line (mirrored right to left) when closed, down when open: `direction.styles.ts`. */
+const DISCLOSURE_ICON = html`<svg class="icon icon--mirror icon--disclosure" part="context-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 6l6 6-6 6" /></svg>`;
+
 export interface VerseCardOptions {
   readonly corpus: Corpus;
   readonly ref: VerseRef;
@@ -63,7 +66,7 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
       ${translationName ? html`<span class="verse__source" part="verse-translation-name">${translationName}</span>` : nothing}
       <span class="verse__actions">
         <button type="button" class="verse__button" part="context-toggle" aria-expanded=${o.expanded ? 'true' : 'false'} aria-controls=${contextId} @click=${() => o.onToggleContext(ref)}>
-          ${o.expanded ? o.t('contextHide') : o.t('contextShow')}
+          ${DISCLOSURE_ICON}${o.expanded ? o.t('contextHide') : o.t('contextShow')}
         </button>
         <button type="button" class="verse__button" part="copy" aria-label=${o.t('copyLabel', { ref })} @click=${() => o.onCopy(ref)}>
           ${o.copied ? o.t('copied') : o.t('copy')}

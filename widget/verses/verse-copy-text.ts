@@ -1,6 +1,10 @@
-/** The text copied by a verse card's copy button: Arabic, translation and reference, all from the corpus. */
+/**
+ * The text copied by a verse card's copy button: Arabic, translation and reference, all from
+ * the corpus; the reference line ("— Quran 2:153, Al-Baqarah") in the interface language.
+ */
 import type { VerseRef } from '../../data/corpus/corpus-types.js';
 import { formatRef, quranComUrl } from '../../data/corpus/verse-range.js';
+import type { Translate } from '../i18n/ui-language.js';
 
 export interface CopyableVerse {
   readonly ref: VerseRef;
@@ -8,10 +12,10 @@ export interface CopyableVerse {
   readonly translation?: string;
 }
 
-export function verseCopyText(verse: CopyableVerse, surahName: string, translationName: string | undefined): string {
+export function verseCopyText(verse: CopyableVerse, surahName: string, translationName: string | undefined, t: Translate): string {
   const lines = [verse.arabic];
   if (verse.translation) lines.push(verse.translation);
   const source = translationName && verse.translation ? ` (${translationName})` : '';
-  lines.push(`— Quran ${formatRef(verse.ref)}, ${surahName}${source}`, quranComUrl(verse.ref));
+  lines.push(`— ${t('copyCitation', { ref: formatRef(verse.ref), surah: surahName })}${source}`, quranComUrl(verse.ref));
   return lines.join('\n');
 }

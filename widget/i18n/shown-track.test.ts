@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { shownTrack } from './shown-track.js';
+
+describe('when choosing the translation to show', () => {
+  it('should follow the interface language when the site owner set none', () => {
+    expect((['ur', 'zh', 'id', 'en'] as const).map((l) => shownTrack(undefined, l))).toStrictEqual(['ur', 'zh', 'id', 'en']);
+    expect(shownTrack('', 'sv')).toBe('sv');
+  });
+  it('should show English under an Arabic interface', () => {
+    expect(shownTrack(undefined, 'ar')).toBe('en');
+  });
+  it('should keep the translation the site owner set, whatever the interface language', () => {
+    expect(shownTrack('translit', 'ur')).toBe('translit');
+    expect(shownTrack('FR', 'en')).toBe('fr');
+  });
+  it('should fall back to English for a translation we do not ship', () => {
+    expect(shownTrack('de', 'ur')).toBe('en');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * French interface text. Typed as `UiText`, so a missing string is a compile error. French
+ * puts a no-break space (`\u00a0`) before `:`, `;`, `?` and `%`, so they never start a line.
+ */
+import type { UiText } from './strings-en.js';
+
+export const TEXT_FR: UiText = {
+  strings: {
+    title: 'Interroger le Coran',
+    inputLabel: 'Votre question',
+    placeholder: 'Posez une question sur l’islam…',
+    submit: 'Demander',
+    stop: 'Arrêter',
+    retry: 'Réessayer',
+    clearHistory: 'Effacer la conversation',
+    launcher: 'Une question sur le Coran',
+    closePanel: 'Fermer',
+    loading: 'Préparation du texte du Coran…',
+    loadingFromCache: 'Ouverture du texte du Coran enregistré…',
+    loadProgress: 'Téléchargement du texte du Coran\u00a0: {percent}\u00a0%',
+    modelLoading: 'Chargement du modèle de recherche…',
+    modelProgress: 'Chargement du modèle de recherche\u00a0: {percent}\u00a0%',
+    loadFailed: 'Le texte du Coran n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
+    notConfigured: 'Aucune adresse de proxy n’est définie pour ce widget (attribut proxy).',
+    starterHeading: 'Vous pourriez demander\u00a0:',
+    searching: 'Recherche dans les versets…',
+    refining: 'Affinage des résultats…',
+    answering: 'Rédaction d’une réponse à partir de ces versets…',
+    answerDone: 'Réponse terminée.',
+    stopped: 'Arrêté.',
+    versesHeading: 'Versets pertinents',
+    noResults: 'Aucun verset pertinent n’a été trouvé pour cette question. Essayez d’autres mots, ou interrogez un savant ou un imam de votre région.',
+    answerHeading: 'Réponse',
+    answerDisclaimer: 'Cette réponse est générée par une IA à partir des versets affichés. Les traductions sont des interprétations du sens\u00a0; le texte est l’arabe.',
+    chatOff: 'Les réponses rédigées ne sont pas activées sur ce site\u00a0; voici les versets qui correspondent à votre question.',
+    rateLimitOver: 'Vous pouvez de nouveau poser une question. Les versets sont affichés ci-dessous.',
+    rateLimitedNoWait: 'Trop de questions en ce moment. Veuillez patienter un instant, puis réessayer. Les versets sont affichés ci-dessous.',
+    proxyDown: 'Le service de réponse est injoignable pour le moment. Les versets sont affichés ci-dessous.',
+    chatFailed: 'La réponse n’a pas pu être terminée. Les versets sont affichés ci-dessous.',
+    embedFailed: 'Seules les correspondances de mots sont affichées\u00a0: la recherche par le sens est indisponible pour le moment.',
+    contextShow: 'Afficher les versets voisins',
+    contextHide: 'Masquer les versets voisins',
+    contextLabel: 'Versets {range}',
+    copy: 'Copier',
+    copied: 'Copié',
+    copyLabel: 'Copier le verset {ref}',
+    copyCitation: 'Coran {ref}, {surah}',
+    openOnQuranCom: 'Ouvrir {ref} sur quran.com',
+    passage: 'Passage {range}',
+    surahLabel: 'Sourate {name}',
+    citationInvalid: 'pas un verset',
+    citationInvalidLong: '{ref} n’est pas un verset du Coran\u00a0; cette référence est erronée.',
+    citationNotRetrieved: 'ne fait pas partie des versets trouvés',
+    quoteMismatch: 'ne correspond pas au texte de {ref}',
+    quoteUnchecked: 'non vérifié\u00a0: cette réponse cite trop pour être vérifiée',
+    answerCut: 'La réponse a été coupée ici\u00a0: elle est trop longue pour être affichée.',
+    historyHeading: 'Questions précédentes',
+    you: 'Vous',
+    assistant: 'Réponse',
+  },
+  plurals: {
+    versesFound: { one: '{count} verset trouvé.', many: '{count} versets trouvés.', other: '{count} versets trouvés.' },
+    rateLimited: {
+      one: 'Trop de questions en ce moment. Veuillez patienter {count} seconde, puis réessayer. Les versets sont affichés ci-dessous.',
+      many: 'Trop de questions en ce moment. Veuillez patienter {count} secondes, puis réessayer. Les versets sont affichés ci-dessous.',
+      other: 'Trop de questions en ce moment. Veuillez patienter {count} secondes, puis réessayer. Les versets sont affichés ci-dessous.',
+    },
+  },
+  starters: [
+    'Que dit le Coran sur la patience\u00a0?',
+    'Qui est Dieu en islam\u00a0?',
+    'Que dit le Coran sur la miséricorde et le pardon\u00a0?',
+    'Comment dois-je traiter mes parents\u00a0?',
+  ],
+};
+
+export default TEXT_FR;

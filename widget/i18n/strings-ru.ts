@@ -1,0 +1,73 @@
+/** Russian interface text. Typed as `UiText`, so a missing string is a compile error. */
+import type { UiText } from './strings-en.js';
+
+const RATE_LIMITED = (seconds: string): string =>
+  `Сейчас слишком много вопросов. Пожалуйста, подождите {count} ${seconds} и попробуйте снова. Аяты показаны ниже.`;
+
+export const TEXT_RU: UiText = {
+  strings: {
+    title: 'Спросите Коран',
+    inputLabel: 'Ваш вопрос',
+    placeholder: 'Задайте вопрос об исламе…',
+    submit: 'Спросить',
+    stop: 'Остановить',
+    retry: 'Повторить',
+    clearHistory: 'Очистить беседу',
+    launcher: 'Вопрос о Коране',
+    closePanel: 'Закрыть',
+    loading: 'Подготовка текста Корана…',
+    loadingFromCache: 'Открываем сохранённый текст Корана…',
+    loadProgress: 'Загрузка текста Корана: {percent}\u00a0%',
+    modelLoading: 'Загрузка поисковой модели…',
+    modelProgress: 'Загрузка поисковой модели: {percent}\u00a0%',
+    loadFailed: 'Не удалось загрузить текст Корана. Проверьте подключение и перезагрузите страницу.',
+    notConfigured: 'Для этого виджета не задан адрес прокси (атрибут proxy).',
+    starterHeading: 'Можно спросить:',
+    searching: 'Поиск аятов…',
+    refining: 'Уточнение результатов…',
+    answering: 'Пишем ответ на основе этих аятов…',
+    answerDone: 'Ответ готов.',
+    stopped: 'Остановлено.',
+    versesHeading: 'Подходящие аяты',
+    noResults: 'Подходящих аятов по этому вопросу не найдено. Попробуйте другие слова или обратитесь к местному учёному или имаму.',
+    answerHeading: 'Ответ',
+    answerDisclaimer: 'Этот ответ создан ИИ на основе показанных аятов. Переводы — это толкования смысла; подлинный текст — арабский.',
+    chatOff: 'Письменные ответы на этом сайте не включены; вот аяты, подходящие к вашему вопросу.',
+    rateLimitOver: 'Теперь можно спросить снова. Аяты показаны ниже.',
+    rateLimitedNoWait: 'Сейчас слишком много вопросов. Пожалуйста, немного подождите и попробуйте снова. Аяты показаны ниже.',
+    proxyDown: 'Служба ответов сейчас недоступна. Аяты показаны ниже.',
+    chatFailed: 'Не удалось завершить ответ. Аяты показаны ниже.',
+    embedFailed: 'Показаны только совпадения по словам: поиск по смыслу сейчас недоступен.',
+    contextShow: 'Показать соседние аяты',
+    contextHide: 'Скрыть соседние аяты',
+    contextLabel: 'Аяты {range}',
+    copy: 'Копировать',
+    copied: 'Скопировано',
+    copyLabel: 'Копировать аят {ref}',
+    copyCitation: 'Коран {ref}, {surah}',
+    openOnQuranCom: 'Открыть {ref} на quran.com',
+    passage: 'Отрывок {range}',
+    surahLabel: 'Сура {name}',
+    citationInvalid: 'не аят',
+    citationInvalidLong: '{ref} — не аят Корана; эта ссылка ошибочна.',
+    citationNotRetrieved: 'не из найденных аятов',
+    quoteMismatch: 'не совпадает с текстом {ref}',
+    quoteUnchecked: 'не проверено: в этом ответе слишком много цитат для проверки',
+    answerCut: 'Ответ обрезан здесь: он слишком длинный.',
+    historyHeading: 'Предыдущие вопросы',
+    you: 'Вы',
+    assistant: 'Ответ',
+  },
+  plurals: {
+    versesFound: { one: 'Найден {count} аят.', few: 'Найдено {count} аята.', many: 'Найдено {count} аятов.', other: 'Найдено {count} аята.' },
+    rateLimited: { one: RATE_LIMITED('секунду'), few: RATE_LIMITED('секунды'), many: RATE_LIMITED('секунд'), other: RATE_LIMITED('секунды') },
+  },
+  starters: [
+    'Что Коран говорит о терпении?',
+    'Кто такой Аллах в исламе?',
+    'Что Коран говорит о милосердии и прощении?',
+    'Как мне следует относиться к родителям?',
+  ],
+};
+
+export default TEXT_RU;
