@@ -1,25 +1,25 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId, type VerseRange } from '../data/corpus/corpus-types.js';
-import type { Corpus } from '../data/corpus/corpus.js';
-import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
-import { tryParseReference } from '../data/corpus/reference-parser.js';
+import { formatRef } from '../data/corpus/verse-range.js';
+import { AnswerModuleLoader } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { noticeText } from './asking/notice-text.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
-import type { ConversationExchange, ConversationStore } from './history/conversation-store.js';
+import { HistoryController, sameAnswerViewInputs, type AnswerViewInputs } from './history/history-controller.js';
 import { directionOf, resolveUiLang, starterQuestions, translator, type Translate, type UiLang } from './i18n/ui-language.js';
 import { verseCardTemplate } from './verses/verse-card-template.js';
-import { verseCopyText } from './verses/verse-copy-text.js';
+import { VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
 export type QuranDaiMode = 'chat' | 'search';
@@ -27,14 +27,11 @@ export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
 const TRACKS: readonly string[] = [...TRANSLATION_LANGS, TRANSLITERATION_KEY];
-const COPIED_MS = 2000;
 /** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
 const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
   <path d="M12 6.5C9.5 4.8 6.2 4.5 3 5.2v13.3c3.2-.7 6.5-.4 9 1.3 2.5-1.7 5.8-2 9-1.3V5.2c-3.2-.7-6.5-.4-9 1.3zM12 6.5v13.3" />
 </svg>`;
 const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>`;
-
-type AnswerViewModule = typeof import('./answer/answer-view.js');
 
 /**
  * Ask the Quran: finds relevant verses in the visitor's browser, shows them in Arabic with a
@@ -130,27 +127,25 @@ export class QuranDaiElement extends LitElement {
   @state() private panelOpen = false;
   @state() private question = '';
   @state() private expanded: ReadonlySet<string> = new Set();
-  @state() private copiedRef: string | undefined;
-  @state() private history: readonly ConversationExchange[] = [];
-  /** The finished exchange of the question on screen; joins `history` when the next question is asked. */
-  @state() private current: ConversationExchange | undefined;
+
+  @query('#question') private inputEl!: HTMLInputElement | null;
+  @query('.launcher') private launcherEl!: HTMLButtonElement | null;
+  @query('.form__stop') private stopEl!: HTMLButtonElement | null;
+  @query('#answer-heading') private answerHeadingEl!: HTMLElement | null;
+  @query('#verses-heading') private versesHeadingEl!: HTMLElement | null;
 
   private uiLang: UiLang = 'en';
   private t: Translate = translator('en');
   private track: TextTrackId = 'en';
   private rendered: AnswerView | undefined;
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
-  /**
-   * Each earlier answer parsed, checked and rendered once (per corpus, language and
-   * translation), not on every render: typing a question renders once per keystroke, and up
-   * to 50 earlier answers would each be parsed again.
-   */
-  private readonly historyViews = new WeakMap<ConversationExchange, { readonly inputs: AnswerViewInputs; readonly view: AnswerView }>();
-  /** Answer parsing/checking/rendering, loaded on first need (keeps it out of the first-load bundle). */
-  private answerModule: AnswerViewModule | undefined;
-  private answerModuleLoading: Promise<AnswerViewModule> | undefined;
-  private store: Promise<ConversationStore> | undefined;
-  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
+  private readonly clipboard = new VerseClipboard(this);
+
+  private readonly history = new HistoryController(this, {
+    openStore: () => this.openStore(),
+    onAnswersLoaded: () => void this.loadAnswerModule(),
+  });
 
   private readonly boot = new BootController(this, {
     onReady: (detail) => emit(this, 'quran-dai-ready', detail),
@@ -171,12 +166,10 @@ export class QuranDaiElement extends LitElement {
       }
       this.reportError(detail);
     },
-    onExchange: (exchange) => this.keepExchange(exchange),
+    onExchange: (exchange) => this.history.keep(exchange),
     onAnswer: (question, text) => {
       const retrieved = this.asking.retrieved;
-      void this.loadAnswerModule()
-        .catch(() => undefined)
-        .then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
+      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
     },
   });
 
@@ -194,14 +187,8 @@ export class QuranDaiElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.loadHistory();
     // Moved in the DOM while loading: the disconnect aborted the load, so start again.
     if (this.hasUpdated && this.boot.status === BootStatus.Idle) this.startBoot();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.copiedTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -253,86 +240,45 @@ export class QuranDaiElement extends LitElement {
     emit(this, 'quran-dai-error', detail);
   }
 
-  private loadAnswerModule(): Promise<AnswerViewModule> {
-    this.answerModuleLoading ??= import('./answer/answer-view.js').then(
-      (m) => {
-        this.answerModule = m;
-        this.requestUpdate();
-        return m;
-      },
-      (e: unknown) => {
-        // The answer stays readable as plain text; try the chunk again next time.
-        this.answerModuleLoading = undefined;
-        console.warn(`quran-dai: answer renderer failed to load (${(e as Error).message})`);
-        throw e;
-      },
-    );
-    return this.answerModuleLoading;
+  /** Loads the answer renderer; a failure was logged and the answer stays plain text. */
+  private loadAnswerModule(): Promise<unknown> {
+    return this.answerModule.load().catch(() => undefined);
   }
 
   /** What a rendered answer depends on besides its text and verses. */
   private answerViewInputs(): AnswerViewInputs {
     const corpus = this.boot.corpus;
-    return { corpus, module: this.answerModule, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
-  }
-
-  /** An earlier answer, rendered on first need and then kept (see `historyViews`). */
-  private historyViewFor(x: ConversationExchange, corpus: Corpus): AnswerView | undefined {
-    const inputs = this.answerViewInputs();
-    const kept = this.historyViews.get(x);
-    if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
-    const view = this.checkFor(x.answer, retrievedFromExchange(x, corpus));
-    if (view) this.historyViews.set(x, { inputs, view });
-    return view;
+    return { corpus, module: this.answerModule.module, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
   }
 
   /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
   private checkFor(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
     const corpus = this.boot.corpus;
-    if (!text || !corpus || !this.answerModule) return undefined;
+    const module = this.answerModule.module;
+    if (!text || !corpus || !module) return undefined;
     const translation = corpus.hasTrack(this.track) ? this.track : 'en';
-    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t });
+    return module.answerView(text, { corpus, retrieved, translation, t: this.t });
   }
 
   // ---- conversation history ----
 
-  private openStore(): Promise<ConversationStore> | undefined {
-    if (this.store) return this.store;
+  private openStore(): ReturnType<WidgetServices['openConversationStore']> | undefined {
     let services: WidgetServices;
     try {
       services = this.resolvedServices;
     } catch {
       return undefined;
     }
-    this.store = services.openConversationStore();
-    return this.store;
-  }
-
-  private loadHistory(): void {
-    void this.openStore()
-      ?.then((s) => s.list())
-      .then((items) => {
-        if (this.history.length === 0 && !this.current) this.history = items;
-        if (items.some((x) => x.answer)) this.loadAnswerModule().catch(() => undefined);
-      })
-      .catch(() => undefined);
-  }
-
-  private keepExchange(exchange: ConversationExchange): void {
-    this.current = exchange;
-    void this.openStore()
-      ?.then((s) => s.append(exchange))
-      .catch((e: Error) => console.warn(`quran-dai: conversation not saved (${e.message})`));
+    return services.openConversationStore();
   }
 
   private async clearHistory(): Promise<void> {
-    this.history = [];
-    this.current = undefined;
+    const cleared = this.history.clear();
     this.asking.reset();
     this.question = '';
-    await (await this.openStore())?.clear().catch(() => undefined);
+    await cleared;
     await this.updateComplete;
-    this.focusPart('input');
+    focusVisible(this.inputEl);
   }
 
   // ---- asking ----
@@ -351,7 +297,7 @@ export class QuranDaiElement extends LitElement {
       lang: this.uiLang,
       searchLang: this.track === 'translit' ? this.uiLang : this.track,
       translation: this.track,
-      history: this.history,
+      history: this.history.items,
       loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
     };
   }
@@ -361,22 +307,19 @@ export class QuranDaiElement extends LitElement {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
     // Asking again during a rate-limit wait would only be refused again.
     if (!text || this.rateLimitWait.waiting) return;
-    if (this.current) {
-      this.history = [...this.history, this.current];
-      this.current = undefined;
-    }
+    this.history.archiveCurrent();
     const env = this.environment();
     if (!env) return;
     this.question = text;
     this.expanded = new Set();
-    if (env.wantsAnswer && env.chatAvailable) this.loadAnswerModule().catch(() => undefined);
+    if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
     const done = this.asking.ask(text, env);
     await this.updateComplete;
-    this.keepFocusInside('stop');
+    this.keepFocusInside(this.stopEl);
     await done;
-    if (this.asking.answer) await this.loadAnswerModule().catch(() => undefined);
+    if (this.asking.answer) await this.loadAnswerModule();
     await this.updateComplete;
-    this.keepFocusInside('answer-heading');
+    this.keepFocusInside(this.answerHeadingEl);
   }
 
   /** Stop the running search or answer; what is shown stays. */
@@ -403,20 +346,13 @@ export class QuranDaiElement extends LitElement {
 
   // ---- focus ----
 
-  private focusPart(part: string): boolean {
-    const el = this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`);
-    if (!el || el.hidden) return false;
-    el.focus();
-    return true;
-  }
-
   /** When the focused control disappeared (buttons swap during an ask), move focus somewhere sensible. */
-  private keepFocusInside(preferred: string): void {
+  private keepFocusInside(preferred: HTMLElement | null): void {
     const root = this.renderRoot as ShadowRoot;
     const active = root.activeElement as HTMLElement | null;
     if (active && active.isConnected && !(active as HTMLButtonElement).disabled) return;
     if (this.ownerDocument.activeElement !== this && this.ownerDocument.activeElement !== this.ownerDocument.body) return;
-    if (!this.focusPart(preferred) && !this.focusPart('verses-heading')) this.focusPart('input');
+    if (!focusVisible(preferred) && !focusVisible(this.versesHeadingEl)) focusVisible(this.inputEl);
   }
 
   // ---- floating panel ----
@@ -424,13 +360,13 @@ export class QuranDaiElement extends LitElement {
   private async openPanel(): Promise<void> {
     this.panelOpen = true;
     await this.updateComplete;
-    this.focusPart('input');
+    focusVisible(this.inputEl);
   }
 
   private async closePanel(): Promise<void> {
     this.panelOpen = false;
     await this.updateComplete;
-    this.focusPart('launcher');
+    focusVisible(this.launcherEl);
   }
 
   private onPanelKeydown(event: KeyboardEvent): void {
@@ -446,23 +382,6 @@ export class QuranDaiElement extends LitElement {
     const next = new Set(this.expanded);
     if (!next.delete(ref)) next.add(ref);
     this.expanded = next;
-  }
-
-  private async copyVerse(ref: string): Promise<void> {
-    const corpus = this.boot.corpus;
-    const range = corpus && tryParseReference(ref, corpus);
-    if (!corpus || !range) return;
-    const target = { surah: range.surah, ayah: range.from };
-    const verse = corpus.verse(target, this.track);
-    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track));
-    try {
-      await navigator.clipboard.writeText(text);
-      this.copiedRef = ref;
-      clearTimeout(this.copiedTimer);
-      this.copiedTimer = setTimeout(() => (this.copiedRef = undefined), COPIED_MS);
-    } catch (e) {
-      console.warn(`quran-dai: copy failed (${(e as Error).message})`);
-    }
   }
 
   // ---- rendering ----
@@ -505,22 +424,7 @@ export class QuranDaiElement extends LitElement {
         ${retry}
       </div>`;
     }
-    const text = ((): string => {
-      switch (notice.code) {
-        case 'rate-limited':
-          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { seconds: notice.retryAfterSeconds });
-        case 'proxy-down':
-          return t('proxyDown');
-        case 'chat-not-configured':
-        case 'chat-off':
-          return t('chatOff');
-        case 'embed-failed':
-          return t('embedFailed');
-        default:
-          return t('chatFailed');
-      }
-    })();
-    const isError = notice.code !== 'chat-off' && notice.code !== 'embed-failed' && notice.code !== 'chat-not-configured';
+    const { text, isError } = noticeText(notice, t);
     return html`<div class=${classMap({ notice: true, 'notice--error': isError })} part=${`notice notice-${notice.code}`} role=${isError ? 'alert' : 'note'}>
       <span>${text}</span> ${retry}
     </div>`;
@@ -545,7 +449,7 @@ export class QuranDaiElement extends LitElement {
         @input=${(e: Event) => (this.question = (e.target as HTMLInputElement).value)}
       />
       ${busy
-        ? html`<button type="button" class="button" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
+        ? html`<button type="button" class="button form__stop" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
         : html`<button type="submit" class="button" part="submit" ?disabled=${!ready || this.rateLimitWait.waiting}>${t('submit')}</button>`}
     </form>`;
   }
@@ -571,15 +475,15 @@ export class QuranDaiElement extends LitElement {
   }
 
   private historyTemplate(): TemplateResult | typeof nothing {
-    const corpus = this.boot.corpus;
-    const items = this.history;
+    const items = this.history.items;
     if (items.length === 0) return nothing;
+    const inputs = this.answerViewInputs();
     const t = this.t;
     return html`<section class="history" part="history" aria-labelledby="history-heading">
       <h3 id="history-heading">${t('historyHeading')}</h3>
       <ol>
         ${items.map((x) => {
-          const rendered = corpus ? this.historyViewFor(x, corpus) : undefined;
+          const rendered = this.history.viewOf(x, inputs);
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span>${x.question}</p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
@@ -590,7 +494,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private clearTemplate(): TemplateResult | typeof nothing {
-    if (this.history.length === 0 && !this.current) return nothing;
+    if (this.history.empty) return nothing;
     return html`<div class="toolbar">
       <button type="button" class="button button--quiet" part="clear" @click=${() => this.clearHistory()}>${this.t('clearHistory')}</button>
     </div>`;
@@ -636,10 +540,10 @@ export class QuranDaiElement extends LitElement {
               translation: corpus.hasTrack(this.track) ? this.track : 'en',
               passage: passageOf(ref),
               expanded: this.expanded.has(ref),
-              copied: this.copiedRef === ref,
+              copied: this.clipboard.copiedRef === ref,
               t,
               onToggleContext: (r) => this.toggleContext(r),
-              onCopy: (r) => void this.copyVerse(r),
+              onCopy: (r) => void this.clipboard.copy(corpus, r, this.track),
             })}
           </li>`;
         })}
@@ -648,7 +552,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private startersTemplate(): TemplateResult | typeof nothing {
-    if (this.asking.status !== AskStatus.Idle || this.history.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
+    if (this.asking.status !== AskStatus.Idle || this.history.items.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
     const t = this.t;
     return html`<div class="starters" part="starters">
       <p>${t('starterHeading')}</p>
@@ -704,23 +608,9 @@ function progressTemplate(percent: number | undefined, label: string, part: stri
   </div>`;
 }
 
-interface AnswerViewInputs {
-  readonly corpus: Corpus | undefined;
-  readonly module: AnswerViewModule | undefined;
-  readonly translation: TextTrackId;
-  readonly t: Translate;
-}
-
-function sameAnswerViewInputs(a: AnswerViewInputs, b: AnswerViewInputs): boolean {
-  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t;
-}
-
-/** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */
-function retrievedFromExchange(x: ConversationExchange, corpus: Corpus): Set<number> {
-  const set = new Set<number>();
-  for (const text of [...x.refs, ...x.context]) {
-    const range = tryParseReference(text, corpus);
-    if (range) for (const ref of refsInRange(range)) set.add(corpus.indexOf(ref));
-  }
-  return set;
+/** Focuses `el` when it is on screen; false when there is nothing to focus. */
+function focusVisible(el: HTMLElement | null): boolean {
+  if (!el || el.hidden) return false;
+  el.focus();
+  return true;
 }
