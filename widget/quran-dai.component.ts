@@ -40,35 +40,78 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @summary A drop-in Quran question box: client-side verse search, verified citations, streamed answer.
  * @since 0.1
  *
- * @event quran-dai-ready - The data is loaded and searchable. `detail: QuranDaiReadyDetail`.
- * @event quran-dai-search - The verse list changed (keyword results, then fused results). `detail: QuranDaiSearchDetail`.
- * @event quran-dai-answer - A streamed answer finished. `detail: QuranDaiAnswerDetail` with each citation's check.
- * @event quran-dai-error - Something failed; the verses stay on screen. `detail: QuranDaiErrorDetail` (`code`, `message`, `status?`, `retryAfterSeconds?`).
+ * @event {QuranDaiReadyDetail} quran-dai-ready - The data is loaded and searchable.
+ * @event {QuranDaiSearchDetail} quran-dai-search - The verse list changed (keyword results, then fused results).
+ * @event {QuranDaiAnswerDetail} quran-dai-answer - A streamed answer finished, with each citation's check.
+ * @event {QuranDaiErrorDetail} quran-dai-error - Something failed; the verses stay on screen.
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
  * @csspart base - The wrapper; carries `dir` (rtl for Arabic) and `lang`.
  * @csspart main - The question, status, answer and verses column.
- * @csspart launcher - The floating launcher button (`layout="floating"`); `launcher-icon` is its SVG icon.
+ * @csspart launcher - The floating launcher button (`layout="floating"`).
+ * @csspart launcher-icon - The launcher's SVG icon.
  * @csspart panel - The floating panel (`layout="floating"`).
  * @csspart close - The panel's close button.
- * @csspart progress - The progress bar: first data load, and the local search model's first download (`progress-region progress-model`).
+ * @csspart progress-region - A progress bar with its label: the first data load, or the local search model's first download.
+ * @csspart progress-model - The progress region of the local search model's first download (also `progress-region`).
+ * @csspart progress - The `<progress>` bar inside a progress region.
  * @csspart form - The question form.
  * @csspart input - The question text field.
  * @csspart submit - The ask button.
  * @csspart stop - The stop button (while searching or answering).
  * @csspart retry - The try-again button after a failure or stop.
  * @csspart status - The polite live region with the current status.
- * @csspart notice - A short explanation (rate limit, proxy down, answers off…); also `notice-<code>`.
- * @csspart starters - Suggested starter questions; each is a `starter` button.
- * @csspart answer - The answer section; `answer-body` is its text, `answer-disclaimer` the note under it, `answer-cut` the note where an overlong answer was cut, `answer-link` a link to quran.com (the only site an answer may link to).
- * @csspart citation - A verse citation in the answer; also `citation-verified`, `citation-not-retrieved` or `citation-invalid`.
+ * @csspart notice - A short explanation under the question field; each also has one `notice-*` part below.
+ * @csspart notice-not-configured - The `proxy` attribute is missing.
+ * @csspart notice-data-failed - The verse data could not be loaded.
+ * @csspart notice-search-failed - The search failed.
+ * @csspart notice-embed-failed - Meaning search is unavailable; keyword results are shown.
+ * @csspart notice-rate-limited - Too many questions; counts the wait down.
+ * @csspart notice-proxy-down - The answer service cannot be reached.
+ * @csspart notice-chat-off - Written answers are off for this site.
+ * @csspart notice-chat-not-configured - The proxy has no LLM configured.
+ * @csspart notice-chat-failed - The answer could not be completed.
+ * @csspart notice-stopped - The visitor stopped the search or answer.
+ * @csspart starters - Suggested starter questions.
+ * @csspart starter - One starter question button.
+ * @csspart answer - The answer section.
+ * @csspart answer-heading - The answer's heading (focused when an answer is done).
+ * @csspart answer-body - The answer text.
+ * @csspart answer-disclaimer - The note under the answer.
+ * @csspart answer-cut - The note where an overlong answer was cut.
+ * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
+ * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
+ * @csspart citation - A verse citation in the answer; also one of the three parts below.
+ * @csspart citation-verified - A citation of a verse the answer was given.
+ * @csspart citation-not-retrieved - A citation of a real verse the answer was not given.
+ * @csspart citation-invalid - A citation of a verse that does not exist.
  * @csspart citation-flag - The warning label next to a flagged citation.
- * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
- * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
- * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
- * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
- * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
+ * @csspart citation-preview - The verse preview (from the corpus) shown on hover or focus of a citation.
+ * @csspart quote - A quotation checked against the corpus; also one of the three parts below.
+ * @csspart quote-verified - A quotation that matches the cited verse.
+ * @csspart quote-mismatch - A quotation that does not match the cited verse.
+ * @csspart quote-unchecked - A quotation past the number checked per answer.
+ * @csspart quote-flag - The label of a mismatched or unchecked quotation.
+ * @csspart verses - The verses section.
+ * @csspart verses-heading - The verses' heading.
+ * @csspart verse-list - The list of verse cards.
+ * @csspart no-results - The empty state when no verse matches.
+ * @csspart verse - One verse card.
+ * @csspart verse-ref - The card's Surah:Ayah link to quran.com.
+ * @csspart verse-surah - The surah's name on the card.
+ * @csspart verse-passage - The passage range shown on the top hits.
+ * @csspart verse-arabic - The verse in Arabic.
+ * @csspart verse-translation - The verse's translation.
+ * @csspart verse-translation-name - The translation's name.
+ * @csspart context-toggle - The button that shows the same-surah context.
+ * @csspart copy - The copy button.
+ * @csspart verse-context - The same-surah context list.
+ * @csspart context-verse - One verse of the context.
+ * @csspart context-verse-hit - The hit inside its context (also `context-verse`).
+ * @csspart history - Earlier questions.
+ * @csspart history-item - One earlier question and its answer.
+ * @csspart clear - The button that clears the conversation.
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
  * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
@@ -462,7 +505,7 @@ export class QuranDaiElement extends LitElement {
     const p = this.boot.progress;
     const percent = p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
     const label = p?.phase === 'read' ? t('loadingFromCache') : percent === undefined ? t('loading') : t('loadProgress', { percent });
-    return progressTemplate(percent, label, 'progress-region');
+    return progressTemplate(percent, label, { model: false });
   }
 
   /** The local query model's first download (browser embedding), on the first question. */
@@ -471,7 +514,7 @@ export class QuranDaiElement extends LitElement {
     if (!p || p.phase !== 'loading') return nothing;
     const percent = p.totalBytes > 0 ? Math.min(100, Math.round(p.fraction * 100)) : undefined;
     const label = percent === undefined ? this.t('modelLoading') : this.t('modelProgress', { percent });
-    return progressTemplate(percent, label, 'progress-region progress-model');
+    return progressTemplate(percent, label, { model: true });
   }
 
   private historyTemplate(): TemplateResult | typeof nothing {
@@ -600,9 +643,9 @@ export class QuranDaiElement extends LitElement {
   }
 }
 
-/** A labelled progress bar; no `value` (indeterminate) while the size is unknown. */
-function progressTemplate(percent: number | undefined, label: string, part: string): TemplateResult {
-  return html`<div class="progress" part=${part}>
+/** A labelled progress bar (the data's first load, or the local model's); no `value` (indeterminate) while the size is unknown. */
+function progressTemplate(percent: number | undefined, label: string, { model }: { readonly model: boolean }): TemplateResult {
+  return html`<div class="progress" part=${model ? 'progress-region progress-model' : 'progress-region'}>
     <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
     <span>${label}</span>
   </div>`;
