@@ -9,9 +9,8 @@
  * "no relevant verses" into random ones), and its coverage goes into `softCoverage`, not `coverage`.
  */
 import type { Bm25Index, Bm25SearchOptions, Bm25Stats } from './bm25-index.js';
-import type { LexicalHit } from './lexical-hit.js';
 import { analyzeQuery } from './text-analyzer.js';
-import { topK } from './top-k.js';
+import { topLexicalHits, type LexicalHit } from './lexical-hit.js';
 
 export interface BlendPart {
   readonly index: Bm25Index;
@@ -89,7 +88,7 @@ export class BlendedIndex implements LexicalSearcher {
         if (c > coverage[d]!) coverage[d] = c;
       });
     }
-    const hits = topK(scores, coverage, touched, count, k);
+    const hits = topLexicalHits(scores, coverage, touched, count, k);
     const withSoft = this.#hasSoft
       ? hits.map((h) => ({ ...h, softCoverage: Math.max(h.coverage, Math.min(1, soft[h.index]!)) }))
       : hits;

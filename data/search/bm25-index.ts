@@ -11,8 +11,7 @@
  * the scoring loops, only for the (at most k) hits it returns.
  */
 import { analyzeQuery, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
-import { topK } from './top-k.js';
-import type { LexicalHit } from './lexical-hit.js';
+import { topLexicalHits, type LexicalHit } from './lexical-hit.js';
 
 export type { LexicalHit } from './lexical-hit.js';
 
@@ -354,12 +353,12 @@ export class Bm25Index {
   search(query: readonly QueryTerm[], k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
     const nw = options.neighbourWeights;
     const fb = usableFeedback(options.feedback);
-    if (!fb) return this.#run(query, nw, (s, c, t, n) => topK(s, c, t, n, k));
+    if (!fb) return this.#run(query, nw, (s, c, t, n) => topLexicalHits(s, c, t, n, k));
     // The first pass is unsmoothed: feedback comes from verses that contain the query words.
-    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, fb.docs) }));
+    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topLexicalHits(s, c, t, n, fb.docs) }));
     const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
     const final = expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query;
-    return this.#run(final, nw, (s, c, t, n) => topK(s, c, t, n, k));
+    return this.#run(final, nw, (s, c, t, n) => topLexicalHits(s, c, t, n, k));
   }
 
   /**
@@ -374,7 +373,7 @@ export class Bm25Index {
       return undefined;
     };
     if (!fb) return this.#run(query, nw, visitAll);
-    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topK(s, c, t, n, fb.docs) }));
+    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topLexicalHits(s, c, t, n, fb.docs) }));
     const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
     this.#run(expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query, nw, visitAll);
   }

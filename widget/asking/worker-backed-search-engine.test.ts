@@ -5,10 +5,10 @@ import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { SearchResult } from '../../data/search/search-result.js';
-import type { AsyncSearchEngine, WorkerSearchEngineOptions } from '../data-cache/search-worker-client.js';
+import type { AsyncSearchEngine, SearchWorkerOptions } from '../search-worker/start-search-worker.js';
 import { TEST_INDEX_MANIFEST, fixedVectorSearch } from '../testing/element-harness.js';
 import { adaptSearchEngine } from './search-engine-adapter.js';
-import { createWorkerBackedSearchEngine, type WorkerSearchEngineAdapterOptions } from './worker-search-engine.js';
+import { createWorkerBackedSearchEngine, type WorkerBackedSearchEngineOptions } from './worker-backed-search-engine.js';
 import { waitUntil } from '../testing/wait-until.js';
 
 let full: Corpus;
@@ -20,14 +20,14 @@ const refs = (r: SearchResult): string[] => r.hits.map((h) => `${h.ref.surah}:${
 
 /** A stand-in for the worker client: the real engine behind the same async API, with a log. */
 interface FakeWorker {
-  readonly options: WorkerSearchEngineOptions;
+  readonly options: SearchWorkerOptions;
   readonly log: string[];
   terminated: boolean;
 }
 
-function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerSearchEngineAdapterOptions['startWorker'] } {
+function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerBackedSearchEngineOptions['startWorker'] } {
   const started: FakeWorker[] = [];
-  const startWorker = async (options: WorkerSearchEngineOptions): Promise<AsyncSearchEngine> => {
+  const startWorker = async (options: SearchWorkerOptions): Promise<AsyncSearchEngine> => {
     const record: FakeWorker = { options, log: [], terminated: false };
     started.push(record);
     const engine = createSearchEngine(options.corpus);
@@ -47,7 +47,7 @@ function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerSearchEngine
   return { started, startWorker };
 }
 
-function options(corpus: Corpus, overrides: Partial<WorkerSearchEngineAdapterOptions>): WorkerSearchEngineAdapterOptions & { inPageMade: () => number; fallbacks: string[] } {
+function options(corpus: Corpus, overrides: Partial<WorkerBackedSearchEngineOptions>): WorkerBackedSearchEngineOptions & { inPageMade: () => number; fallbacks: string[] } {
   let made = 0;
   const fallbacks: string[] = [];
   return {

@@ -5,8 +5,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createDataFetchStub, type DataFetchStub } from './data-fetch-stub.js';
-import { forgetPageMemoryStore } from './memory-data-store.js';
-import { forgetOpenedDataStores } from './open-data-stores.js';
+import { forgetPageMemoryStore } from '../data-cache/memory-data-store.js';
+import { forgetOpenedDataStores } from '../data-cache/open-data-stores.js';
 
 export interface FakeDataPage {
   /** This test's fetch stub (a new one per test). */

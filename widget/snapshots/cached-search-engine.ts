@@ -10,10 +10,10 @@
  */
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
-import type { DataStore } from './data-store.js';
+import type { DataStore } from '../data-cache/data-store.js';
 import { laterLexicalSnapshotsOf, lexicalSnapshotsOf } from './lexical-snapshot-store.js';
 import { createSnapshotSaver, type SaveScheduler } from './lexical-snapshot-saver.js';
-import { openDataStores } from './open-data-stores.js';
+import { openDataStores } from '../data-cache/open-data-stores.js';
 
 export interface CachedSearchEngineOptions {
   /** Overrides of the engine's `DEFAULT_SEARCH_OPTIONS`. Default none. */

@@ -7,12 +7,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { cacheVersionOf } from './cache-version.js';
-import { createDataFetchStub, STUB_DATA_BASE } from './data-fetch-stub.js';
-import { DATA_DB_NAME } from './idb-data-store.js';
-import { loadQuranData } from './load-quran-data.js';
-import { forgetPageMemoryStore } from './memory-data-store.js';
-import { forgetOpenedDataStores } from './open-data-stores.js';
+import { cacheVersionOf } from '../data-cache/cache-version.js';
+import { createDataFetchStub, STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
+import { DATA_DB_NAME } from '../data-cache/idb-data-store.js';
+import { loadQuranData } from '../data-cache/load-quran-data.js';
+import { forgetPageMemoryStore } from '../data-cache/memory-data-store.js';
+import { forgetOpenedDataStores } from '../data-cache/open-data-stores.js';
 import type { SearchWorkerInit, SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 
 let corpus: Corpus;

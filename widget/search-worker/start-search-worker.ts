@@ -3,7 +3,7 @@
  * and queries run in a Worker. The worker file is a separate chunk next to the widget; when
  * the widget is served from another origin than the page (the usual embed), the worker is
  * started from a same-origin blob that loads it with `importScripts` (allowed cross-origin).
- * If no Worker can start (CSP), `createWorkerSearchEngine` rejects and the caller keeps the
+ * If no Worker can start (CSP), `startSearchWorker` rejects and the caller keeps the
  * main-thread engine.
  */
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
@@ -26,7 +26,7 @@ export interface AsyncSearchEngine {
   terminate(): void;
 }
 
-export interface WorkerSearchEngineOptions {
+export interface SearchWorkerOptions {
   readonly corpus: Corpus;
   /** The verified vector file bytes and manifest (from the data cache), or null. */
   readonly vectors?: { readonly manifest: VectorIndexManifest; readonly bytes: Uint8Array } | null;
@@ -49,7 +49,7 @@ export function startClassicWorker(url: string): Worker {
   }
 }
 
-export function createWorkerSearchEngine(options: WorkerSearchEngineOptions): Promise<AsyncSearchEngine> {
+export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSearchEngine> {
   const { corpus } = options;
   const worker = startClassicWorker(options.workerUrl ?? searchWorkerUrl);
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();

@@ -9,10 +9,10 @@
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import type { SearchTrack } from '../../data/search/language-detect.js';
-import type { DataStore } from './data-store.js';
-import { cacheVersionOf } from './cache-version.js';
-import { CORPUS_SLOT } from './corpus-slot.js';
-import { findStored } from './obtain-verified-files.js';
+import type { DataStore } from '../data-cache/data-store.js';
+import { cacheVersionOf } from '../data-cache/cache-version.js';
+import { CORPUS_SLOT } from '../data-cache/corpus-slot.js';
+import { findStored } from '../data-cache/obtain-verified-files.js';
 
 /** Part name of a track's snapshot inside a corpus version. */
 export function lexicalSnapshotPart(track: SearchTrack): `lexical-${SearchTrack}` {

@@ -1,6 +1,6 @@
 /**
  * The widget's search engine as shipped (ADR 0004): BM25 builds and queries run in the search
- * Worker (`widget/data-cache/search-worker-client.ts`), so the first question does not block
+ * Worker (`widget/search-worker/start-search-worker.ts`), so the first question does not block
  * the page. When no Worker can start (a host CSP without `worker-src blob:`, `file://`, an old
  * browser), the in-page engine takes over: same results, slower first question.
  *
@@ -14,16 +14,16 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { retrievalQuery } from '../../data/search/retrieval-query.js';
 import type { SearchResult } from '../../data/search/search-result.js';
-import type { AsyncSearchEngine, WorkerSearchEngineOptions } from '../data-cache/search-worker-client.js';
+import type { AsyncSearchEngine, SearchWorkerOptions } from '../search-worker/start-search-worker.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
 
-export interface WorkerSearchEngineAdapterOptions {
+export interface WorkerBackedSearchEngineOptions {
   readonly corpus: Corpus;
   /** The page's vector search (possibly a still-downloading `DeferredVectorSearch`), or null. */
   readonly vectorSearch: VectorSearch | null;
   readonly indexManifest: VectorIndexManifest | null;
-  /** Starts the worker engine (`createWorkerSearchEngine`); may throw or reject when no Worker can start. */
-  readonly startWorker: (options: WorkerSearchEngineOptions) => Promise<AsyncSearchEngine>;
+  /** Starts the worker engine (`startSearchWorker`); may throw or reject when no Worker can start. */
+  readonly startWorker: (options: SearchWorkerOptions) => Promise<AsyncSearchEngine>;
   /** The in-page engine; made (and its code loaded) only when the worker cannot start. */
   readonly inPage: () => WidgetSearchEngine | Promise<WidgetSearchEngine>;
   /** The verified vector file of a loaded index (`verifiedVectorBytes`); undefined while it downloads. */
@@ -54,17 +54,17 @@ interface Backend {
   retire(): void;
 }
 
-export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapterOptions): WidgetSearchEngine {
+export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngineOptions): WidgetSearchEngine {
   const { corpus, vectorSearch, indexManifest } = options;
   const onFallback = options.onFallback ?? ((e: Error) => console.warn(`quran-dai: searching on the page (${e.message})`));
   const timeoutMs = options.workerTimeoutMs ?? DEFAULT_WORKER_TIMEOUT_MS;
   let disposed = false;
 
-  const vectorsNow = (): WorkerSearchEngineOptions['vectors'] => {
+  const vectorsNow = (): SearchWorkerOptions['vectors'] => {
     const bytes = vectorSearch && indexManifest ? options.vectorBytes(indexManifest) : undefined;
     return bytes && indexManifest ? { manifest: indexManifest, bytes } : null;
   };
-  const startBackend = (vectors: WorkerSearchEngineOptions['vectors']): Promise<Backend> => {
+  const startBackend = (vectors: SearchWorkerOptions['vectors']): Promise<Backend> => {
     // The tracks the worker receives at start; later ones are sent before the next query.
     const sent = new Set(TRACKS.filter((t) => corpus.hasTrack(t)));
     try {
@@ -129,7 +129,7 @@ export function createWorkerBackedSearchEngine(options: WorkerSearchEngineAdapte
   };
 }
 
-/** The client rejects every pending call with this prefix when the worker errors (search-worker-client.ts). */
+/** The client rejects every pending call with this prefix when the worker errors (start-search-worker.ts). */
 function isWorkerFailure(e: unknown): boolean {
   return e instanceof Error && e.message.startsWith('search worker failed');
 }

@@ -13,10 +13,10 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { SearchTrack } from '../../data/search/language-detect.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
-import type { DataStore } from './data-store.js';
-import { openIdbDataStore } from './idb-data-store.js';
-import { readLexicalSnapshots } from './lexical-snapshot-store.js';
-import { createSnapshotSaver } from './lexical-snapshot-saver.js';
+import type { DataStore } from '../data-cache/data-store.js';
+import { openIdbDataStore } from '../data-cache/idb-data-store.js';
+import { readLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
+import { createSnapshotSaver } from '../snapshots/lexical-snapshot-saver.js';
 
 interface WorkerState {
   readonly corpus: Corpus;

@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Bm25Index } from '../../data/search/bm25-index.js';
-import { cacheVersionOf } from './cache-version.js';
+import { cacheVersionOf } from '../data-cache/cache-version.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
-import { publishNewCorpusVersion, STUB_DATA_BASE } from './data-fetch-stub.js';
-import { useFakeDataPage } from './fake-data-page.js';
-import { forgetOpenedDataStores } from './open-data-stores.js';
-import { DATA_DB_NAME } from './idb-data-store.js';
+import { publishNewCorpusVersion, STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
+import { useFakeDataPage } from '../testing/fake-data-page.js';
+import { forgetOpenedDataStores } from '../data-cache/open-data-stores.js';
+import { DATA_DB_NAME } from '../data-cache/idb-data-store.js';
 import { laterLexicalSnapshotsOf, lexicalSnapshotsOf } from './lexical-snapshot-store.js';
-import { loadQuranData } from './load-quran-data.js';
+import { loadQuranData } from '../data-cache/load-quran-data.js';
 
 /** Saves the engine scheduled, run by `runSaves` (instead of waiting for an idle moment). */
 let saves: (() => Promise<void>)[];

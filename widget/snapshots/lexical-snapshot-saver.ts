@@ -6,7 +6,7 @@
  */
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type CorpusManifest } from '../../data/corpus/corpus-types.js';
 import type { SearchEngine, SearchTrack } from '../../data/search/search-engine.js';
-import type { DataStore } from './data-store.js';
+import type { DataStore } from '../data-cache/data-store.js';
 import { storeLexicalSnapshot } from './lexical-snapshot-store.js';
 
 const SEARCH_TRACKS: readonly SearchTrack[] = ['arabic-search', TRANSLITERATION_KEY, ...TRANSLATION_LANGS];
