@@ -12,7 +12,7 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
-import { retrievalQuery } from '../../data/search/retrieval-query.js';
+import { retrievalQuery } from '../../data/search/query/retrieval-query.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { AsyncSearchEngine, SearchWorkerOptions } from '../search-worker/start-search-worker.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';

@@ -5,7 +5,7 @@
 import type { CorpusManifest, CorpusPart, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { Corpus } from '../../data/corpus/corpus.js';
 import { manifestEntry, parseManifest, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';

@@ -5,7 +5,7 @@
  */
 import type { CorpusManifest, SurahInfo, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 
 export interface SearchWorkerInit {

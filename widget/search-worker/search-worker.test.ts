@@ -34,7 +34,7 @@ afterEach(() => {
 /** A freshly loaded worker (a new page's worker) and a counter of its BM25 builds. */
 async function startWorker() {
   vi.resetModules();
-  const { Bm25Index } = await import('../../data/search/bm25-index.js');
+  const { Bm25Index } = await import('../../data/search/index/bm25-index.js');
   const build = vi.spyOn(Bm25Index, 'build');
   const posted: SearchWorkerResponse[] = [];
   const self: { postMessage(m: SearchWorkerResponse): void; onmessage?: (e: { data: SearchWorkerRequest }) => Promise<void> } = { postMessage: (m) => posted.push(m) };

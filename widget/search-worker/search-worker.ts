@@ -11,7 +11,7 @@ import { parseVectorIndex } from '../../data/index/vector-index-loader.js';
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 import type { DataStore } from '../data-cache/data-store.js';
 import { openIdbDataStore } from '../data-cache/idb-data-store.js';

@@ -9,7 +9,7 @@
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 import searchWorkerUrl from './search-worker.ts?worker&url';

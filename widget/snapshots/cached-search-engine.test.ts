@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Bm25Index } from '../../data/search/bm25-index.js';
+import { Bm25Index } from '../../data/search/index/bm25-index.js';
 import { cacheVersionOf } from '../data-cache/cache-version.js';
 import { createCachedSearchEngine } from './cached-search-engine.js';
 import { publishNewCorpusVersion, STUB_DATA_BASE } from '../testing/data-fetch-stub.js';

@@ -1,5 +1,5 @@
 /**
- * Snapshots of built lexical indexes (data/search/lexical-snapshot.ts) kept in the data store
+ * Snapshots of built lexical indexes (data/search/index/lexical-snapshot.ts) kept in the data store
  * as extra parts of the corpus version they were built from: `[corpus, version, lexical-en]`,
  * where `version` is the cache key of that corpus (cache-version.ts). They go wherever that
  * version goes, so a new corpus version deletes them with the old one (`deleteOtherVersions`).
@@ -8,7 +8,7 @@
  */
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { DataStore } from '../data-cache/data-store.js';
 import { cacheVersionOf } from '../data-cache/cache-version.js';
 import { CORPUS_SLOT } from '../data-cache/corpus-slot.js';

@@ -4,9 +4,9 @@
  * apart by a cheap vote of distinctive function words and letters; the caller's `lang` hint
  * (the widget's UI language) breaks ties and decides when nothing votes.
  */
-import { TRANSLATION_LANGS, type TranslationLang } from '../corpus/corpus-types.js';
-import { foldLatin } from './text-analyzer.js';
-import { looksTransliterated } from './transliteration-analyzer.js';
+import { TRANSLATION_LANGS, type TranslationLang } from '../../corpus/corpus-types.js';
+import { foldLatin } from '../analysis/text-analyzer.js';
+import { looksTransliterated } from '../analysis/transliteration-analyzer.js';
 
 /**
  * `ar` searches the normalised Arabic, `translit` the English transliteration (a verse typed

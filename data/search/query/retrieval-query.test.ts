@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatTurn } from '../contracts/chat-request.js';
+import type { ChatTurn } from '../../contracts/chat-request.js';
 import { isFollowUp, retrievalQuery } from './retrieval-query.js';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });

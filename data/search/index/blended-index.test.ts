@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from './bm25-index.js';
 import { BlendedIndex } from './blended-index.js';
-import type { TextAnalyzer } from './text-analyzer.js';
+import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
 /** A "root" analyzer for the test: the first two letters of each word. */

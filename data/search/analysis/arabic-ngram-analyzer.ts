@@ -13,7 +13,7 @@
  * verse's coverage is the share of the query's n-gram idf mass it contains: a soft "how much of
  * the question is here", which the engine's coverage exponent rewards (ADR 0006).
  */
-import { ARABIC_NORMALIZATION_VERSION } from '../corpus/arabic-normalize.js';
+import { ARABIC_NORMALIZATION_VERSION } from '../../arabic/arabic-normalize.js';
 import { createArabicAnalyzer } from './arabic-analyzer.js';
 import { type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 

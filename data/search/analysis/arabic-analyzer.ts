@@ -28,7 +28,7 @@
  * precision, the root finds the other words of the same family (and a character n-gram index of
  * the light stems, arabic-ngram-analyzer.ts, gives partial credit to the forms neither catches).
  */
-import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../corpus/arabic-normalize.js';
+import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { stripArabicHonorifics } from './honorifics.js';
 import { memoizeWord, plainQueryTerms, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 

@@ -3,10 +3,10 @@
  * touching windows merged into one passage (`contextPassages`), never across a surah boundary.
  * Passages are ordered by their best hit, so the first passage holds the first hit.
  */
-import type { VerseRef } from '../corpus/corpus-types.js';
-import { contextPassages } from '../corpus/context-window.js';
-import { rangeContains } from '../corpus/verse-range.js';
-import type { SearchPassage } from './search-result.js';
+import type { VerseRef } from '../../corpus/corpus-types.js';
+import { contextPassages } from '../../corpus/context-window.js';
+import { rangeContains } from '../../corpus/verse-range.js';
+import type { SearchPassage } from '../search-result.js';
 
 /**
  * @param ranked hits best first; only the first `top` are expanded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index, BM25_B, BM25_K1 } from './bm25-index.js';
-import type { TextAnalyzer } from './text-analyzer.js';
+import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 /** Whitespace words, so the arithmetic below is about BM25 only. */
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { normalizeArabic, hasArabicScript } from './arabic-normalize.js';
-import { loadTestCorpus } from './test-corpus.js';
-import type { Corpus } from './corpus.js';
+import { loadTestCorpus } from '../corpus/test-corpus.js';
+import type { Corpus } from '../corpus/corpus.js';
 
 let corpus: Corpus;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * previous question(s) of the visitor are prepended. Assistant turns are never used: they are
  * long, and model output is untrusted. A question that stands alone is searched as it is.
  */
-import type { ChatTurn } from '../contracts/chat-request.js';
+import type { ChatTurn } from '../../contracts/chat-request.js';
 
 /** How many earlier user turns a chain of follow-ups may pull in. */
 export const MAX_CONTEXT_TURNS = 2;

@@ -3,8 +3,8 @@
  * comparable): drop vector hits under `primary`; when nothing passes, accept down to `fallback`
  * rather than answer with nothing.
  */
-import type { VectorHit } from '../index/vector-search.js';
-import type { VectorIndexManifest } from '../index/index-manifest.js';
+import type { VectorHit } from '../../index/vector-search.js';
+import type { VectorIndexManifest } from '../../index/index-manifest.js';
 
 export type SimilarityFloors = VectorIndexManifest['floors'];
 

@@ -3,7 +3,7 @@
  * عليه وسلم", "الله سبحانه وتعالى"). They are courtesy, not topic, and their words (peace,
  * Allah, upon) would pull in unrelated verses, so queries drop them before analysis.
  */
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { normalizeArabic } from '../../arabic/arabic-normalize.js';
 
 /** On normalised Arabic (ى → ي, ة → ه, hamza forms → ا). */
 const ARABIC_HONORIFICS = [

@@ -6,7 +6,7 @@
  * Keep common stop words and typical question framing in here; changing this text changes every
  * key once (stored snapshots are then rebuilt), which is safe.
  */
-import type { SearchTrack } from './language-detect.js';
+import type { SearchTrack } from '../query/language-detect.js';
 
 export interface AnalyzerSample {
   /** Verse texts as the track's index is built from them (`indexTerms`). */

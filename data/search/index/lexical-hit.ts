@@ -1,4 +1,4 @@
-import { TopK } from '../index/top-k.js';
+import { TopK } from '../../index/top-k.js';
 
 /** One verse found by a lexical index. */
 export interface LexicalHit {

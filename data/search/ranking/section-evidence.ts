@@ -8,9 +8,9 @@
  * The section indexes are merged from the verse indexes (`Bm25Index.mergeDocuments`): no text
  * is analysed again and nothing more is stored in a snapshot.
  */
-import type { Bm25Index } from './bm25-index.js';
-import type { LexicalHit } from './lexical-hit.js';
-import { analyzeQuery } from './text-analyzer.js';
+import type { Bm25Index } from '../index/bm25-index.js';
+import type { LexicalHit } from '../index/lexical-hit.js';
+import { analyzeQuery } from '../analysis/text-analyzer.js';
 
 export interface SectionPart {
   /** A BM25 index whose documents are sections. */

@@ -7,8 +7,8 @@
  * variants of word endings (Bengali ধৈর্য / ধৈর্য্য). Chinese has no spaces, so Han runs become
  * overlapping character bigrams (a lone character stays).
  */
-import type { TranslationLang } from '../corpus/corpus-types.js';
-import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../corpus/arabic-normalize.js';
+import type { TranslationLang } from '../../corpus/corpus-types.js';
+import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { TRANSLATION_STOP_WORDS } from './translation-stop-words.js';
 import { foldLatin, memoizeWord, plainQueryTerms, WORD_SPLIT, type TextAnalyzer } from './text-analyzer.js';
 

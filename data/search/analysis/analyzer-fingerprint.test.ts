@@ -4,8 +4,8 @@ import { ANALYZER_SAMPLES } from './analyzer-samples.js';
 import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
 import { createArabicNgramAnalyzer } from './arabic-ngram-analyzer.js';
 import { createEnglishAnalyzer } from './english-analyzer.js';
-import { analyzerForTrack } from './lexical-indexes.js';
-import type { SearchTrack } from './language-detect.js';
+import { analyzerForTrack } from '../index/lexical-indexes.js';
+import type { SearchTrack } from '../query/language-detect.js';
 import type { TextAnalyzer } from './text-analyzer.js';
 
 /** The English analyzer with `extra` as one more stop word, under the same id. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
-import type { Corpus } from '../corpus/corpus.js';
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
+import { loadTestCorpus } from '../../corpus/test-corpus.js';
+import type { Corpus } from '../../corpus/corpus.js';
+import { normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, finalAlefKey, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';
 
 const stem = (w: string) => stemArabicWord(normalizeArabic(w));

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpusFromDir } from '../corpus/corpus-loader-node.js';
-import type { Corpus } from '../corpus/corpus.js';
+import { loadCorpusFromDir } from '../../corpus/corpus-loader-node.js';
+import type { Corpus } from '../../corpus/corpus.js';
 import { analyzerForTrack, LexicalIndexes } from './lexical-indexes.js';
 import { DEFAULT_BM25_PARAMS } from './bm25-index.js';
-import { ARABIC_STOP_WORDS } from './arabic-analyzer.js';
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
-import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
+import { ARABIC_STOP_WORDS } from '../analysis/arabic-analyzer.js';
+import { normalizeArabic } from '../../arabic/arabic-normalize.js';
+import { ENGLISH_STOP_WORDS } from '../analysis/english-stop-words.js';
 
 const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 };
 let corpus: Corpus;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from './bm25-index.js';
 import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
-import type { TextAnalyzer } from './text-analyzer.js';
+import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
 const texts = ['a b', 'a a c', 'b c d', 'd d d d e', 'قال الله'];

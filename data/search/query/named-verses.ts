@@ -5,9 +5,9 @@
  * the folded query (see `foldForNames`). Surah names (al-Fatiha, Yasin) are not here: the
  * corpus resolves those.
  */
-import type { VerseRange } from '../corpus/corpus-types.js';
-import { normalizeArabic } from '../corpus/arabic-normalize.js';
-import { foldLatin } from './text-analyzer.js';
+import type { VerseRange } from '../../corpus/corpus-types.js';
+import { normalizeArabic } from '../../arabic/arabic-normalize.js';
+import { foldLatin } from '../analysis/text-analyzer.js';
 
 export interface NamedVerse {
   /** Common English name, for logs and UI. */

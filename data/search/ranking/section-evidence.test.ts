@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from './bm25-index.js';
+import { Bm25Index } from '../index/bm25-index.js';
 import { SectionEvidence } from './section-evidence.js';
-import type { TextAnalyzer } from './text-analyzer.js';
+import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
 // Verses v0 "a", v1 "b" form section 0 ("a b"); v2 "a", v3 "c" form section 1 ("a c").

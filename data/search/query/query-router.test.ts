@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
-import type { Corpus } from '../corpus/corpus.js';
+import { loadTestCorpus } from '../../corpus/test-corpus.js';
+import type { Corpus } from '../../corpus/corpus.js';
 import { routeQuery } from './query-router.js';
 
 let corpus: Corpus;

@@ -15,22 +15,22 @@ export interface LexicalIndexOptions {
   /** Weight of the Arabic character n-gram index against the light-stem index; 0 leaves it out. */
   readonly arabicNgramWeight: number;
 }
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../corpus/corpus-types.js';
-import { VERSE_COUNT, type Corpus } from '../corpus/corpus.js';
-import { CorpusError } from '../corpus/corpus-error.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../corpus/corpus-types.js';
+import { VERSE_COUNT, type Corpus } from '../../corpus/corpus.js';
+import { CorpusError } from '../../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
-import { createArabicAnalyzer, createArabicRootAnalyzer } from './arabic-analyzer.js';
-import { createArabicNgramAnalyzer } from './arabic-ngram-analyzer.js';
-import { analyzerFingerprint } from './analyzer-fingerprint.js';
-import { ANALYZER_SAMPLES } from './analyzer-samples.js';
+import { createArabicAnalyzer, createArabicRootAnalyzer } from '../analysis/arabic-analyzer.js';
+import { createArabicNgramAnalyzer } from '../analysis/arabic-ngram-analyzer.js';
+import { analyzerFingerprint } from '../analysis/analyzer-fingerprint.js';
+import { ANALYZER_SAMPLES } from '../analysis/analyzer-samples.js';
 import { BlendedIndex, type LexicalSearcher } from './blended-index.js';
-import { SectionEvidence } from './section-evidence.js';
+import { SectionEvidence } from '../ranking/section-evidence.js';
 import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT, LexicalSnapshotError, readLexicalSnapshotHeader } from './lexical-snapshot.js';
-import { createEnglishAnalyzer } from './english-analyzer.js';
-import { createTranslationAnalyzer } from './translation-analyzer.js';
-import { createTransliterationAnalyzer } from './transliteration-analyzer.js';
-import type { SearchTrack } from './language-detect.js';
-import type { TextAnalyzer } from './text-analyzer.js';
+import { createEnglishAnalyzer } from '../analysis/english-analyzer.js';
+import { createTranslationAnalyzer } from '../analysis/translation-analyzer.js';
+import { createTransliterationAnalyzer } from '../analysis/transliteration-analyzer.js';
+import type { SearchTrack } from '../query/language-detect.js';
+import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 export function analyzerForTrack(track: SearchTrack): TextAnalyzer {
   if (track === 'arabic-search') return createArabicAnalyzer();

@@ -9,7 +9,7 @@
  * "no relevant verses" into random ones), and its coverage goes into `softCoverage`, not `coverage`.
  */
 import type { Bm25Index, Bm25SearchOptions, Bm25Stats } from './bm25-index.js';
-import { analyzeQuery } from './text-analyzer.js';
+import { analyzeQuery } from '../analysis/text-analyzer.js';
 import { topLexicalHits, type LexicalHit } from './lexical-hit.js';
 
 export interface BlendPart {

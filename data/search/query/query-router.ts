@@ -3,11 +3,11 @@
  * verse references (`2:255`, `[2:255]`, `2:255-257`, `Al-Baqarah 255`, `البقرة ٢٥٥`), named
  * verses (`Ayat al-Kursi`, `آية الكرسي`), and surahs (`Surah Yasin`, `al-Fatiha`, `سورة يس`).
  */
-import type { VerseRange } from '../corpus/corpus-types.js';
-import type { Corpus } from '../corpus/corpus.js';
-import { CorpusError } from '../corpus/corpus-error.js';
-import { foldSurahName } from '../corpus/surah-names.js';
-import { hasArabicScript, normalizeArabic } from '../corpus/arabic-normalize.js';
+import type { VerseRange } from '../../corpus/corpus-types.js';
+import type { Corpus } from '../../corpus/corpus.js';
+import { CorpusError } from '../../corpus/corpus-error.js';
+import { foldSurahName } from '../../corpus/surah-names.js';
+import { hasArabicScript, normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { findNamedVerse } from './named-verses.js';
 
 export type QueryRoute =

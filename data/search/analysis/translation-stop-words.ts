@@ -4,7 +4,7 @@
  * function words plus the question framing ("Quran", "verse") that says nothing about a topic.
  * They also drive the cheap stop-word vote that tells Latin-script languages apart.
  */
-import type { TranslationLang } from '../corpus/corpus-types.js';
+import type { TranslationLang } from '../../corpus/corpus-types.js';
 
 const words = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Boolean));
 

@@ -4,7 +4,7 @@
  * raising coverage (the share of the question's idf mass a verse matches) to a power favours
  * the verse that answers more of the question. Measured per track (ADR 0006).
  */
-import type { LexicalHit } from './lexical-hit.js';
+import type { LexicalHit } from '../index/lexical-hit.js';
 
 /**
  * Hits re-scored as score × coverage^p (the soft coverage where the index has one), best first;

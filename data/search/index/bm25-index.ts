@@ -10,7 +10,7 @@
  * terms) serves pseudo-relevance feedback. Search reuses per-index buffers: no allocation in
  * the scoring loops, only for the (at most k) hits it returns.
  */
-import { analyzeQuery, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
+import { analyzeQuery, type QueryTerm, type TextAnalyzer } from '../analysis/text-analyzer.js';
 import { topLexicalHits, type LexicalHit } from './lexical-hit.js';
 
 export type { LexicalHit } from './lexical-hit.js';
