@@ -7,7 +7,7 @@ const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boo
 const q = (...terms: string[]) => terms.map((term, group) => ({ term, weight: 1, group }));
 
 // d0 "a b" (|d|=2), d1 "a a c" (3), d2 "b c d" (3): N = 3, avgdl = 8/3, k1 = 1.2, b = 0.75.
-const index = Bm25Index.build(['a b', 'a a c', 'b c d'], words, { k1: BM25_K1, b: BM25_B }, { groups: new Uint8Array([1, 1, 2]) });
+const index = Bm25Index.build(['a b', 'a a c', 'b c d'], words, { k1: BM25_K1, b: BM25_B }, { surahs: new Uint8Array([1, 1, 2]) });
 
 // idf(a) = idf(c) = ln(1 + (3 - 2 + 0.5)/(2 + 0.5)) = ln 1.6            = 0.4700036
 // idf(d)          = ln(1 + (3 - 1 + 0.5)/(1 + 0.5)) = ln(8/3)           = 0.9808293
@@ -59,7 +59,7 @@ describe('when scoring a tiny corpus by hand', () => {
     expect(hit!.score).toBeCloseTo(0.5 * IDF_D * 0.9513514, 5);
   });
 
-  it('should add a share of same-group neighbours when smoothing, never across groups', () => {
+  it('should add a share of same-surah neighbours when smoothing, never across surahs', () => {
     const hits = index.search(q('a'), 10, { neighbourWeights: [0.5] });
     // d1 = 0.6243067 + 0.5·0.5235483 = 0.8860808; d0 = 0.5235483 + 0.5·0.6243067 = 0.8357017;
     // d2 is next to d1 but in group 2, so it gets nothing.
@@ -90,7 +90,7 @@ describe('when scoring a tiny corpus by hand', () => {
 
 describe('when smoothing over several distances', () => {
   it('should give each distance its own weight inside the group', () => {
-    const line = Bm25Index.build(['x', 'y', 'y', 'y'], words, undefined, { groups: new Uint8Array([1, 1, 1, 1]) });
+    const line = Bm25Index.build(['x', 'y', 'y', 'y'], words, undefined, { surahs: new Uint8Array([1, 1, 1, 1]) });
     const only = line.search(q('x'), 10)[0]!.score;
     const hits = line.search(q('x'), 10, { neighbourWeights: [0.5, 0.25] });
     // d0 keeps its score, d1 gets 0.5 of it, d2 gets 0.25, d3 (3 away) nothing.
@@ -101,10 +101,10 @@ describe('when smoothing over several distances', () => {
 });
 
 describe('when smoothing few or many matching verses', () => {
-  // 24 verses in 3 groups of 8; "r" is rare (2 verses: sparse path), "c" common (16: dense path).
+  // 24 verses in 3 surahs of 8; "r" is rare (2 verses: sparse path), "c" common (16: dense path).
   const texts = Array.from({ length: 24 }, (_, i) => [i % 3 === 0 ? 'c' : 'x', i === 5 || i === 8 ? 'r' : 'y', i % 3 === 1 ? 'c' : 'z'].join(' '));
-  const groups = Uint8Array.from({ length: 24 }, (_, i) => Math.floor(i / 8));
-  const index = Bm25Index.build(texts, words, undefined, { groups });
+  const surahs = Uint8Array.from({ length: 24 }, (_, i) => Math.floor(i / 8));
+  const index = Bm25Index.build(texts, words, undefined, { surahs });
   const weights = [0.5, 0.25];
   it.each(['r', 'c'])('should give every verse its own score plus weighted same-group neighbours (%s)', (term) => {
     const raw = new Map(index.search(q(term), 24).map((h) => [h.index, h.score]));
@@ -112,8 +112,8 @@ describe('when smoothing few or many matching verses', () => {
     for (let d = 0; d < 24; d++) {
       let s = raw.get(d) ?? 0;
       for (let j = 1; j <= 2; j++) {
-        if (d - j >= 0 && groups[d - j] === groups[d]) s += weights[j - 1]! * (raw.get(d - j) ?? 0);
-        if (d + j < 24 && groups[d + j] === groups[d]) s += weights[j - 1]! * (raw.get(d + j) ?? 0);
+        if (d - j >= 0 && surahs[d - j] === surahs[d]) s += weights[j - 1]! * (raw.get(d - j) ?? 0);
+        if (d + j < 24 && surahs[d + j] === surahs[d]) s += weights[j - 1]! * (raw.get(d + j) ?? 0);
       }
       if (s > 0) expected.set(d, s);
     }
@@ -143,7 +143,7 @@ describe('when expanding a query with pseudo-relevance feedback', () => {
 
 describe('when visiting every scored verse', () => {
   it('should give the same scores as search, for plain, smoothed and expanded queries', () => {
-    const fb = Bm25Index.build(['a b', 'b c', 'c', 'x y'], words, undefined, { groups: new Uint8Array([1, 1, 1, 2]) });
+    const fb = Bm25Index.build(['a b', 'b c', 'c', 'x y'], words, undefined, { surahs: new Uint8Array([1, 1, 1, 2]) });
     for (const options of [{}, { neighbourWeights: [0.5] }, { feedback: { docs: 1, terms: 1, weight: 0.5 } }]) {
       const seen: { index: number; score: number; coverage: number }[] = [];
       fb.visitScores(q('a', 'zzz'), options, (index, score, coverage) => seen.push({ index, score, coverage }));

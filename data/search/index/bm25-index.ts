@@ -9,6 +9,10 @@
  * time, so a query is one multiply-add per posting). A forward index (verse → its distinct
  * terms) serves pseudo-relevance feedback. Search reuses per-index buffers: no allocation in
  * the scoring loops, only for the (at most k) hits it returns.
+ *
+ * Two kinds of grouping, named apart: a query word's `group` (the `QueryTerm`s that stand for
+ * one typed word: the word and its variants) and a verse's surah (neighbour smoothing stays
+ * inside one).
  */
 import { analyzeQuery, type QueryTerm, type TextAnalyzer } from '../analysis/text-analyzer.js';
 import { topLexicalHits, type LexicalHit } from './lexical-hit.js';
@@ -50,17 +54,17 @@ export interface Bm25Feedback {
 export interface Bm25SearchOptions {
   /**
    * Neighbour smoothing: a verse also gets `neighbourWeights[j-1]` × the score of each verse
-   * j positions before or after it in the same group (surah). Verses are short and a passage
-   * carries the meaning, so a verse between matching verses is likely relevant. Empty = off.
-   * Needs `groups` at build time.
+   * j positions before or after it in the same surah. Verses are short and a passage carries
+   * the meaning, so a verse between matching verses is likely relevant. Empty = off.
+   * Needs `surahs` at build time.
    */
   readonly neighbourWeights?: readonly number[];
   readonly feedback?: Bm25Feedback;
 }
 
 export interface Bm25BuildOptions {
-  /** Group (surah) of each document; neighbours only count inside a group. */
-  readonly groups?: Uint8Array | Uint16Array;
+  /** Surah of each document; neighbours only count inside one surah. */
+  readonly surahs?: Uint8Array | Uint16Array;
 }
 
 /**
@@ -91,7 +95,7 @@ export interface Bm25Stats {
   readonly bytes: number;
 }
 
-/** Query terms in this group are feedback expansions: they score but never count as coverage. */
+/** Query terms in this query-word group are feedback expansions: they score but never count as coverage. */
 export const FEEDBACK_GROUP = -1;
 
 interface Postings {
@@ -120,7 +124,7 @@ export class Bm25Index {
   readonly #p: Postings;
   /** Built with the index; derived from the postings on first use after `restore` (feedback only needs it). */
   #forward: ForwardIndex | undefined;
-  readonly #bounds: GroupBounds | undefined;
+  readonly #surahBounds: SurahBounds | undefined;
   /** idf of a term no verse contains: the most specific a word can be. */
   readonly #unknownIdf: number;
   // Reused per search.
@@ -135,15 +139,15 @@ export class Bm25Index {
   readonly #termWeight: Float32Array;
   readonly #termTouched: Uint32Array;
 
-  private constructor(analyzer: TextAnalyzer, params: Bm25Params, postings: Postings, forward: ForwardIndex | undefined, groups: Uint8Array | Uint16Array | undefined) {
+  private constructor(analyzer: TextAnalyzer, params: Bm25Params, postings: Postings, forward: ForwardIndex | undefined, surahs: Uint8Array | Uint16Array | undefined) {
     this.analyzer = analyzer;
     this.params = params;
     this.#p = postings;
     this.#forward = forward;
     const n = postings.docLength.length;
-    if (groups && groups.length !== n) throw new RangeError(`BM25 groups has ${groups.length} entries for ${n} documents`);
-    this.#bounds = groups ? groupBounds(groups) : undefined;
-    this.#unknownIdf = Math.log(1 + (n + 0.5) / 0.5);
+    if (surahs && surahs.length !== n) throw new RangeError(`BM25 surahs has ${surahs.length} entries for ${n} documents`);
+    this.#surahBounds = surahs ? surahBounds(surahs) : undefined;
+    this.#unknownIdf = bm25Idf(n, 0);
     this.#scores = new Float32Array(n);
     this.#coverage = new Float32Array(n);
     this.#touched = new Uint16Array(n);
@@ -220,11 +224,11 @@ export class Bm25Index {
       }
     }
     const idf = new Float32Array(termCount);
-    for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
+    for (let t = 0; t < termCount; t++) idf[t] = bm25Idf(n, df[t]!);
     const weights = postingWeights(docs, tfs, docLength, avgDocLength, params);
     const docTerms = pairTerm.slice(0, pairs);
     const termNames = [...termIds.keys()];
-    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength }, { docStart, docTerms }, options.groups);
+    return new Bm25Index(analyzer, params, { termIds, termNames, offsets, docs, tf: tfs, weights, idf, docLength, avgDocLength }, { docStart, docTerms }, options.surahs);
   }
 
   /**
@@ -245,7 +249,7 @@ export class Bm25Index {
     for (let t = 0; t < termCount; t++) termIds.set(terms[t]!, t);
     if (termIds.size !== termCount) throw new RangeError('BM25 data has a duplicate term');
     const weights = postingWeights(docs, tf, docLength, avgDocLength, params);
-    return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf, weights, idf, docLength, avgDocLength }, undefined, options.groups);
+    return new Bm25Index(analyzer, params, { termIds, termNames: terms, offsets, docs, tf, weights, idf, docLength, avgDocLength }, undefined, options.surahs);
   }
 
   /**
@@ -288,10 +292,7 @@ export class Bm25Index {
     const mergedDocs = newDocs.slice(0, at);
     const mergedTf = newTf.slice(0, at);
     const idf = new Float32Array(termNames.length);
-    for (let t = 0; t < idf.length; t++) {
-      const df = newOffsets[t + 1]! - newOffsets[t]!;
-      idf[t] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
-    }
+    for (let t = 0; t < idf.length; t++) idf[t] = bm25Idf(count, newOffsets[t + 1]! - newOffsets[t]!);
     const avgDocLength = count > 0 ? total / count : 0;
     const weights = postingWeights(mergedDocs, mergedTf, length, avgDocLength, source.params);
     const postings = { termIds, termNames, offsets: newOffsets, docs: mergedDocs, tf: mergedTf, weights, idf, docLength: length, avgDocLength };
@@ -351,14 +352,7 @@ export class Bm25Index {
 
   /** Top `k` verses for already-analysed query terms, best first (ties: lower verse index first). */
   search(query: readonly QueryTerm[], k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
-    const nw = options.neighbourWeights;
-    const fb = usableFeedback(options.feedback);
-    if (!fb) return this.#run(query, nw, (s, c, t, n) => topLexicalHits(s, c, t, n, k));
-    // The first pass is unsmoothed: feedback comes from verses that contain the query words.
-    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topLexicalHits(s, c, t, n, fb.docs) }));
-    const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
-    const final = expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query;
-    return this.#run(final, nw, (s, c, t, n) => topLexicalHits(s, c, t, n, k));
+    return this.#run(this.#withFeedback(query, options), options.neighbourWeights, (s, c, t, n) => topLexicalHits(s, c, t, n, k));
   }
 
   /**
@@ -366,24 +360,29 @@ export class Bm25Index {
    * without allocating per verse: for blending several indexes of one text.
    */
   visitScores(query: readonly QueryTerm[], options: Bm25SearchOptions, visit: ScoreVisitor): void {
-    const nw = options.neighbourWeights;
-    const fb = usableFeedback(options.feedback);
-    const visitAll: Collector<undefined> = (s, c, t, n) => {
+    this.#run(this.#withFeedback(query, options), options.neighbourWeights, (s, c, t, n) => {
       for (let i = 0; i < n; i++) visit(t[i]!, s[t[i]!]!, Math.min(1, c[t[i]!]!));
-      return undefined;
-    };
-    if (!fb) return this.#run(query, nw, visitAll);
-    const first = this.#run(query, nw, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topLexicalHits(s, c, t, n, fb.docs) }));
+    });
+  }
+
+  /**
+   * The query to score: as given, or with pseudo-relevance feedback terms added when the
+   * options ask for feedback and no verse of a first pass covers the query enough.
+   */
+  #withFeedback(query: readonly QueryTerm[], options: Bm25SearchOptions): readonly QueryTerm[] {
+    const fb = usableFeedback(options.feedback);
+    if (!fb) return query;
+    const first = this.#run(query, options.neighbourWeights, (s, c, t, n) => ({ best: maxCoverage(c, t, n), hits: topLexicalHits(s, c, t, n, fb.docs) }));
     const expand = first.hits.length > 0 && first.best < (fb.belowCoverage ?? 1) - 1e-6;
-    this.#run(expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query, nw, visitAll);
+    return expand ? [...query, ...this.#feedbackTerms(query, first.hits, fb)] : query;
   }
 
   /** Score into the buffers (raw or smoothed), hand them to `collect`, then clear them. */
   #run<R>(query: readonly QueryTerm[], neighbourWeights: readonly number[] | undefined, collect: Collector<R>): R {
     const count = this.#accumulate(query);
     let result: R;
-    if (count > 0 && neighbourWeights && neighbourWeights.length > 0 && this.#bounds) {
-      const smoothCount = this.#smooth(count, neighbourWeights, this.#bounds);
+    if (count > 0 && neighbourWeights && neighbourWeights.length > 0 && this.#surahBounds) {
+      const smoothCount = this.#smooth(count, neighbourWeights, this.#surahBounds);
       result = collect(this.#smoothScores, this.#smoothCoverage, this.#smoothTouched, smoothCount);
       for (let i = 0; i < smoothCount; i++) {
         const d = this.#smoothTouched[i]!;
@@ -411,23 +410,23 @@ export class Bm25Index {
     const marked = this.#marked;
     let touchedCount = 0;
     // Fallback readings of a word count only when the word itself is not in the index.
-    const knownGroups = new Set<number>();
-    for (const q of query) if (!q.fallback && termIds.has(q.term)) knownGroups.add(q.group);
-    const used = (q: QueryTerm) => !q.fallback || !knownGroups.has(q.group);
-    // Coverage denominator: each query word (group) counts once, at its most specific known term.
-    const groupIdf = new Map<number, number>();
+    const knownWords = new Set<number>();
+    for (const q of query) if (!q.fallback && termIds.has(q.term)) knownWords.add(q.group);
+    const used = (q: QueryTerm) => !q.fallback || !knownWords.has(q.group);
+    // Coverage denominator: each query word (its group of variants) counts once, at its most specific known term.
+    const wordIdf = new Map<number, number>();
     for (const q of query) {
       if (q.group === FEEDBACK_GROUP || !used(q)) continue;
       const t = termIds.get(q.term);
-      groupIdf.set(q.group, Math.max(groupIdf.get(q.group) ?? 0, t === undefined ? 0 : idf[t]!));
+      wordIdf.set(q.group, Math.max(wordIdf.get(q.group) ?? 0, t === undefined ? 0 : idf[t]!));
     }
     let totalIdf = 0;
-    for (const v of groupIdf.values()) totalIdf += v > 0 ? v : this.#unknownIdf;
+    for (const v of wordIdf.values()) totalIdf += v > 0 ? v : this.#unknownIdf;
     for (const q of query) {
       const t = termIds.get(q.term);
       if (t === undefined || !(q.weight > 0) || !used(q)) continue;
       const factor = idf[t]! * q.weight;
-      const covered = q.group === FEEDBACK_GROUP ? 0 : Math.min(idf[t]!, groupIdf.get(q.group)!) / totalIdf;
+      const covered = q.group === FEEDBACK_GROUP ? 0 : Math.min(idf[t]!, wordIdf.get(q.group)!) / totalIdf;
       for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) {
         const d = docs[p]!;
         if (marked[d] === 0) {
@@ -446,7 +445,7 @@ export class Bm25Index {
    * score in `smoothTouched` and returns how many. Few touched verses: visit their neighbours;
    * many: one dense pass over all 6,236 verses is cheaper than chasing neighbours.
    */
-  #smooth(count: number, neighbourWeights: readonly number[], bounds: GroupBounds): number {
+  #smooth(count: number, neighbourWeights: readonly number[], bounds: SurahBounds): number {
     const n = this.#scores.length;
     const radius = neighbourWeights.length;
     const out = this.#smoothTouched;
@@ -476,7 +475,7 @@ export class Bm25Index {
       }
       return kept;
     }
-    // Dense: shifted multiply-adds inside each group, no per-verse branching.
+    // Dense: shifted multiply-adds inside each surah, no per-verse branching.
     smoothScores.set(scores);
     smoothCoverage.set(coverage);
     const { firsts, lasts } = bounds;
@@ -537,6 +536,11 @@ export class Bm25Index {
   }
 }
 
+/** idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)), Lucene's, never negative; df 0 gives the unknown-term idf. */
+function bm25Idf(docCount: number, df: number): number {
+  return Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
+}
+
 /**
  * BM25's tf part of each posting: tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avgdl)). One function for
  * build and restore, so both compute bit-identical Float32 weights.
@@ -591,27 +595,27 @@ function grow<T extends Uint32Array | Uint16Array>(array: T, length: number): T 
   return grown;
 }
 
-/** First and last document index of each document's group. */
-interface GroupBounds {
+/** First and last document index of each document's surah. */
+interface SurahBounds {
   readonly start: Int32Array;
   readonly end: Int32Array;
-  /** First and last document of each group, in order. */
+  /** First and last document of each surah, in order. */
   readonly firsts: Int32Array;
   readonly lasts: Int32Array;
 }
 
-function groupBounds(groups: Uint8Array | Uint16Array): GroupBounds {
-  const n = groups.length;
+function surahBounds(surahs: Uint8Array | Uint16Array): SurahBounds {
+  const n = surahs.length;
   const start = new Int32Array(n);
   const end = new Int32Array(n);
-  for (let d = 0; d < n; d++) start[d] = d > 0 && groups[d - 1] === groups[d] ? start[d - 1]! : d;
-  for (let d = n - 1; d >= 0; d--) end[d] = d < n - 1 && groups[d + 1] === groups[d] ? end[d + 1]! : d;
+  for (let d = 0; d < n; d++) start[d] = d > 0 && surahs[d - 1] === surahs[d] ? start[d - 1]! : d;
+  for (let d = n - 1; d >= 0; d--) end[d] = d < n - 1 && surahs[d + 1] === surahs[d] ? end[d + 1]! : d;
   const firstIndexes: number[] = [];
   for (let d = 0; d < n; d++) if (start[d] === d) firstIndexes.push(d);
   return { start, end, firsts: Int32Array.from(firstIndexes), lasts: Int32Array.from(firstIndexes, (d) => end[d]!) };
 }
 
-/** Smoothed score and coverage of verse `d` (its group spans first..last); true when non-zero. */
+/** Smoothed score and coverage of verse `d` (its surah spans first..last); true when non-zero. */
 function smoothAt(
   d: number,
   first: number,

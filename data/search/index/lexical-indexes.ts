@@ -199,7 +199,7 @@ export class LexicalIndexes {
       entry = parts
         ? { searcher: searcherOf(parts, specs), parts, origin: 'restored' }
         : (() => {
-            const built = specs.map((s) => Bm25Index.build(texts, s.analyzer, this.#options.bm25, { groups: this.#surahOfVerse() }));
+            const built = specs.map((s) => Bm25Index.build(texts, s.analyzer, this.#options.bm25, { surahs: this.#surahOfVerse() }));
             return { searcher: searcherOf(built, specs), parts: built, origin: 'built' as const };
           })();
       this.#built.set(track, entry);
@@ -215,7 +215,7 @@ export class LexicalIndexes {
     try {
       const snapshot = decodeLexicalSnapshot(bytes);
       if (snapshot.header.key !== this.snapshotKey(track) || snapshot.parts.length !== specs.length) return undefined;
-      const parts = snapshot.parts.map((data, i) => Bm25Index.restore(data, specs[i]!.analyzer, this.#options.bm25, { groups: this.#surahOfVerse() }));
+      const parts = snapshot.parts.map((data, i) => Bm25Index.restore(data, specs[i]!.analyzer, this.#options.bm25, { surahs: this.#surahOfVerse() }));
       if (parts.some((p) => p.stats.docCount !== texts.length)) return undefined;
       for (let i = 0; i < SPOT_CHECKS; i++) {
         const d = Math.floor((i * texts.length) / SPOT_CHECKS);

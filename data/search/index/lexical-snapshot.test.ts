@@ -5,8 +5,8 @@ import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
 const texts = ['a b', 'a a c', 'b c d', 'd d d d e', 'قال الله'];
-const groups = new Uint8Array([1, 1, 2, 2, 3]);
-const index = Bm25Index.build(texts, words, undefined, { groups });
+const surahs = new Uint8Array([1, 1, 2, 2, 3]);
+const index = Bm25Index.build(texts, words, undefined, { surahs });
 const q = (...terms: string[]) => terms.map((term, group) => ({ term, weight: 1, group }));
 
 describe('when a built index is encoded and decoded', () => {
@@ -34,7 +34,7 @@ describe('when a built index is encoded and decoded', () => {
   });
 
   it('should restore an index that scores exactly like the built one', () => {
-    const restored = Bm25Index.restore(decodeLexicalSnapshot(bytes).parts[0]!, words, undefined, { groups });
+    const restored = Bm25Index.restore(decodeLexicalSnapshot(bytes).parts[0]!, words, undefined, { surahs });
     const fb = { feedback: { docs: 2, terms: 2, weight: 0.5 }, neighbourWeights: [0.4] };
     for (const query of [q('a'), q('c', 'd'), q('d', 'zzz'), q('الله')]) {
       expect(restored.search(query, 10)).toEqual(index.search(query, 10));
