@@ -225,7 +225,7 @@ export class QuranDaiElement extends LitElement {
     onExchange: (exchange) => this.history.keep(exchange),
     onAnswer: (question, text) => {
       const retrieved = this.asking.retrieved;
-      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
+      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkedAnswer(text, retrieved)?.citations ?? [] }));
     },
   });
 
@@ -255,14 +255,21 @@ export class QuranDaiElement extends LitElement {
     if (changed.has('translation')) {
       this.track = TRACKS.includes(this.translation) ? this.translation : 'en';
     }
-    const text = this.asking.answer;
-    const retrieved = this.asking.retrieved;
+    this.checkedAnswer(this.asking.answer, this.asking.retrieved);
+  }
+
+  /**
+   * The answer on screen checked and rendered, kept until its text, verses or rendering inputs
+   * change: a render per keystroke, and the `quran-dai-answer` event, reuse the same check.
+   */
+  private checkedAnswer(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
     const inputs = this.answerViewInputs();
     const key = this.renderedKey;
     if (!key || key.text !== text || key.retrieved !== retrieved || !sameAnswerViewInputs(key, inputs)) {
       this.rendered = this.checkFor(text, retrieved);
       this.renderedKey = { text, retrieved, ...inputs };
     }
+    return this.rendered;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
