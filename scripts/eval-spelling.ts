@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import type { VerseRef } from '../data/corpus/corpus-types.js';
-import { createArabicAnalyzer } from '../data/search/arabic-analyzer.js';
+import { createArabicAnalyzer } from '../data/search/analysis/arabic-analyzer.js';
 import { externalDataDir, TASK_A_DIR } from './eval/external-data.js';
 import { taskAFiles } from './eval/load-task-a.js';
 import { quoteMatches } from '../widget/answer/quote-check.js';

@@ -6,38 +6,36 @@ import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
-import { tryParseReference } from '../data/corpus/reference-parser.js';
+import { AnswerModuleLoader } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { noticeText } from './asking/notice-text.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
-import type { ConversationExchange, ConversationStore } from './history/conversation-store.js';
+import { HistoryController, sameAnswerViewInputs, type AnswerViewInputs } from './history/history-controller.js';
 import { directionStyles } from './i18n/direction.styles.js';
 import { LocalizeController } from './i18n/localize-controller.js';
 import { scriptFontStyles } from './i18n/script-fonts.styles.js';
 import { shownTrack } from './i18n/shown-track.js';
 import type { Translate, UiLang } from './i18n/ui-language.js';
 import { verseCardTemplate } from './verses/verse-card-template.js';
-import { verseCopyText } from './verses/verse-copy-text.js';
+import { VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
 export type QuranDaiMode = 'chat' | 'search';
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
-const COPIED_MS = 2000;
 /** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
 const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
   <path d="M12 6.5C9.5 4.8 6.2 4.5 3 5.2v13.3c3.2-.7 6.5-.4 9 1.3 2.5-1.7 5.8-2 9-1.3V5.2c-3.2-.7-6.5-.4-9 1.3zM12 6.5v13.3" />
 </svg>`;
 const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" /></svg>`;
-
-type AnswerViewModule = typeof import('./answer/answer-view.js');
 
 /**
  * Ask the Quran: finds relevant verses in the visitor's browser, shows them in Arabic with a
@@ -46,35 +44,79 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @summary A drop-in Quran question box: client-side verse search, verified citations, streamed answer.
  * @since 0.1
  *
- * @event quran-dai-ready - The data is loaded and searchable. `detail: QuranDaiReadyDetail`.
- * @event quran-dai-search - The verse list changed (keyword results, then fused results). `detail: QuranDaiSearchDetail`.
- * @event quran-dai-answer - A streamed answer finished. `detail: QuranDaiAnswerDetail` with each citation's check.
- * @event quran-dai-error - Something failed; the verses stay on screen. `detail: QuranDaiErrorDetail` (`code`, `message`, `status?`, `retryAfterSeconds?`).
+ * @event {QuranDaiReadyDetail} quran-dai-ready - The data is loaded and searchable.
+ * @event {QuranDaiSearchDetail} quran-dai-search - The verse list changed (keyword results, then fused results).
+ * @event {QuranDaiAnswerDetail} quran-dai-answer - A streamed answer finished, with each citation's check.
+ * @event {QuranDaiErrorDetail} quran-dai-error - Something failed; the verses stay on screen.
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
  * @csspart base - The wrapper; carries `dir` (rtl for Arabic and Urdu) and the interface `lang`.
  * @csspart main - The question, status, answer and verses column.
- * @csspart launcher - The floating launcher button (`layout="floating"`); `launcher-icon` is its SVG icon.
+ * @csspart launcher - The floating launcher button (`layout="floating"`).
+ * @csspart launcher-icon - The launcher's SVG icon.
  * @csspart panel - The floating panel (`layout="floating"`).
  * @csspart close - The panel's close button.
- * @csspart progress - The progress bar: first data load, and the local search model's first download (`progress-region progress-model`).
+ * @csspart progress-region - A progress bar with its label: the first data load, or the local search model's first download.
+ * @csspart progress-model - The progress region of the local search model's first download (also `progress-region`).
+ * @csspart progress - The `<progress>` bar inside a progress region.
  * @csspart form - The question form.
  * @csspart input - The question text field.
  * @csspart submit - The ask button.
  * @csspart stop - The stop button (while searching or answering).
  * @csspart retry - The try-again button after a failure or stop.
  * @csspart status - The polite live region with the current status.
- * @csspart notice - A short explanation (rate limit, proxy down, answers off…); also `notice-<code>`.
- * @csspart starters - Suggested starter questions; each is a `starter` button.
- * @csspart answer - The answer section; `answer-body` is its text, `answer-disclaimer` the note under it, `answer-cut` the note where an overlong answer was cut, `answer-link` a link to quran.com (the only site an answer may link to).
- * @csspart citation - A verse citation in the answer; also `citation-verified`, `citation-not-retrieved` or `citation-invalid`.
+ * @csspart notice - A short explanation under the question field; each also has one `notice-*` part below.
+ * @csspart notice-not-configured - The `proxy` attribute is missing.
+ * @csspart notice-data-failed - The verse data could not be loaded.
+ * @csspart notice-search-failed - The search failed.
+ * @csspart notice-embed-failed - Meaning search is unavailable; keyword results are shown.
+ * @csspart notice-rate-limited - Too many questions; counts the wait down.
+ * @csspart notice-proxy-down - The answer service cannot be reached.
+ * @csspart notice-chat-off - Written answers are off for this site.
+ * @csspart notice-chat-not-configured - The proxy has no LLM configured.
+ * @csspart notice-chat-failed - The answer could not be completed.
+ * @csspart notice-stopped - The visitor stopped the search or answer.
+ * @csspart starters - Suggested starter questions.
+ * @csspart starter - One starter question button.
+ * @csspart answer - The answer section.
+ * @csspart answer-heading - The answer's heading (focused when an answer is done).
+ * @csspart answer-body - The answer text.
+ * @csspart answer-disclaimer - The note under the answer.
+ * @csspart answer-cut - The note where an overlong answer was cut.
+ * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
+ * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
+ * @csspart citation - A verse citation in the answer; also one of the three parts below.
+ * @csspart citation-verified - A citation of a verse the answer was given.
+ * @csspart citation-not-retrieved - A citation of a real verse the answer was not given.
+ * @csspart citation-invalid - A citation of a verse that does not exist.
  * @csspart citation-flag - The warning label next to a flagged citation.
- * @csspart citation-preview - The verse preview (from the corpus) shown on hover/focus of a citation.
- * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
- * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
- * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle` (its arrow `context-toggle-icon`), `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
- * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
+ * @csspart citation-preview - The verse preview (from the corpus) shown on hover or focus of a citation.
+ * @csspart quote - A quotation checked against the corpus; also one of the three parts below.
+ * @csspart quote-verified - A quotation that matches the cited verse.
+ * @csspart quote-mismatch - A quotation that does not match the cited verse.
+ * @csspart quote-unchecked - A quotation past the number checked per answer.
+ * @csspart quote-flag - The label of a mismatched or unchecked quotation.
+ * @csspart verses - The verses section.
+ * @csspart verses-heading - The verses' heading.
+ * @csspart verse-list - The list of verse cards.
+ * @csspart no-results - The empty state when no verse matches.
+ * @csspart verse - One verse card.
+ * @csspart verse-ref - The card's Surah:Ayah link to quran.com.
+ * @csspart verse-surah - The surah's name on the card.
+ * @csspart verse-passage - The passage range shown on the top hits.
+ * @csspart verse-arabic - The verse in Arabic.
+ * @csspart verse-translation - The verse's translation.
+ * @csspart verse-translation-name - The translation's name.
+ * @csspart context-toggle - The button that shows the same-surah context.
+ * @csspart context-toggle-icon - The toggle's arrow (mirrored right to left).
+ * @csspart copy - The copy button.
+ * @csspart verse-context - The same-surah context list.
+ * @csspart context-verse - One verse of the context.
+ * @csspart context-verse-hit - The hit inside its context (also `context-verse`).
+ * @csspart history - Earlier questions.
+ * @csspart history-item - One earlier question and its answer.
+ * @csspart clear - The button that clears the conversation.
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
  * @cssproperty --quran-dai-font-size - Base font size (default 1rem).
@@ -145,10 +187,25 @@ export class QuranDaiElement extends LitElement {
   @state() private panelOpen = false;
   @state() private question = '';
   @state() private expanded: ReadonlySet<string> = new Set();
-  @state() private copiedRef: string | undefined;
-  @state() private history: readonly ConversationExchange[] = [];
-  /** The finished exchange of the question on screen; joins `history` when the next question is asked. */
-  @state() private current: ConversationExchange | undefined;
+
+  // Focus targets are found by id or class, never through `part` names, so renaming a styling
+  // hook cannot break focus handling. Plain getters do what Lit's `@query` does without its
+  // decorator code in the first-load bundle (which has a 50 KB gzip budget).
+  private get inputEl(): HTMLInputElement | null {
+    return this.renderRoot.querySelector('#question');
+  }
+  private get launcherEl(): HTMLButtonElement | null {
+    return this.renderRoot.querySelector('.launcher');
+  }
+  private get stopEl(): HTMLButtonElement | null {
+    return this.renderRoot.querySelector('.form__stop');
+  }
+  private get answerHeadingEl(): HTMLElement | null {
+    return this.renderRoot.querySelector('#answer-heading');
+  }
+  private get versesHeadingEl(): HTMLElement | null {
+    return this.renderRoot.querySelector('#verses-heading');
+  }
 
   private readonly localize = new LocalizeController(this);
   private uiLang: UiLang = 'en';
@@ -158,17 +215,13 @@ export class QuranDaiElement extends LitElement {
   private trackChanged = false;
   private rendered: AnswerView | undefined;
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
-  /**
-   * Each earlier answer parsed, checked and rendered once (per corpus, language and
-   * translation), not on every render: typing a question renders once per keystroke, and up
-   * to 50 earlier answers would each be parsed again.
-   */
-  private readonly historyViews = new WeakMap<ConversationExchange, { readonly inputs: AnswerViewInputs; readonly view: AnswerView }>();
-  /** Answer parsing/checking/rendering, loaded on first need (keeps it out of the first-load bundle). */
-  private answerModule: AnswerViewModule | undefined;
-  private answerModuleLoading: Promise<AnswerViewModule> | undefined;
-  private store: Promise<ConversationStore> | undefined;
-  private copiedTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
+  private readonly clipboard = new VerseClipboard(this);
+
+  private readonly history = new HistoryController(this, {
+    openStore: () => this.openStore(),
+    onAnswersLoaded: () => void this.loadAnswerModule(),
+  });
 
   private readonly boot = new BootController(this, {
     onReady: (detail) => emit(this, 'quran-dai-ready', detail),
@@ -189,12 +242,10 @@ export class QuranDaiElement extends LitElement {
       }
       this.reportError(detail);
     },
-    onExchange: (exchange) => this.keepExchange(exchange),
+    onExchange: (exchange) => this.history.keep(exchange),
     onAnswer: (question, text) => {
       const retrieved = this.asking.retrieved;
-      void this.loadAnswerModule()
-        .catch(() => undefined)
-        .then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
+      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkedAnswer(text, retrieved)?.citations ?? [] }));
     },
   });
 
@@ -212,14 +263,8 @@ export class QuranDaiElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.loadHistory();
     // Moved in the DOM while loading: the disconnect aborted the load, so start again.
     if (this.hasUpdated && this.boot.status === BootStatus.Idle) this.startBoot();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.copiedTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -232,14 +277,21 @@ export class QuranDaiElement extends LitElement {
       this.track = track;
       this.trackChanged = true;
     }
-    const text = this.asking.answer;
-    const retrieved = this.asking.retrieved;
+    this.checkedAnswer(this.asking.answer, this.asking.retrieved);
+  }
+
+  /**
+   * The answer on screen checked and rendered, kept until its text, verses or rendering inputs
+   * change: a render per keystroke, and the `quran-dai-answer` event, reuse the same check.
+   */
+  private checkedAnswer(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
     const inputs = this.answerViewInputs();
     const key = this.renderedKey;
     if (!key || key.text !== text || key.retrieved !== retrieved || !sameAnswerViewInputs(key, inputs)) {
       this.rendered = this.checkFor(text, retrieved);
       this.renderedKey = { text, retrieved, ...inputs };
     }
+    return this.rendered;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -274,86 +326,45 @@ export class QuranDaiElement extends LitElement {
     emit(this, 'quran-dai-error', detail);
   }
 
-  private loadAnswerModule(): Promise<AnswerViewModule> {
-    this.answerModuleLoading ??= import('./answer/answer-view.js').then(
-      (m) => {
-        this.answerModule = m;
-        this.requestUpdate();
-        return m;
-      },
-      (e: unknown) => {
-        // The answer stays readable as plain text; try the chunk again next time.
-        this.answerModuleLoading = undefined;
-        console.warn(`quran-dai: answer renderer failed to load (${(e as Error).message})`);
-        throw e;
-      },
-    );
-    return this.answerModuleLoading;
+  /** Loads the answer renderer; a failure was logged and the answer stays plain text. */
+  private loadAnswerModule(): Promise<unknown> {
+    return this.answerModule.load().catch(() => undefined);
   }
 
   /** What a rendered answer depends on besides its text and verses. */
   private answerViewInputs(): AnswerViewInputs {
     const corpus = this.boot.corpus;
-    return { corpus, module: this.answerModule, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
-  }
-
-  /** An earlier answer, rendered on first need and then kept (see `historyViews`). */
-  private historyViewFor(x: ConversationExchange, corpus: Corpus): AnswerView | undefined {
-    const inputs = this.answerViewInputs();
-    const kept = this.historyViews.get(x);
-    if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
-    const view = this.checkFor(x.answer, retrievedFromExchange(x, corpus));
-    if (view) this.historyViews.set(x, { inputs, view });
-    return view;
+    return { corpus, module: this.answerModule.module, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
   }
 
   /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
   private checkFor(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
     const corpus = this.boot.corpus;
-    if (!text || !corpus || !this.answerModule) return undefined;
+    const module = this.answerModule.module;
+    if (!text || !corpus || !module) return undefined;
     const translation = corpus.hasTrack(this.track) ? this.track : 'en';
-    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t });
+    return module.answerView(text, { corpus, retrieved, translation, t: this.t });
   }
 
   // ---- conversation history ----
 
-  private openStore(): Promise<ConversationStore> | undefined {
-    if (this.store) return this.store;
+  private openStore(): ReturnType<WidgetServices['openConversationStore']> | undefined {
     let services: WidgetServices;
     try {
       services = this.resolvedServices;
     } catch {
       return undefined;
     }
-    this.store = services.openConversationStore();
-    return this.store;
-  }
-
-  private loadHistory(): void {
-    void this.openStore()
-      ?.then((s) => s.list())
-      .then((items) => {
-        if (this.history.length === 0 && !this.current) this.history = items;
-        if (items.some((x) => x.answer)) this.loadAnswerModule().catch(() => undefined);
-      })
-      .catch(() => undefined);
-  }
-
-  private keepExchange(exchange: ConversationExchange): void {
-    this.current = exchange;
-    void this.openStore()
-      ?.then((s) => s.append(exchange))
-      .catch((e: Error) => console.warn(`quran-dai: conversation not saved (${e.message})`));
+    return services.openConversationStore();
   }
 
   private async clearHistory(): Promise<void> {
-    this.history = [];
-    this.current = undefined;
+    const cleared = this.history.clear();
     this.asking.reset();
     this.question = '';
-    await (await this.openStore())?.clear().catch(() => undefined);
+    await cleared;
     await this.updateComplete;
-    this.focusPart('input');
+    focusVisible(this.inputEl);
   }
 
   // ---- asking ----
@@ -372,7 +383,7 @@ export class QuranDaiElement extends LitElement {
       lang: this.uiLang,
       searchLang: this.track === 'translit' ? this.uiLang : this.track,
       translation: this.track,
-      history: this.history,
+      history: this.history.items,
       loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
     };
   }
@@ -382,22 +393,19 @@ export class QuranDaiElement extends LitElement {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
     // Asking again during a rate-limit wait would only be refused again.
     if (!text || this.rateLimitWait.waiting) return;
-    if (this.current) {
-      this.history = [...this.history, this.current];
-      this.current = undefined;
-    }
+    this.history.archiveCurrent();
     const env = this.environment();
     if (!env) return;
     this.question = text;
     this.expanded = new Set();
-    if (env.wantsAnswer && env.chatAvailable) this.loadAnswerModule().catch(() => undefined);
+    if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
     const done = this.asking.ask(text, env);
     await this.updateComplete;
-    this.keepFocusInside('stop');
+    this.keepFocusInside(this.stopEl);
     await done;
-    if (this.asking.answer) await this.loadAnswerModule().catch(() => undefined);
+    if (this.asking.answer) await this.loadAnswerModule();
     await this.updateComplete;
-    this.keepFocusInside('answer-heading');
+    this.keepFocusInside(this.answerHeadingEl);
   }
 
   /** Stop the running search or answer; what is shown stays. */
@@ -424,20 +432,13 @@ export class QuranDaiElement extends LitElement {
 
   // ---- focus ----
 
-  private focusPart(part: string): boolean {
-    const el = this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`);
-    if (!el || el.hidden) return false;
-    el.focus();
-    return true;
-  }
-
   /** When the focused control disappeared (buttons swap during an ask), move focus somewhere sensible. */
-  private keepFocusInside(preferred: string): void {
+  private keepFocusInside(preferred: HTMLElement | null): void {
     const root = this.renderRoot as ShadowRoot;
     const active = root.activeElement as HTMLElement | null;
     if (active && active.isConnected && !(active as HTMLButtonElement).disabled) return;
     if (this.ownerDocument.activeElement !== this && this.ownerDocument.activeElement !== this.ownerDocument.body) return;
-    if (!this.focusPart(preferred) && !this.focusPart('verses-heading')) this.focusPart('input');
+    if (!focusVisible(preferred) && !focusVisible(this.versesHeadingEl)) focusVisible(this.inputEl);
   }
 
   // ---- floating panel ----
@@ -445,13 +446,13 @@ export class QuranDaiElement extends LitElement {
   private async openPanel(): Promise<void> {
     this.panelOpen = true;
     await this.updateComplete;
-    this.focusPart('input');
+    focusVisible(this.inputEl);
   }
 
   private async closePanel(): Promise<void> {
     this.panelOpen = false;
     await this.updateComplete;
-    this.focusPart('launcher');
+    focusVisible(this.launcherEl);
   }
 
   private onPanelKeydown(event: KeyboardEvent): void {
@@ -467,23 +468,6 @@ export class QuranDaiElement extends LitElement {
     const next = new Set(this.expanded);
     if (!next.delete(ref)) next.add(ref);
     this.expanded = next;
-  }
-
-  private async copyVerse(ref: string): Promise<void> {
-    const corpus = this.boot.corpus;
-    const range = corpus && tryParseReference(ref, corpus);
-    if (!corpus || !range) return;
-    const target = { surah: range.surah, ayah: range.from };
-    const verse = corpus.verse(target, this.track);
-    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(this.track), this.t);
-    try {
-      await navigator.clipboard.writeText(text);
-      this.copiedRef = ref;
-      clearTimeout(this.copiedTimer);
-      this.copiedTimer = setTimeout(() => (this.copiedRef = undefined), COPIED_MS);
-    } catch (e) {
-      console.warn(`quran-dai: copy failed (${(e as Error).message})`);
-    }
   }
 
   // ---- rendering ----
@@ -526,22 +510,7 @@ export class QuranDaiElement extends LitElement {
         ${retry}
       </div>`;
     }
-    const text = ((): string => {
-      switch (notice.code) {
-        case 'rate-limited':
-          return notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { count: notice.retryAfterSeconds });
-        case 'proxy-down':
-          return t('proxyDown');
-        case 'chat-not-configured':
-        case 'chat-off':
-          return t('chatOff');
-        case 'embed-failed':
-          return t('embedFailed');
-        default:
-          return t('chatFailed');
-      }
-    })();
-    const isError = notice.code !== 'chat-off' && notice.code !== 'embed-failed' && notice.code !== 'chat-not-configured';
+    const { text, isError } = noticeText(notice, t);
     return html`<div class=${classMap({ notice: true, 'notice--error': isError })} part=${`notice notice-${notice.code}`} role=${isError ? 'alert' : 'note'}>
       <span>${text}</span> ${retry}
     </div>`;
@@ -566,7 +535,7 @@ export class QuranDaiElement extends LitElement {
         @input=${(e: Event) => (this.question = (e.target as HTMLInputElement).value)}
       />
       ${busy
-        ? html`<button type="button" class="button" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
+        ? html`<button type="button" class="button form__stop" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
         : html`<button type="submit" class="button" part="submit" ?disabled=${!ready || this.rateLimitWait.waiting}>${t('submit')}</button>`}
     </form>`;
   }
@@ -579,7 +548,7 @@ export class QuranDaiElement extends LitElement {
     const p = this.boot.progress;
     const percent = p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
     const label = p?.phase === 'read' ? t('loadingFromCache') : percent === undefined ? t('loading') : t('loadProgress', { percent });
-    return progressTemplate(percent, label, 'progress-region');
+    return progressTemplate(percent, label, { model: false });
   }
 
   /** The local query model's first download (browser embedding), on the first question. */
@@ -588,19 +557,19 @@ export class QuranDaiElement extends LitElement {
     if (!p || p.phase !== 'loading') return nothing;
     const percent = p.totalBytes > 0 ? Math.min(100, Math.round(p.fraction * 100)) : undefined;
     const label = percent === undefined ? this.t('modelLoading') : this.t('modelProgress', { percent });
-    return progressTemplate(percent, label, 'progress-region progress-model');
+    return progressTemplate(percent, label, { model: true });
   }
 
   private historyTemplate(): TemplateResult | typeof nothing {
-    const corpus = this.boot.corpus;
-    const items = this.history;
+    const items = this.history.items;
     if (items.length === 0) return nothing;
+    const inputs = this.answerViewInputs();
     const t = this.t;
     return html`<section class="history" part="history" aria-labelledby="history-heading">
       <h3 id="history-heading">${t('historyHeading')}</h3>
       <ol>
         ${items.map((x) => {
-          const rendered = corpus ? this.historyViewFor(x, corpus) : undefined;
+          const rendered = this.history.viewOf(x, inputs);
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span><bdi>${x.question}</bdi></p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
@@ -611,7 +580,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private clearTemplate(): TemplateResult | typeof nothing {
-    if (this.history.length === 0 && !this.current) return nothing;
+    if (this.history.empty) return nothing;
     return html`<div class="toolbar">
       <button type="button" class="button button--quiet" part="clear" @click=${() => this.clearHistory()}>${this.t('clearHistory')}</button>
     </div>`;
@@ -657,10 +626,10 @@ export class QuranDaiElement extends LitElement {
               translation: corpus.hasTrack(this.track) ? this.track : 'en',
               passage: passageOf(ref),
               expanded: this.expanded.has(ref),
-              copied: this.copiedRef === ref,
+              copied: this.clipboard.copiedRef === ref,
               t,
               onToggleContext: (r) => this.toggleContext(r),
-              onCopy: (r) => void this.copyVerse(r),
+              onCopy: (r) => void this.clipboard.copy(corpus, r, this.track, this.t),
             })}
           </li>`;
         })}
@@ -669,7 +638,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private startersTemplate(): TemplateResult | typeof nothing {
-    if (this.asking.status !== AskStatus.Idle || this.history.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
+    if (this.asking.status !== AskStatus.Idle || this.history.items.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
     const t = this.t;
     return html`<div class="starters" part="starters">
       <p>${t('starterHeading')}</p>
@@ -729,31 +698,17 @@ export class QuranDaiElement extends LitElement {
   }
 }
 
-/** A labelled progress bar; no `value` (indeterminate) while the size is unknown. */
-function progressTemplate(percent: number | undefined, label: string, part: string): TemplateResult {
-  return html`<div class="progress" part=${part}>
+/** A labelled progress bar (the data's first load, or the local model's); no `value` (indeterminate) while the size is unknown. */
+function progressTemplate(percent: number | undefined, label: string, { model }: { readonly model: boolean }): TemplateResult {
+  return html`<div class="progress" part=${model ? 'progress-region progress-model' : 'progress-region'}>
     <progress part="progress" max="100" value=${percent ?? nothing} aria-label=${label}></progress>
     <span>${label}</span>
   </div>`;
 }
 
-interface AnswerViewInputs {
-  readonly corpus: Corpus | undefined;
-  readonly module: AnswerViewModule | undefined;
-  readonly translation: TextTrackId;
-  readonly t: Translate;
-}
-
-function sameAnswerViewInputs(a: AnswerViewInputs, b: AnswerViewInputs): boolean {
-  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t;
-}
-
-/** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */
-function retrievedFromExchange(x: ConversationExchange, corpus: Corpus): Set<number> {
-  const set = new Set<number>();
-  for (const text of [...x.refs, ...x.context]) {
-    const range = tryParseReference(text, corpus);
-    if (range) for (const ref of refsInRange(range)) set.add(corpus.indexOf(ref));
-  }
-  return set;
+/** Focuses `el` when it is on screen; false when there is nothing to focus. */
+function focusVisible(el: HTMLElement | null): boolean {
+  if (!el || el.hidden) return false;
+  el.focus();
+  return true;
 }

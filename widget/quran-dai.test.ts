@@ -505,6 +505,21 @@ describe('when the visitor types with earlier answers on screen', () => {
     expect(text($$(m.el, '[part~="history-item"]')[3]!.querySelector('.answer__body'))).toContain('Answer 3: seek help through patience [2:153]');
   });
 
+  it('should check the finished answer once for the screen and the answer event, not again on every keystroke', async () => {
+    const m = await mount();
+    const { answerView } = await import('./answer/answer-view.js');
+    vi.mocked(answerView).mockClear();
+    await askAndWait(m, '2:153');
+    const final = (m.events['quran-dai-answer']!.at(-1)!.detail as { text: string }).text;
+    const input = $(m.el, '[part~="input"]') as HTMLInputElement;
+    for (const ch of 'and prayer?') {
+      input.value += ch;
+      input.dispatchEvent(new Event('input'));
+      await m.el.updateComplete;
+    }
+    expect(vi.mocked(answerView).mock.calls.filter(([text]) => text === final)).toHaveLength(1);
+  });
+
   it('should render the earlier answers again when the interface language changes', async () => {
     const store = memoryConversationStore();
     await store.append({ question: 'Q', answer: 'See [2:999].', refs: ['2:153'], context: ['2:148-158'], at: 1 });

@@ -4,7 +4,7 @@
  * punctuation, doubled letters and long-vowel spellings collapsed) and matched against
  * keys built from the corpus names plus a few well-known alternative spellings.
  */
-import { normalizeArabic, hasArabicScript } from './arabic-normalize.js';
+import { normalizeArabic, hasArabicScript } from '../arabic/arabic-normalize.js';
 
 /** Common alternative names that folding alone cannot reach (surah number → names). */
 const ALIASES: Readonly<Record<number, readonly string[]>> = {

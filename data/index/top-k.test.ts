@@ -20,4 +20,13 @@ describe('when collecting the best k scores', () => {
     none.push(1, 1);
     expect(none.hits()).toEqual([]);
   });
+
+  it('should put the lower index first on ties whatever order the items arrive in', () => {
+    const top = new TopK(2);
+    [[9, 0.5], [4, 0.5], [7, 0.5], [1, 0.2]].forEach(([i, s]) => top.push(i!, s!));
+    expect(top.hits()).toEqual([
+      { index: 4, score: 0.5 },
+      { index: 7, score: 0.5 },
+    ]);
+  });
 });

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCorpusFromDir } from '../corpus/corpus-loader-node.js';
 import { Corpus } from '../corpus/corpus.js';
-import { Bm25Index } from './bm25-index.js';
-import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT } from './lexical-snapshot.js';
+import { Bm25Index } from './index/bm25-index.js';
+import { decodeLexicalSnapshot, encodeLexicalSnapshot, LEXICAL_SNAPSHOT_FORMAT } from './index/lexical-snapshot.js';
 import { createSearchEngine, type SearchEngine } from './search-engine.js';
 
 const ENGLISH = [

@@ -20,22 +20,22 @@ import type { VerseRange } from '../corpus/corpus-types.js';
 import { mergeRanges, refsInRange, rangeContains } from '../corpus/verse-range.js';
 import type { VectorSearch } from '../index/vector-search.js';
 import type { VectorIndexManifest } from '../index/index-manifest.js';
-import { DEFAULT_BM25_PARAMS, type Bm25Feedback, type Bm25Params, type Bm25Stats, type LexicalHit } from './bm25-index.js';
-import { expandTopHits } from './context-expansion.js';
-import { weighByCoverage } from './coverage-weight.js';
-import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './language-detect.js';
-import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './lexical-indexes.js';
-import { passFloors } from './similarity-floor.js';
-import { routeQuery, type QueryRoute } from './query-router.js';
-import { reciprocalRankFusion, RRF_K } from './rank-fusion.js';
-import { scoreFusion } from './score-fusion.js';
+import { DEFAULT_BM25_PARAMS, type Bm25Feedback, type Bm25Params, type Bm25Stats, type LexicalHit } from './index/bm25-index.js';
+import { expandTopHits } from './ranking/context-expansion.js';
+import { weighByCoverage } from './ranking/coverage-weight.js';
+import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './query/language-detect.js';
+import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './index/lexical-indexes.js';
+import { passFloors } from './ranking/similarity-floor.js';
+import { routeQuery, type QueryRoute } from './query/query-router.js';
+import { reciprocalRankFusion, RRF_K } from './ranking/rank-fusion.js';
+import { scoreFusion } from './ranking/score-fusion.js';
 import type { HitSource, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 
-export { retrievalQuery, isFollowUp } from './retrieval-query.js';
-export type { SearchLanguage, SearchTrack } from './language-detect.js';
-export type { QueryRoute } from './query-router.js';
-export type { Bm25Feedback, Bm25Params, Bm25Stats } from './bm25-index.js';
-export type { IndexOrigin, SnapshotOffer } from './lexical-indexes.js';
+export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
+export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
+export type { QueryRoute } from './query/query-router.js';
+export type { Bm25Feedback, Bm25Params, Bm25Stats } from './index/bm25-index.js';
+export type { IndexOrigin, SnapshotOffer } from './index/lexical-indexes.js';
 export type { HitSource, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
 
 export interface SearchEngineOptions {

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { CorpusManifest, CorpusPart, ManifestFile, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
-import { normalizeArabic } from '../../data/corpus/arabic-normalize.js';
+import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 import type { QuranJsonSource } from './quran-json-source.js';
 
 /** Display names of each text track (the translations' own names, as quran-json credits them). */

@@ -6,7 +6,7 @@
  * query and the `arabic-search` track (already normalised) agree.
  */
 import { ara, eng } from 'stopword';
-import { normalizeArabic } from '../../data/corpus/arabic-normalize.js';
+import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 
 export type PlainLang = 'en' | 'ar';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArabicAnalyzer } from '../../data/search/arabic-analyzer.js';
+import { createArabicAnalyzer } from '../../data/search/analysis/arabic-analyzer.js';
 import { quoteMatches } from '../../widget/answer/quote-check.js';
 import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './spelling-agreement.js';
 

@@ -7,7 +7,7 @@
  */
 import type { VerseRef } from '../../data/corpus/corpus-types.js';
 import { refsInRange } from '../../data/corpus/verse-range.js';
-import type { TextAnalyzer } from '../../data/search/text-analyzer.js';
+import type { TextAnalyzer } from '../../data/search/analysis/text-analyzer.js';
 import type { RangeParser } from './task-a-passages.js';
 
 export interface ModernVerse {

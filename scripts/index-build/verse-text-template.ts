@@ -7,7 +7,7 @@
  * cost an embedding model's tokenizer four times the tokens and match nothing a reader types),
  * {before} / {after} and {beforeArabic} / {afterArabic} (the neighbouring verses, same surah only).
  */
-import { modernArabicSpelling } from '../../data/corpus/arabic-normalize.js';
+import { modernArabicSpelling } from '../../data/arabic/arabic-normalize.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 
 /** Which text of a verse is embedded: the English translation, the Arabic, or both. */

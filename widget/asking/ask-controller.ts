@@ -15,7 +15,6 @@ import type { QuranDaiErrorCode, QuranDaiErrorDetail } from '../events/quran-dai
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
 import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
-import { followUpQuery } from './follow-up-query.js';
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
 
 export const AskStatus = {
@@ -135,7 +134,7 @@ export class AskController implements ReactiveController {
     Object.assign(this, { question, answer: '', notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined });
 
     const turns = historyTurns(env.history);
-    const retrievalText = env.engine.retrievalQuery ? env.engine.retrievalQuery(question, turns) : followUpQuery(question, turns);
+    const retrievalText = env.engine.retrievalQuery(question, turns);
     this.#host.requestUpdate();
     let result: SearchResult;
     // A question in a language whose translation is not downloaded yet: with a vector index, the

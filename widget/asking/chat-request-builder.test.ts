@@ -4,7 +4,6 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
 import { buildChatRequest, historyTurns, retrievedVerses } from './chat-request-builder.js';
-import { followUpQuery } from './follow-up-query.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -60,14 +59,5 @@ describe('when building the chat request from a search result', () => {
     const set = retrievedVerses(result, corpus);
     const idx = (a: number) => corpus.indexOf({ surah: 2, ayah: a });
     expect([...set].sort((a, b) => a - b)).toStrictEqual([148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158].map(idx));
-  });
-});
-
-describe('when a follow-up needs the earlier question (fallback without the engine helper)', () => {
-  it('should prefix a short follow-up with the previous question and leave full questions alone', () => {
-    const history = [{ role: 'user' as const, content: 'What does the Quran say about patience?' }, { role: 'assistant' as const, content: '…' }];
-    expect(followUpQuery('and prayer?', history)).toBe('What does the Quran say about patience? and prayer?');
-    expect(followUpQuery('What does the Quran say about charity to orphans?', history)).toBe('What does the Quran say about charity to orphans?');
-    expect(followUpQuery('and prayer?', [])).toBe('and prayer?');
   });
 });

@@ -6,7 +6,7 @@
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
-import { retrievalQuery } from '../../data/search/retrieval-query.js';
+import { retrievalQuery } from '../../data/search/query/retrieval-query.js';
 import type { SearchEngine } from '../../data/search/search-engine.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
 

@@ -1,7 +1,7 @@
 /**
  * What the widget needs from the retrieval engine in `data/search/`, as a narrow port so the
  * element can be tested with a stand-in. Async because the real engine runs in a Worker
- * (ADR 0004): `worker-search-engine.ts` adapts it, `search-engine-adapter.ts` adapts the
+ * (ADR 0004): `worker-backed-search-engine.ts` adapts it, `search-engine-adapter.ts` adapts the
  * in-page engine (the fallback when no Worker can start).
  */
 import type { ChatTurn } from '../../data/contracts/chat-request.js';
@@ -16,7 +16,7 @@ export interface WidgetSearchEngine {
   /** A translation the query must be searched in that is not loaded yet (load it, then search). */
   missingTrack?(query: string, lang: string): Promise<TextTrackId | undefined>;
   /** The text to retrieve with for a follow-up question (uses the conversation). Pure and cheap: runs on the page. */
-  retrievalQuery?(question: string, history: readonly ChatTurn[]): string;
+  retrievalQuery(question: string, history: readonly ChatTurn[]): string;
   /** Release what the engine holds (its Worker); called when the widget boots again. */
   dispose?(): void;
 }

@@ -1,9 +1,9 @@
 /** The real collaborators: network, the IndexedDB data cache, the search engine, idb history. */
 import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
-import { createWorkerBackedSearchEngine } from '../asking/worker-search-engine.js';
+import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-engine.js';
 import { loadQuranData, loadTranslationTrack, vectorSearchReady, verifiedVectorBytes } from '../data-cache/load-quran-data.js';
-import { createWorkerSearchEngine } from '../data-cache/search-worker-client.js';
+import { startSearchWorker } from '../search-worker/start-search-worker.js';
 import { openConversationStore } from '../history/conversation-store.js';
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
@@ -38,11 +38,11 @@ export const defaultServices: WidgetServices = {
       corpus,
       vectorSearch,
       indexManifest,
-      startWorker: createWorkerSearchEngine,
+      startWorker: startSearchWorker,
       // A lazy chunk (~18 KB gzip): only pages where no Worker can start download the engine.
       // It restores the index snapshots stored with the corpus instead of building (repeat visits).
       inPage: async () => {
-        const { createCachedSearchEngine } = await import('../data-cache/cached-search-engine.js');
+        const { createCachedSearchEngine } = await import('../snapshots/cached-search-engine.js');
         return adaptSearchEngine(createCachedSearchEngine(corpus), corpus, vectorSearch, indexManifest);
       },
       vectorBytes: verifiedVectorBytes,

@@ -5,13 +5,13 @@
 import type { CorpusManifest, CorpusPart, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { Corpus } from '../../data/corpus/corpus.js';
 import { manifestEntry, parseManifest, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
-import type { SearchTrack } from '../../data/search/language-detect.js';
+import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
 import { corpusManifestUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
 import { CORPUS_SLOT } from './corpus-slot.js';
-import { lexicalSnapshotPart } from './lexical-snapshot-store.js';
+import { lexicalSnapshotPart } from '../snapshots/lexical-snapshot-store.js';
 import { findStored, obtainVerifiedFiles, readCurrentParts, type VerifiedFileSpec } from './obtain-verified-files.js';
 import { cacheVersionOf } from './cache-version.js';
 import { decodeCorpusPart, isSurahFile, isVerseTextFile, type CorpusPartFile } from './decode-corpus-part.js';

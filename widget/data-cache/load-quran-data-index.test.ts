@@ -9,7 +9,7 @@ import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';
 import { encodeVectorFile } from '../../data/index/vector-file.js';
-import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from './data-fetch-stub.js';
+import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from '../testing/data-fetch-stub.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { forgetPageMemoryStore } from './memory-data-store.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';

@@ -21,7 +21,7 @@ import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import { loadVectorIndexData, type VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
-import { readLexicalSnapshots, rememberLexicalSnapshots } from './lexical-snapshot-store.js';
+import { readLexicalSnapshots, rememberLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
 import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
@@ -31,7 +31,7 @@ export { DataLoadError } from './data-load-error.js';
 export { vectorSearchReady } from './deferred-vector-search.js';
 // Not re-exported here: createCachedSearchEngine (cached-search-engine.ts) pulls the whole
 // search engine into the widget's main chunk; the widget loads it lazily, for the no-Worker fallback.
-export { lexicalSnapshotsOf } from './lexical-snapshot-store.js';
+export { lexicalSnapshotsOf } from '../snapshots/lexical-snapshot-store.js';
 
 export interface LoadQuranDataOptions {
   /** Base URL of the data directory (holds `corpus/manifest.json`), e.g. `${proxy}/data`. */

@@ -5,7 +5,7 @@
  * `window.__quranDaiProbe` for Playwright to read.
  */
 import { loadQuranData, vectorSearchReady, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
-import { laterLexicalSnapshotsOf } from '../../data-cache/lexical-snapshot-store.js';
+import { laterLexicalSnapshotsOf } from '../../snapshots/lexical-snapshot-store.js';
 import { buildProbeSearch } from './probe-search.js';
 
 export interface ProbeResult {

@@ -7,7 +7,7 @@
  */
 import type { Corpus } from '../../../data/corpus/corpus.js';
 import { createSearchEngine, type IndexOrigin } from '../../../data/search/search-engine.js';
-import { createCachedSearchEngine } from '../../data-cache/cached-search-engine.js';
+import { createCachedSearchEngine } from '../../snapshots/cached-search-engine.js';
 
 export interface ProbeSearch {
   /** Hit count of a lexical query. */

@@ -5,7 +5,7 @@
  */
 import { createSearchEngine } from '../../../data/search/search-engine.js';
 import { loadQuranData, vectorSearchReady, verifiedVectorBytes } from '../../data-cache/load-quran-data.js';
-import { createWorkerSearchEngine } from '../../data-cache/search-worker-client.js';
+import { startSearchWorker } from '../../search-worker/start-search-worker.js';
 import { testHashingVector } from '../../../data/embed/test-hashing-embedder.js';
 
 export interface WorkerProbeResult {
@@ -51,7 +51,7 @@ async function run(): Promise<void> {
   await settle();
   const manifest = data.indexManifest;
   const t0 = performance.now();
-  const worker = await createWorkerSearchEngine({ corpus: data.corpus, vectors: manifest ? { manifest, bytes: verifiedVectorBytes(manifest)! } : null });
+  const worker = await startSearchWorker({ corpus: data.corpus, vectors: manifest ? { manifest, bytes: verifiedVectorBytes(manifest)! } : null });
   const t1 = performance.now();
   await settle();
   const duringWorker = tasksBetween(t0, t1);

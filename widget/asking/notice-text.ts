@@ -1,0 +1,25 @@
+/** What the notice under the question field says for each failure, and whether it is an error (an alert) or a note. */
+import type { Translate } from '../i18n/ui-language.js';
+import type { AskNotice } from './ask-controller.js';
+
+export interface NoticeText {
+  readonly text: string;
+  /** Errors are announced as alerts; "answers are off" and a failed query vector are notes. */
+  readonly isError: boolean;
+}
+
+export function noticeText(notice: AskNotice, t: Translate): NoticeText {
+  switch (notice.code) {
+    case 'rate-limited':
+      return { text: notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { count: notice.retryAfterSeconds }), isError: true };
+    case 'proxy-down':
+      return { text: t('proxyDown'), isError: true };
+    case 'chat-not-configured':
+    case 'chat-off':
+      return { text: t('chatOff'), isError: false };
+    case 'embed-failed':
+      return { text: t('embedFailed'), isError: false };
+    default:
+      return { text: t('chatFailed'), isError: true };
+  }
+}
