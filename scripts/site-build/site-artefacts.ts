@@ -45,10 +45,6 @@ export function buildSiteArtefact(documents: readonly SiteDocumentInfo[], chunks
   return { files, manifest, manifestBytes: encoder.encode(JSON.stringify(manifest, null, 2) + '\n') };
 }
 
-/** The text a chunk is embedded (and keyword-indexed) as: where it sits, then what it says. */
-export function chunkSearchText(chunk: Pick<SiteChunk, 'title' | 'headings' | 'text'>): string {
-  return `${[chunk.title, ...chunk.headings].join(' › ')}\n\n${chunk.text}`;
-}
 
 export function siteSummary(built: BuiltSite): string {
   const m = built.manifest;

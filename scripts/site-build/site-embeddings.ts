@@ -1,14 +1,15 @@
 /**
  * Chunk vectors for the site artefact. Each chunk's embedded text is hashed (with the embedder
  * id); a rebuild reuses the previous artefact's vector for every hash it already has and sends
- * only new or changed chunks to the embedder, so editing one paragraph of the FAQ costs one or
+ * only new or changed chunks to the embedder (embedded as the same text keyword search indexes), so editing one paragraph of the FAQ costs one or
  * two embeddings, not the whole folder.
  */
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../../data/embed/embedder.js';
 import { dequantizeVector, quantizeVectors, type QuantizedVectors } from '../../data/index/int8-quantization.js';
 import type { SiteChunk, SiteVectorInfo } from '../../data/site/site-types.js';
-import { chunkSearchText, type SiteVectors } from './site-artefacts.js';
+import { siteChunkSearchText as chunkSearchText } from '../../data/site/site-search.js';
+import type { SiteVectors } from './site-artefacts.js';
 
 export interface PreviousVectors {
   readonly info: SiteVectorInfo;
