@@ -49,6 +49,8 @@ export const STRINGS_AR: StringTable = {
   citationInvalid: 'ليست آية',
   citationInvalidLong: '{ref} ليست آية من القرآن؛ هذا المرجع خاطئ.',
   citationNotRetrieved: 'ليست من الآيات المسترجعة',
+  siteCitationInvalid: 'ليس من نصوص هذا المسجد',
+  siteCitationNotRetrieved: 'ليس من نصوص المسجد المسترجعة',
   quoteMismatch: 'لا يطابق نص {ref}',
   quoteUnchecked: 'لم يُتحقَّق منه: في هذه الإجابة اقتباسات أكثر مما يمكن التحقق منه',
   answerCut: 'قُطعت الإجابة هنا لأنها أطول من أن تُعرض.',

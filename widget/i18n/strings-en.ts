@@ -47,6 +47,8 @@ export const STRINGS_EN = {
   citationInvalid: 'not a verse',
   citationInvalidLong: '{ref} is not a verse of the Quran; this reference is wrong.',
   citationNotRetrieved: 'not from the retrieved verses',
+  siteCitationInvalid: "not a passage of this mosque's documents",
+  siteCitationNotRetrieved: "not from this mosque's retrieved passages",
   quoteMismatch: 'does not match the text of {ref}',
   quoteUnchecked: 'not checked: this answer quotes too much to check',
   answerCut: 'The answer was cut here: it is too long to show.',
