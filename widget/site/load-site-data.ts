@@ -1,0 +1,77 @@
+/**
+ * The mosque's own documents in the page: the site manifest (revalidated), then its chunks
+ * and vectors from IndexedDB or the network, with the corpus's cache protocol (downloads
+ * verified against the manifest's sha256 before they are stored, a version keyed by its
+ * files' hashes, damaged copies downloaded again). Offline, the stored version is used. Any
+ * other failure returns null: the visitor still gets the verses.
+ */
+import { sha256Hex } from '../../data/corpus/content-hash.js';
+import { decodeVectorFile } from '../../data/index/vector-file.js';
+import type { QuantizedVectors } from '../../data/index/int8-quantization.js';
+import { parseSiteChunks, parseSiteManifest, type SiteArtefact } from '../../data/site/site-artefact-reader.js';
+import type { SiteChunk, SiteManifest } from '../../data/site/site-types.js';
+import { cacheVersionOf } from '../data-cache/cache-version.js';
+import type { DataStore } from '../data-cache/data-store.js';
+import { DataLoadError, isAbortError } from '../data-cache/data-load-error.js';
+import { absoluteUrl, fetchManifestJson, resolveUrl } from '../data-cache/fetch-manifest.js';
+import { findStored, obtainVerifiedFiles, readCurrentParts } from '../data-cache/obtain-verified-files.js';
+
+export const SITE_SLOT = 'site';
+
+export interface SiteDataOptions {
+  /** URL of the site `manifest.json` (from `/api/config`), absolute or relative to the page. */
+  readonly manifestUrl: string;
+  readonly stores: Promise<readonly DataStore[]>;
+  readonly signal?: AbortSignal;
+}
+
+type Decoded = { readonly chunks: SiteChunk[] } | { readonly vectors: QuantizedVectors };
+
+export async function loadSiteData(o: SiteDataOptions): Promise<SiteArtefact | null> {
+  const manifestUrl = absoluteUrl(o.manifestUrl);
+  try {
+    const prefetching = o.stores
+      .then((stores) => readCurrentParts(stores, SITE_SLOT, (stored) => parseSiteManifest(stored.manifest).files.map((f) => f.path)))
+      .catch(() => undefined);
+    let manifest: SiteManifest;
+    try {
+      manifest = parseSiteManifest(await fetchManifestJson(manifestUrl, o.signal));
+    } catch (e) {
+      if (isAbortError(e)) throw e;
+      const cached = await findStored(await o.stores, SITE_SLOT);
+      if (!cached) return null;
+      manifest = parseSiteManifest(cached.stored.manifest);
+    }
+    const { values } = await obtainVerifiedFiles<Decoded>({
+      stores: await o.stores,
+      prefetched: await prefetching,
+      slot: SITE_SLOT,
+      stored: { version: cacheVersionOf(manifest), manifest },
+      files: manifest.files.map((f) => ({
+        part: f.path,
+        url: resolveUrl(f.path, manifestUrl),
+        bytes: f.bytes,
+        verify: async (b) => {
+          const actual = await sha256Hex(b);
+          if (actual !== f.sha256) throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the site documents`);
+        },
+        decode: (b) => (f.part === 'chunks' ? { chunks: parseSiteChunks(JSON.parse(new TextDecoder().decode(b)), manifest) } : { vectors: decodeVectorFile(b) }),
+      })),
+      mode: 'commit',
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
+    let chunks: SiteChunk[] | undefined;
+    let vectors: QuantizedVectors | null = null;
+    for (const v of values.values()) {
+      if ('chunks' in v) chunks = v.chunks;
+      else vectors = v.vectors;
+    }
+    if (!chunks) return null;
+    // Vectors that do not fit the chunks are not used: keyword search still works.
+    if (vectors && (vectors.count !== chunks.length || vectors.dims !== manifest.vectors?.dims)) vectors = null;
+    return { manifest, chunks, vectors };
+  } catch (e) {
+    if (isAbortError(e)) throw e;
+    return null;
+  }
+}
