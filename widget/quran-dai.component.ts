@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
@@ -11,6 +11,7 @@ import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
@@ -71,6 +72,7 @@ type AnswerViewModule = typeof import('./answer/answer-view.js');
  * @csspart quote - A quotation checked against the corpus; also `quote-verified`, `quote-mismatch` or `quote-unchecked` (past the number of quotes checked per answer); `quote-flag` labels the last two.
  * @csspart verses - The verses section; `verse-list` the list; `no-results` the empty state.
  * @csspart verse - One verse card; also `verse-ref`, `verse-surah`, `verse-passage`, `verse-arabic`, `verse-translation`, `verse-translation-name`, `context-toggle`, `copy`, `verse-context`, `context-verse`, `context-verse-hit`.
+ * @csspart site - "From this mosque": the mosque's own passages, below the verses; also `site-heading`, `site-note`, `site-list`, `site-card`, `site-card-title`, `site-link`, `site-card-ref`, `site-card-text`; `site-citation` a `[site:N]` in the answer.
  * @csspart history - Earlier questions; `history-item` each; `clear` the clear button.
  *
  * @cssproperty --quran-dai-font-family - UI font stack.
@@ -124,9 +126,16 @@ export class QuranDaiElement extends LitElement {
   /** Placeholder of the question field; default is a localised "Ask a question about Islam…". */
   @property() placeholder: string | undefined;
 
+  /**
+   * Where the mosque publishes its own documents, e.g. `https://mosque.example.org/info`: each
+   * "From this mosque" result links to `<base>/<document>#<heading>`. Default: the proxy's SITE_BASE_URL; none = no links.
+   */
+  @property({ attribute: 'site-base-url' }) siteBaseUrl: string | undefined;
+
   /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
   @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
 
+  private siteStylesAdopted: CSSResult | undefined;
   @state() private panelOpen = false;
   @state() private question = '';
   @state() private expanded: ReadonlySet<string> = new Set();
@@ -139,7 +148,7 @@ export class QuranDaiElement extends LitElement {
   private t: Translate = translator('en');
   private track: TextTrackId = 'en';
   private rendered: AnswerView | undefined;
-  private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
+  private renderedKey: ({ text: string; retrieved: ReadonlySet<number>; siteRetrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   /**
    * Each earlier answer parsed, checked and rendered once (per corpus, language and
    * translation), not on every render: typing a question renders once per keystroke, and up
@@ -173,10 +182,10 @@ export class QuranDaiElement extends LitElement {
     },
     onExchange: (exchange) => this.keepExchange(exchange),
     onAnswer: (question, text) => {
-      const retrieved = this.asking.retrieved;
+      const { retrieved, siteRetrieved } = this.asking;
       void this.loadAnswerModule()
         .catch(() => undefined)
-        .then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved)?.citations ?? [] }));
+        .then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkFor(text, retrieved, siteRetrieved)?.citations ?? [] }));
     },
   });
 
@@ -214,15 +223,17 @@ export class QuranDaiElement extends LitElement {
     }
     const text = this.asking.answer;
     const retrieved = this.asking.retrieved;
+    const siteRetrieved = this.asking.siteRetrieved;
     const inputs = this.answerViewInputs();
     const key = this.renderedKey;
-    if (!key || key.text !== text || key.retrieved !== retrieved || !sameAnswerViewInputs(key, inputs)) {
-      this.rendered = this.checkFor(text, retrieved);
-      this.renderedKey = { text, retrieved, ...inputs };
+    if (!key || key.text !== text || key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, inputs)) {
+      this.rendered = this.checkFor(text, retrieved, siteRetrieved);
+      this.renderedKey = { text, retrieved, siteRetrieved, ...inputs };
     }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.adoptSiteStyles();
     if ((changed.has('proxy') || changed.has('dataBase')) && this.isConnected) this.startBoot();
     else if (changed.has('translation') && this.boot.status === BootStatus.Ready) {
       void this.boot.switchTranslation(this.track);
@@ -273,7 +284,7 @@ export class QuranDaiElement extends LitElement {
   /** What a rendered answer depends on besides its text and verses. */
   private answerViewInputs(): AnswerViewInputs {
     const corpus = this.boot.corpus;
-    return { corpus, module: this.answerModule, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
+    return { corpus, module: this.answerModule, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t, site: this.boot.site, siteBase: this.siteLinkBase };
   }
 
   /** An earlier answer, rendered on first need and then kept (see `historyViews`). */
@@ -281,17 +292,27 @@ export class QuranDaiElement extends LitElement {
     const inputs = this.answerViewInputs();
     const kept = this.historyViews.get(x);
     if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
-    const view = this.checkFor(x.answer, retrievedFromExchange(x, corpus));
+    // Which site passages an earlier answer was given is not kept: its [site:N] are checked for existence only.
+    const view = this.checkFor(x.answer, retrievedFromExchange(x, corpus), 'any');
     if (view) this.historyViews.set(x, { inputs, view });
     return view;
   }
 
   /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
-  private checkFor(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
+  private checkFor(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number> | 'any'): AnswerView | undefined {
     const corpus = this.boot.corpus;
     if (!text || !corpus || !this.answerModule) return undefined;
     const translation = corpus.hasTrack(this.track) ? this.track : 'en';
-    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t });
+    const site = this.boot.site;
+    const base = this.siteLinkBase;
+    const siteContext = site
+      ? {
+          chunkCount: site.chunkCount,
+          retrieved: siteRetrieved === 'any' ? { has: () => true } : siteRetrieved,
+          passage: (id: number) => site.passage(id, base),
+        }
+      : undefined;
+    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t, ...(siteContext ? { site: siteContext } : {}) });
   }
 
   // ---- conversation history ----
@@ -353,7 +374,21 @@ export class QuranDaiElement extends LitElement {
       translation: this.track,
       history: this.history,
       loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
+      site: this.boot.site ? { knowledge: this.boot.site, queryEmbedderId: this.boot.embedQuery ? (this.boot.indexManifest?.id ?? null) : null } : null,
     };
+  }
+
+  /** The site section's styles arrive with the site documents (a lazy chunk); adopted once. */
+  private adoptSiteStyles(): void {
+    const site = this.boot.site;
+    if (!site || this.siteStylesAdopted === site.styles) return;
+    this.siteStylesAdopted = site.styles;
+    adoptStyles(this.renderRoot as ShadowRoot, [quranDaiStyles, site.styles]);
+  }
+
+  /** The attribute wins over the proxy's SITE_BASE_URL. */
+  private get siteLinkBase(): string | undefined {
+    return this.siteBaseUrl || this.boot.config?.site?.baseUrl || undefined;
   }
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */
@@ -647,6 +682,12 @@ export class QuranDaiElement extends LitElement {
     </section>`;
   }
 
+  /** The mosque's own passages, below the verses and never among them. */
+  private siteTemplate(): TemplateResult | typeof nothing {
+    const site = this.boot.site;
+    return site ? site.render(this.asking.siteHits, this.siteLinkBase, this.t) : nothing;
+  }
+
   private startersTemplate(): TemplateResult | typeof nothing {
     if (this.asking.status !== AskStatus.Idle || this.history.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
     const t = this.t;
@@ -664,7 +705,7 @@ export class QuranDaiElement extends LitElement {
     return html`<div class="main" part="main">
       ${this.bootTemplate()} ${this.modelProgressTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
-      ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()}
+      ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()} ${this.siteTemplate()}
     </div>`;
   }
 
@@ -709,10 +750,12 @@ interface AnswerViewInputs {
   readonly module: AnswerViewModule | undefined;
   readonly translation: TextTrackId;
   readonly t: Translate;
+  readonly site: SiteKnowledge | null;
+  readonly siteBase: string | undefined;
 }
 
 function sameAnswerViewInputs(a: AnswerViewInputs, b: AnswerViewInputs): boolean {
-  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t;
+  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t && a.site === b.site && a.siteBase === b.siteBase;
 }
 
 /** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */

@@ -11,8 +11,8 @@ import { Bm25Index } from '../search/bm25-index.js';
 import { createEnglishAnalyzer } from '../search/english-analyzer.js';
 import { reciprocalRankFusion } from '../search/rank-fusion.js';
 import { passFloors } from '../search/similarity-floor.js';
-import { FlatVectorSearch } from '../index/flat-vector-search.js';
 import type { QuantizedVectors } from '../index/int8-quantization.js';
+import type { VectorHit } from '../index/vector-search.js';
 import type { SiteChunk, SiteVectorInfo } from './site-types.js';
 import { asksWhatTheQuranSays } from './quran-framing.js';
 
@@ -79,7 +79,7 @@ export function createSiteSearch(input: SiteSearchInput, defaults: Partial<SiteS
   const base = { ...DEFAULT_SITE_SEARCH_OPTIONS, ...defaults };
   const { chunks, vectors, vectorInfo } = input;
   const keyword = Bm25Index.build(chunks.map(siteChunkKeywordText), createEnglishAnalyzer());
-  const vector = vectors && vectorInfo && vectors.count === chunks.length ? new FlatVectorSearch(vectors, { simd: false }) : null;
+  const vector = vectors && vectorInfo && vectors.count === chunks.length ? vectors : null;
   const acceptsVectorsFrom = (id: string) => vector !== null && vectorInfo!.id === id;
   return {
     acceptsVectorsFrom,
@@ -90,7 +90,7 @@ export function createSiteSearch(input: SiteSearchInput, defaults: Partial<SiteS
       const keywordHits = keyword.searchText(query.text, o.candidates).filter((h) => h.coverage >= o.minKeywordCoverage - 1e-6);
       const rankings = [{ source: 'keyword', indices: keywordHits.map((h) => h.index) }];
       if (query.vector && acceptsVectorsFrom(query.vector.embedderId)) {
-        const passed = passFloors(vector!.search(query.vector.values, o.candidates), vectorInfo!.floors);
+        const passed = passFloors(topCosines(vector!, query.vector.values, o.candidates), vectorInfo!.floors);
         rankings.push({ source: 'vector', indices: passed.map((h) => h.index) });
       }
       return reciprocalRankFusion(rankings)
@@ -98,4 +98,20 @@ export function createSiteSearch(input: SiteSearchInput, defaults: Partial<SiteS
         .map((f) => ({ chunk: chunks[f.index]!, score: f.score, sources: (['keyword', 'vector'] as const).filter((s) => f.ranks[s] !== undefined) }));
     },
   };
+}
+
+/**
+ * The `k` passages nearest the query, best first. A plain scan: a mosque has tens to a few
+ * thousand passages, and keeping the verse index's SIMD search out of this module keeps the
+ * site code out of the widget's first-load chunks.
+ */
+function topCosines(vectors: QuantizedVectors, query: Float32Array, k: number): VectorHit[] {
+  if (query.length !== vectors.dims) return [];
+  const hits: VectorHit[] = [];
+  for (let i = 0; i < vectors.count; i++) {
+    let dot = 0;
+    for (let j = 0, base = i * vectors.dims; j < vectors.dims; j++) dot += vectors.codes[base + j]! * query[j]!;
+    hits.push({ index: i, score: dot * vectors.scales[i]! });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, k);
 }

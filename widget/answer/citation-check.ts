@@ -50,7 +50,7 @@ export interface SiteCitationContext {
   /** Passages in the site artefact (ids run 0..chunkCount-1). */
   readonly chunkCount: number;
   /** Ids of the passages retrieved, shown and sent to the model. */
-  readonly retrieved: ReadonlySet<number>;
+  readonly retrieved: { has(id: number): boolean };
 }
 
 /**

@@ -57,7 +57,8 @@ export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest 
     verses: chatVerseRefs(options.result, options.corpus),
     lang: options.lang,
     translation: options.translation,
-    ...(options.site && options.site.chunks.length ? { site: { version: options.site.version, chunks: options.site.chunks.slice(0, CHAT_LIMITS.maxSiteChunks) } } : {}),
+    // Site search returns at most 3 passages, under CHAT_LIMITS.maxSiteChunks.
+    ...(options.site?.chunks.length ? { site: options.site } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ export const STRINGS_AR: StringTable = {
   answerDone: 'اكتملت الإجابة.',
   stopped: 'تمّ الإيقاف.',
   versesHeading: 'الآيات ذات الصلة',
+  siteHeading: 'من هذا المسجد',
+  siteNote: 'معلومات المسجد نفسه، وليست من القرآن.',
   versesFound: 'عدد الآيات: {count}.',
   noResults: 'لم نجد آيات ذات صلة بهذا السؤال. جرّب كلمات أخرى، أو اسأل عالمًا أو إمامًا قريبًا منك.',
   answerHeading: 'الإجابة',

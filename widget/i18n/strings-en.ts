@@ -23,6 +23,8 @@ export const STRINGS_EN = {
   answerDone: 'Answer complete.',
   stopped: 'Stopped.',
   versesHeading: 'Relevant verses',
+  siteHeading: 'From this mosque',
+  siteNote: "The mosque's own information, not the Quran.",
   versesFound: 'Verses found: {count}.',
   noResults: 'No relevant verses were found for this question. Try other words, or ask a local scholar or imam.',
   answerHeading: 'Answer',

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFakeDataPage } from '../data-cache/fake-data-page.js';
 import { STUB_DATA_BASE } from '../data-cache/data-fetch-stub.js';
-import { openDataStores } from '../data-cache/open-data-stores.js';
+import { pageSiteCachePort } from './site-cache-port.js';
 import { buildDemoSite, type DemoSite } from '../../scripts/site-build/demo-site.js';
 import { loadSiteData } from './load-site-data.js';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 function serveSite(): void {
   for (const [name, bytes] of Object.entries(demo.files)) page.stub.files.set(`site/${name}`, bytes);
 }
-const load = () => loadSiteData({ manifestUrl: `${STUB_DATA_BASE}/site/manifest.json`, stores: openDataStores() });
+const load = () => loadSiteData({ manifestUrl: `${STUB_DATA_BASE}/site/manifest.json`, cache: pageSiteCachePort() });
 
 describe('when the proxy serves site documents', () => {
   it('should download, verify and return the chunks', async () => {
