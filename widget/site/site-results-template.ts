@@ -23,7 +23,7 @@ export function siteResultsTemplate(hits: readonly SiteHit[], site: { passage(id
   return html`<section class="site" part="site" aria-labelledby="site-heading">
     <h3 id="site-heading" part="site-heading">${t('siteHeading')}</h3>
     <p class="site__note" part="site-note">${t('siteNote')}</p>
-    <ol class="site-list" part="site-list">
+    <ol class="verse-list site-list" part="site-list">
       ${hits.map((hit) => {
         const view = site.passage(hit.chunk.id, baseUrl);
         const label = view?.label ?? hit.chunk.title;

@@ -19,14 +19,6 @@ export const siteResultsStyles = css`
     font-size: 0.9em;
     color: var(--quran-dai-color-muted);
   }
-  .site-list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 0.6rem;
-  }
   .site-card {
     padding: 0.75rem;
     border: 1px dashed var(--quran-dai-color-border);
