@@ -77,6 +77,7 @@ export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, 
     feedback: options.feedback ?? false,
     ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
     // Absent (not null) without site documents: the config of a Quran-only proxy is unchanged.
-    ...(options.site ? { site: { manifest: `${publicBase}${SITE_MANIFEST_URL}`, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
+    // Served by the proxy even with DATA_PUBLIC_URL (export:static does not copy them yet).
+    ...(options.site ? { site: { manifest: SITE_MANIFEST_URL, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
   };
 }
