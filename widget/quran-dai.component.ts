@@ -303,16 +303,8 @@ export class QuranDaiElement extends LitElement {
     const corpus = this.boot.corpus;
     if (!text || !corpus || !this.answerModule) return undefined;
     const translation = corpus.hasTrack(this.track) ? this.track : 'en';
-    const site = this.boot.site;
-    const base = this.siteLinkBase;
-    const siteContext = site
-      ? {
-          chunkCount: site.chunkCount,
-          retrieved: siteRetrieved === 'any' ? { has: () => true } : siteRetrieved,
-          passage: (id: number) => site.passage(id, base),
-        }
-      : undefined;
-    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t, ...(siteContext ? { site: siteContext } : {}) });
+    const site = this.boot.site?.citations(siteRetrieved, this.siteLinkBase);
+    return this.answerModule.answerView(text, { corpus, retrieved, translation, t: this.t, ...(site ? { site } : {}) });
   }
 
   // ---- conversation history ----

@@ -285,7 +285,7 @@ export class AskController implements ReactiveController {
   #show(question: string, result: SearchResult, env: AskEnvironment, retrievalText: string, vector: Float32Array | undefined): void {
     this.result = result;
     this.retrieved = retrievedVerses(result, env.corpus);
-    this.siteHits = this.#searchSite(env, retrievalText, vector);
+    this.siteHits = env.site ? env.site.knowledge.searchQuestion(retrievalText, vector, env.site.queryEmbedderId) : [];
     this.siteRetrieved = new Set(this.siteHits.map((h) => h.chunk.id));
     this.#host.requestUpdate();
     this.#callbacks.onSearch({
@@ -295,14 +295,6 @@ export class AskController implements ReactiveController {
       count: result.hits.length,
       refs: result.hits.map((h) => formatRef(h.ref)),
     });
-  }
-
-  /** The mosque's passages for the question: by keyword, and by meaning when the vector fits the site's. */
-  #searchSite(env: AskEnvironment, text: string, vector: Float32Array | undefined): SiteHit[] {
-    const site = env.site;
-    if (!site) return [];
-    const embedderId = site.queryEmbedderId;
-    return site.knowledge.search({ text, ...(vector && embedderId ? { vector: { embedderId, values: vector } } : {}) });
   }
 
   /** Map a failure to a notice and an error event; the verses stay. */

@@ -20,11 +20,25 @@ export interface SitePassageView {
   readonly href?: string;
 }
 
+/** What the answer checks need to check `[site:N]` citations and label them. */
+export interface SiteCitationView {
+  readonly chunkCount: number;
+  readonly retrieved: { has(id: number): boolean };
+  passage(id: number): SitePassageView | undefined;
+}
+
 export interface SiteKnowledge {
   /** The artefact's version, sent with the passage ids so the proxy reads the same passages. */
   readonly version: string;
   readonly chunkCount: number;
   search(query: SiteQuery): SiteHit[];
+  /**
+   * Passages for a question: by keyword, and by meaning when the query vector comes from the
+   * embedder that built the site vectors (`embedderId`: the served index's id, or null).
+   */
+  searchQuestion(text: string, vector: Float32Array | undefined, embedderId: string | null): SiteHit[];
+  /** For an answer's `[site:N]` checks: `retrieved` the passages it was given, or 'any' when that is not known (an earlier answer). */
+  citations(retrieved: ReadonlySet<number> | 'any', baseUrl: string | undefined): SiteCitationView;
   /** @param baseUrl where the site owner publishes the documents (attribute or SITE_BASE_URL); no link without it */
   passage(id: number, baseUrl: string | undefined): SitePassageView | undefined;
   /** "From this mosque" for these hits (nothing when there are none); here so the element loads it only with the site. */
@@ -44,6 +58,12 @@ export function createSiteKnowledge(site: SiteArtefact): SiteKnowledge {
     version: site.manifest.version,
     chunkCount: site.chunks.length,
     search: (query) => search.search(query),
+    searchQuestion: (text, vector, embedderId) => search.search({ text, ...(vector && embedderId ? { vector: { embedderId, values: vector } } : {}) }),
+    citations: (retrieved, baseUrl) => ({
+      chunkCount: site.chunks.length,
+      retrieved: retrieved === 'any' ? { has: () => true } : retrieved,
+      passage: (id) => knowledge.passage(id, baseUrl),
+    }),
     passage(id, baseUrl) {
       const chunk = site.chunks[id];
       if (!chunk) return undefined;
