@@ -4,7 +4,7 @@
  * the set of verses the model was shown, which citations are checked against.
  */
 import { signedAnswerText, signedQuestionText } from '../../data/contracts/answer-signature.js';
-import { CHAT_LIMITS, type ChatRequest, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
+import { CHAT_LIMITS, type ChatRequest, type ChatSiteRefs, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef, refsInRange } from '../../data/corpus/verse-range.js';
 import type { SearchResult } from '../../data/search/search-result.js';
@@ -25,6 +25,8 @@ export interface BuildChatRequestOptions {
   readonly corpus: ChatCorpus;
   readonly lang: string;
   readonly translation: TextTrackId;
+  /** The mosque's passages retrieved for the question (ids of site artefact `version`), best first. */
+  readonly site?: ChatSiteRefs;
 }
 
 /**
@@ -55,6 +57,8 @@ export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest 
     verses: chatVerseRefs(options.result, options.corpus),
     lang: options.lang,
     translation: options.translation,
+    // Site search returns at most 3 passages, under CHAT_LIMITS.maxSiteChunks.
+    ...(options.site?.chunks.length ? { site: options.site } : {}),
   };
 }
 

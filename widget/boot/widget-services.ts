@@ -10,6 +10,7 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-port.js';
 import type { ConversationStore } from '../history/conversation-store.js';
+import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { DataLoadProgressListener } from '../data-cache/data-load-progress.js';
 
 export interface LoadQuranDataOptions {
@@ -40,4 +41,6 @@ export interface WidgetServices {
    */
   readonly createBrowserQueryEmbedder: (proxy: string, manifest: VectorIndexManifest, onProgress?: LocalModelProgressListener) => QueryEmbedder;
   readonly openConversationStore: () => Promise<ConversationStore>;
+  /** The mosque's own documents from their manifest URL (`/api/config`'s `site`), or null when they cannot be loaded. */
+  readonly loadSiteKnowledge: (manifestUrl: string, signal?: AbortSignal) => Promise<SiteKnowledge | null>;
 }
