@@ -88,7 +88,9 @@ describe.each(LANGUAGES)('when the page is in $lang', (l) => {
       const widget = page.locator(`#${WIDGET}`);
       expect((await widget.locator('[part~="submit"]').textContent())?.trim()).toBe(l.submit);
       await askQuestion(page, WIDGET, l.question);
-      await waitForAnswerDone(page, WIDGET);
+      // The first question in a language downloads its translation and builds its index: on a
+      // busy two-core machine that can take longer than the default wait.
+      await waitForAnswerDone(page, WIDGET, 60_000);
       await widget.locator('[part~="context-toggle"]').first().click();
       await widget.locator('[part~="verse-context"]').first().waitFor();
       await page.screenshot({ path: join(ARTEFACT_DIR, `languages-${l.lang}-${width}.png`), fullPage: true });
