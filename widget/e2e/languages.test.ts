@@ -82,7 +82,7 @@ async function renderedFonts(page: Page, selector: string): Promise<RenderedFont
 
 describe.each(LANGUAGES)('when the page is in $lang', (l) => {
   for (const width of [360, 1280]) {
-    it(`should show the whole widget in ${l.lang}, ${l.dir}, without horizontal scrolling at ${width} px`, async () => {
+    it(`should show the whole widget in ${l.lang}, ${l.dir}, without horizontal scrolling at ${width} px`, { timeout: 90_000 }, async () => {
       stack.xai.respondWith(l.answer);
       const page = await openPage(l, width);
       const widget = page.locator(`#${WIDGET}`);
