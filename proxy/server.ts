@@ -43,6 +43,7 @@ import { runWorkers } from './cluster/run-workers.js';
 import { createProxyMetrics } from './metrics/proxy-metrics.js';
 import { connectRedis } from './shared-store/redis-connection.js';
 import { createRedisStores } from './shared-store/redis-stores.js';
+import { ioredisCommands } from './shared-store/ioredis-commands.js';
 import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 
 /** The repository root (static paths in env are relative to it). */
@@ -116,7 +117,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const metrics = createProxyMetrics();
   const redis = config.redis ? connectRedis({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, up: metrics.sharedStoreUp, log: (line) => log(scrub(line)) }) : null;
-  const stores = redis ? createRedisStores(redis, createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
+  const stores = redis ? createRedisStores(ioredisCommands(redis), createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
   const app = createApp(config, {
     metrics,
     ...(stores ? { stores } : {}),

@@ -1,13 +1,12 @@
 /**
  * @module
  * Spend-budget counters in Redis, so several instances share one budget. `consume` is one Lua
- * script (check every counter, then INCRBY each), so two instances cannot both take the last
+ * script (check every counter, then INCRBY each), and so is `record`, so two instances cannot both take the last
  * request. Counters expire when their window ends, measured from the caller's clock as a
  * relative PEXPIRE so clock skew between hosts and Redis does not matter.
  */
-import type { Redis } from 'ioredis';
 import type { BudgetStore } from '../budget/budget-store.js';
-import { defineScript } from './redis-script.js';
+import type { RedisCommands } from './redis-commands.js';
 
 // ARGV: amount, now, then limit and resetAt for each key.
 const CONSUME_SCRIPT = `
@@ -26,24 +25,30 @@ end
 return 0
 `;
 
+// ARGV: amount, now, then resetAt for each key. One script, so every counter moves together.
+const RECORD_SCRIPT = `
+local amount = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+for i = 1, #KEYS do
+  redis.call('INCRBY', KEYS[i], amount)
+  redis.call('PEXPIRE', KEYS[i], math.max(1, tonumber(ARGV[2 + i]) - now))
+end
+return 0
+`;
+
 const key = (counterKey: string) => `budget:${counterKey}`;
 
-export function createRedisBudgetStore(redis: Redis): BudgetStore {
-  const consume = defineScript(redis, 'quranDaiBudgetConsume', CONSUME_SCRIPT);
+export function createRedisBudgetStore(redis: RedisCommands): BudgetStore {
   return {
     async consume(counters, amount, now) {
       if (counters.length === 0) return null;
       const args = [amount, now, ...counters.flatMap((c) => [c.limit, c.resetAt])];
-      const full = Number(await consume(counters.map((c) => key(c.key)), args));
+      const full = Number(await redis.eval(CONSUME_SCRIPT, counters.map((c) => key(c.key)), args));
       return full > 0 ? counters[full - 1]! : null;
     },
     async record(counters, amount, now) {
       if (counters.length === 0) return;
-      const tx = redis.multi();
-      for (const c of counters) tx.incrby(key(c.key), amount).pexpire(key(c.key), Math.max(1, c.resetAt - now));
-      const results = await tx.exec();
-      const failed = results?.find(([error]) => error);
-      if (!results || failed) throw failed?.[0] ?? new Error('budget record transaction was aborted');
+      await redis.eval(RECORD_SCRIPT, counters.map((c) => key(c.key)), [amount, now, ...counters.map((c) => c.resetAt)]);
     },
     async read(counterKey) {
       return Number((await redis.get(key(counterKey))) ?? 0);

@@ -6,7 +6,7 @@
  * `ttlMs`.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisCommands } from './redis-commands.js';
 import type { SharedCacheTier } from '../embed/embed-cache.js';
 
 export interface RedisEmbedCacheTierOptions {
@@ -18,13 +18,13 @@ export interface RedisEmbedCacheTierOptions {
 
 export const DEFAULT_REDIS_EMBED_CACHE_TIER_OPTIONS = { ttlMs: 7 * 86_400_000 } satisfies Partial<RedisEmbedCacheTierOptions>;
 
-export function createRedisEmbedCacheTier(redis: Redis, options: RedisEmbedCacheTierOptions): SharedCacheTier<string> {
+export function createRedisEmbedCacheTier(redis: RedisCommands, options: RedisEmbedCacheTierOptions): SharedCacheTier<string> {
   const opts = { ...DEFAULT_REDIS_EMBED_CACHE_TIER_OPTIONS, ...options };
   const key = (text: string) => `embed:${opts.namespace}:${createHash('sha256').update(text).digest('hex')}`;
   return {
     get: (text) => redis.get(key(text)),
     async set(text, value) {
-      await redis.set(key(text), value, 'PX', opts.ttlMs);
+      await redis.setPx(key(text), value, opts.ttlMs);
     },
   };
 }

@@ -5,9 +5,8 @@
  * no expiry), so two instances never both see a fresh window. Redis's own expiry is the window
  * clock; the store throws when Redis fails (see shared-store-health.ts for the fallback).
  */
-import type { Redis } from 'ioredis';
 import type { RateLimitStore } from '../middleware/rate-limit/rate-limit-store.js';
-import { defineScript } from './redis-script.js';
+import type { RedisCommands } from './redis-commands.js';
 
 const HIT_SCRIPT = `
 local n = redis.call('INCR', KEYS[1])
@@ -19,11 +18,10 @@ end
 return {n, ttl}
 `;
 
-export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
-  const hit = defineScript(redis, 'quranDaiRateLimitHit', HIT_SCRIPT, 1);
+export function createRedisRateLimitStore(redis: RedisCommands): RateLimitStore {
   return {
     async hit(key, windowMs, now) {
-      const [count, ttl] = (await hit([`rate:${key}`], [windowMs])) as [number, number];
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, [`rate:${key}`], [windowMs])) as [number, number];
       return { count, resetAt: now + ttl };
     },
   };

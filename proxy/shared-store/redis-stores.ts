@@ -1,19 +1,19 @@
 /**
  * @module
- * `ProxyStores` on Redis, each with this instance's memory as the fallback: while Redis is
+ * `ProxyStores` on Redis (over TCP with ioredis, or Upstash's REST API), each with this instance's memory as the fallback: while Redis is
  * down, limits and budgets are counted per instance (a visitor is never refused because of
  * Redis) and the embed cache is the local LRU.
  */
-import type { Redis } from 'ioredis';
 import type { BudgetStore } from '../budget/budget-store.js';
 import type { RateLimitStore } from '../middleware/rate-limit/rate-limit-store.js';
 import { createMemoryStores, type ProxyStores } from './proxy-stores.js';
+import type { RedisCommands } from './redis-commands.js';
 import { createRedisBudgetStore } from './redis-budget-store.js';
 import { createRedisEmbedCacheTier } from './redis-embed-cache-tier.js';
 import { createRedisRateLimitStore } from './redis-rate-limit-store.js';
 import type { SharedStoreHealth } from './shared-store-health.js';
 
-export function createRedisStores(redis: Redis, health: SharedStoreHealth): ProxyStores {
+export function createRedisStores(redis: RedisCommands, health: SharedStoreHealth): ProxyStores {
   const memory = createMemoryStores();
   const sharedWindows = createRedisRateLimitStore(redis);
   const sharedBudget = createRedisBudgetStore(redis);
