@@ -44,6 +44,7 @@ import { createProxyMetrics } from './metrics/proxy-metrics.js';
 import { connectRedis } from './shared-store/redis-connection.js';
 import { createRedisStores } from './shared-store/redis-stores.js';
 import { ioredisCommands } from './shared-store/ioredis-commands.js';
+import { upstashRestCommands } from './shared-store/upstash-rest-commands.js';
 import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 
 /** The repository root (static paths in env are relative to it). */
@@ -117,7 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const metrics = createProxyMetrics();
   const redis = config.redis ? connectRedis({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, up: metrics.sharedStoreUp, log: (line) => log(scrub(line)) }) : null;
-  const stores = redis ? createRedisStores(ioredisCommands(redis), createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
+  const commands = redis ? ioredisCommands(redis) : config.upstash ? upstashRestCommands({ url: config.upstash.url, token: config.upstash.token, timeoutMs: config.upstash.commandTimeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) }) : null;
+  const stores = commands ? createRedisStores(commands, createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
   const app = createApp(config, {
     metrics,
     ...(stores ? { stores } : {}),
@@ -280,7 +282,7 @@ async function main(): Promise<void> {
   try {
     const config = parseProxyConfig(readProxyEnv(), availableParallelism());
     workers = config.workers;
-    sharedStore = config.redis !== null;
+    sharedStore = config.redis !== null || config.upstash !== null;
   } catch (error) {
     console.error(`quran-dai proxy did not start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

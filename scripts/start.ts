@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const config = parseProxyConfig(semantic.env, availableParallelism());
   if (config.workers > 1) {
     // Each worker runs the proxy entry with the env worked out above (index, embeddings server).
-    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null, env: semantic.env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
+    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null || config.upstash !== null, env: semantic.env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
     console.log(`\nquran-dai demo: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/ (${config.workers} workers)\n  Ctrl+C to stop.`);
     const stop = () => void Promise.all([workers.stop(), semantic.e5?.stop()]).then(() => process.exit(0));
     process.once('SIGINT', stop);

@@ -140,3 +140,18 @@ describe('when the proxy runs beyond one process', () => {
     ]);
   });
 });
+
+describe('when the shared store is Upstash over REST', () => {
+  it('should read the REST URL and token, keep the token out of logs, and share the command timeout', () => {
+    const c = parseProxyConfig({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io/', UPSTASH_REDIS_REST_TOKEN: 'AXyz-upstash-token-123', REDIS_COMMAND_TIMEOUT_MS: '400' });
+    expect(c.upstash).toStrictEqual({ url: 'https://eu1-example.upstash.io', token: 'AXyz-upstash-token-123', commandTimeoutMs: 400 });
+    expect(c.redis).toBeNull();
+    expect(c.secrets).toStrictEqual(['AXyz-upstash-token-123']);
+  });
+  it('should name a missing half and refuse two shared stores', () => {
+    expect(problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io' })).toStrictEqual(['UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console']);
+    expect(problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't', REDIS_URL: 'redis://127.0.0.1:6379' })).toStrictEqual([
+      'REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)',
+    ]);
+  });
+});

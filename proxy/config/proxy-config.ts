@@ -73,6 +73,8 @@ export interface ProxyConfig {
    * workers count together; null: this process's memory.
    */
   readonly redis: { readonly url: string; readonly commandTimeoutMs: number } | null;
+  /** The same shared store over Upstash's REST API (edge runtimes without sockets); null: not used. */
+  readonly upstash: { readonly url: string; readonly token: string; readonly commandTimeoutMs: number } | null;
   /** Worker processes sharing the port (Node `cluster`); 1: this process serves alone. */
   readonly workers: number;
   /**
@@ -134,6 +136,8 @@ export const DEFAULT_PROXY_ENV = {
   EMBEDDINGS_INPUT_TYPE: 'false',
   EMBED_CACHE_SIZE: '1000',
   REDIS_URL: '',
+  UPSTASH_REDIS_REST_URL: '',
+  UPSTASH_REDIS_REST_TOKEN: '',
   REDIS_COMMAND_TIMEOUT_MS: '250',
   WORKERS: '1',
   DATA_PUBLIC_URL: '',
@@ -269,6 +273,11 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     problems.push(`REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)`);
   }
   const redisTimeout = int('REDIS_COMMAND_TIMEOUT_MS', 10, 10_000);
+  const upstashUrl = str('UPSTASH_REDIS_REST_URL') ? url('UPSTASH_REDIS_REST_URL', undefined, 'https://eu1-example.upstash.io') : '';
+  const upstashToken = str('UPSTASH_REDIS_REST_TOKEN');
+  if (upstashUrl && !upstashToken) problems.push('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console');
+  if (upstashToken && !upstashUrl) problems.push('UPSTASH_REDIS_REST_TOKEN is set but UPSTASH_REDIS_REST_URL is empty; copy the REST URL from the Upstash console');
+  if (upstashUrl && redisUrl) problems.push('REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)');
   const workers = parseWorkers(str('WORKERS'), availableCores, problems);
   const dataPublicUrl = str('DATA_PUBLIC_URL') ? url('DATA_PUBLIC_URL', undefined, 'https://cdn.mosque.example/quran-dai') : '';
   const host = str('HOST');
@@ -307,6 +316,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     embeddings,
     embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
     redis: redisUrl ? { url: redisUrl, commandTimeoutMs: redisTimeout } : null,
+    upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken, commandTimeoutMs: redisTimeout } : null,
     workers,
     dataPublicUrl,
     logUserText: bool('LOG_USER_TEXT'),
@@ -327,7 +337,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     },
     siteBaseUrl: raw('SITE_BASE_URL') ? url('SITE_BASE_URL', undefined, 'https://mosque.example.org/about') : '',
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl)].filter((s) => s.length > 0),
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl), upstashToken].filter((s) => s.length > 0),
   };
   if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
     problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);

@@ -11,3 +11,6 @@ export interface RedisCommands {
   /** SET with an expiry in milliseconds (PX). */
   setPx(key: string, value: string, ttlMs: number): Promise<void>;
 }
+
+/** Every key this proxy writes starts with this, so a Redis can be shared with other software. */
+export const REDIS_KEY_PREFIX = 'quran-dai:';

@@ -8,6 +8,7 @@
 import { Redis } from 'ioredis';
 import type { Counter } from '../metrics/metrics-registry.js';
 import { describeError } from './shared-store-health.js';
+import { REDIS_KEY_PREFIX } from './redis-commands.js';
 
 export interface RedisConnectionOptions {
   /** `redis://[:password@]host:port[/db]` or `rediss://…`. Required. */
@@ -19,9 +20,6 @@ export interface RedisConnectionOptions {
   /** Log sink, one JSON line per call. Required. */
   readonly log: (line: string) => void;
 }
-
-/** Every key this proxy writes starts with this, so a Redis can be shared with other software. */
-export const REDIS_KEY_PREFIX = 'quran-dai:';
 
 /** Reconnect delay after the n-th failed attempt: 100 ms doubling up to 5 s, for ever. */
 export function reconnectDelayMs(attempt: number): number {

@@ -15,6 +15,7 @@ import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
 import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../testing/fake-gemini.js';
 import { parseUiStream, partTypes } from '../testing/read-ui-stream.js';
 import { freeLoopbackPort, startRedisServer, type TestRedisServer } from '../testing/redis-server.js';
+import { startFakeUpstashRest } from '../testing/fake-upstash-rest.js';
 
 /** Polls an async condition (vitest's poller). */
 const waitUntil = (condition: () => boolean | Promise<boolean>, { timeout = 5000 } = {}) =>
@@ -231,5 +232,34 @@ describe('when Redis accepts connections but never answers', () => {
     expect(partTypes(parseUiStream(await first.text())).slice(-2)).toStrictEqual(['finish', '[DONE]']);
     expect((await post(a!, '/api/chat', CHAT)).status).toBe(429);
     expect(await metric(a!, /^quran_dai_shared_store_fallback_total\{store="rate-limit"\} (\d+)$/m)).toBe(2);
+  });
+});
+
+describe('when two instances share Upstash over its REST API (edge runtimes)', () => {
+  it('should enforce one client\'s rate limit together, and fall back to memory when the API is down', async () => {
+    const rest = await startFakeUpstashRest(redis.url);
+    try {
+      const [a, b] = await startInstances(2, { RATE_LIMIT_CHAT_PER_HOUR: '3', UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token }, '');
+      const statuses = [];
+      for (const s of [a, b, a, b]) {
+        const res = await post(s!, '/api/chat', CHAT);
+        statuses.push(res.status);
+        await res.text();
+      }
+      expect(statuses).toStrictEqual([200, 200, 200, 429]);
+      expect(await admin.keys('quran-dai:rate:chat:*')).toStrictEqual(['quran-dai:rate:chat:127.0.0.1']);
+      expect(logs.join('\n')).not.toContain(rest.token);
+
+      // The API goes down: the visitor is counted in memory, not refused or failed.
+      rest.down = true;
+      await admin.flushall();
+      const [c] = await startInstances(1, { RATE_LIMIT_CHAT_PER_HOUR: '3', UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token }, '');
+      const res = await post(c!, '/api/chat', CHAT);
+      expect(res.status).toBe(200);
+      expect(parseUiStream(await res.text()).at(-1)).toBe('[DONE]');
+      expect(await fallbacks(c!)).toBeGreaterThan(0);
+    } finally {
+      await rest.close();
+    }
   });
 });
