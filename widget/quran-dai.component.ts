@@ -5,12 +5,13 @@ import { live } from 'lit/directives/live.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
-import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
+import { formatRange, formatRef, quranComTafsirUrl, refsInRange } from '../data/corpus/verse-range.js';
+import { tryParseReference } from '../data/corpus/reference-parser.js';
 import { AnswerModuleLoader } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
-import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText } from './asking/notice-text.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
@@ -23,8 +24,9 @@ import { LocalizeController } from './i18n/localize-controller.js';
 import { scriptFontStyles } from './i18n/script-fonts.styles.js';
 import { shownTrack } from './i18n/shown-track.js';
 import type { Translate, UiLang } from './i18n/ui-language.js';
+import type { RecitationPlayer } from './listen/recitation-player.js';
 import { verseCardTemplate } from './verses/verse-card-template.js';
-import { VerseClipboard } from './verses/verse-clipboard.js';
+import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
 export type QuranDaiMode = 'chat' | 'search';
@@ -48,6 +50,9 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @event {QuranDaiSearchDetail} quran-dai-search - The verse list changed (keyword results, then fused results).
  * @event {QuranDaiAnswerDetail} quran-dai-answer - A streamed answer finished, with each citation's check.
  * @event {QuranDaiErrorDetail} quran-dai-error - Something failed; the verses stay on screen.
+ * @event {QuranDaiExplainDetail} quran-dai-explain - The visitor asked the Da'i to explain a verse from its passage.
+ * @event {QuranDaiShareDetail} quran-dai-share - The visitor shared an answer or a verse (share sheet or copy).
+ * @event {QuranDaiPlayDetail} quran-dai-play - A verse's recitation started playing.
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
@@ -83,6 +88,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart answer-heading - The answer's heading (focused when an answer is done).
  * @csspart answer-body - The answer text.
  * @csspart answer-disclaimer - The note under the answer.
+ * @csspart answer-tafsir - Under an explained verse: "not a tafsir", with the verse's tafsir link on quran.com (also without a written answer).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
  * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
@@ -111,6 +117,10 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart context-toggle - The button that shows the same-surah context.
  * @csspart context-toggle-icon - The toggle's arrow (mirrored right to left).
  * @csspart copy - The copy button.
+ * @csspart explain - The button that asks the Da'i to explain the verse from its passage.
+ * @csspart share - The button that shares the verse (or copies it where the browser cannot share).
+ * @csspart listen - The play/stop button of the verse's recitation (only with a valid `audio-base`).
+ * @csspart listen-error - The note on a card whose recitation could not be loaded.
  * @csspart verse-context - The same-surah context list.
  * @csspart context-verse - One verse of the context.
  * @csspart context-verse-hit - The hit inside its context (also `context-verse`).
@@ -181,6 +191,12 @@ export class QuranDaiElement extends LitElement {
   /** Placeholder of the question field; default is a localised "Ask a question about Islam…". */
   @property() placeholder: string | undefined;
 
+  /**
+   * Recitation per verse: a URL template with `{surah}`, `{ayah}`, `{SSS}` and `{AAA}` (zero-padded), e.g.
+   * `https://everyayah.com/data/Alafasy_128kbps/{SSS}{AAA}.mp3`. Unset (or refused, with a console warning): no play buttons.
+   */
+  @property({ attribute: 'audio-base' }) audioBase: string | undefined;
+
   /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
   @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
 
@@ -217,6 +233,15 @@ export class QuranDaiElement extends LitElement {
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
   private readonly clipboard = new VerseClipboard(this);
+  /** The checked `audio-base` template; undefined when unset or refused. */
+  private audioTemplate: string | undefined;
+  /** Warnings already written, so a refused attribute warns once. */
+  private readonly warned = new Set<string>();
+  /** Loaded with the first play. */
+  private player: RecitationPlayer | undefined;
+  /** The card whose share fell back to copying a moment ago. */
+  private sharedRef: string | undefined;
+  private sharedTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly history = new HistoryController(this, {
     openStore: () => this.openStore(),
@@ -278,6 +303,27 @@ export class QuranDaiElement extends LitElement {
       this.trackChanged = true;
     }
     this.checkedAnswer(this.asking.answer, this.asking.retrieved);
+    if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
+  }
+
+  /** Checks `audio-base` (the parser loads with it, off the first load); a refused value warns once. */
+  private async applyAudioBase(value: string | undefined): Promise<void> {
+    if (!value) {
+      this.audioTemplate = undefined;
+      return;
+    }
+    const { parseAudioSource } = await import('./listen/audio-source.js');
+    if (value !== this.audioBase) return;
+    const source = parseAudioSource(value);
+    this.audioTemplate = source.ok ? source.template : undefined;
+    if (!source.ok) this.warnOnce(source.warning);
+    this.requestUpdate();
+  }
+
+  private warnOnce(warning: string): void {
+    if (this.warned.has(warning)) return;
+    this.warned.add(warning);
+    console.warn(warning);
   }
 
   /**
@@ -390,6 +436,27 @@ export class QuranDaiElement extends LitElement {
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */
   async ask(question: string): Promise<void> {
+    return this.askWith(question);
+  }
+
+  /**
+   * Ask the Da'i to explain verse `ref` (`S:A`) from its passage (the same surah, ±5 verses),
+   * as a card's Explain button does. Without written answers the passage is shown with its
+   * tafsir link on quran.com.
+   */
+  async explain(ref: string): Promise<void> {
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!corpus || !range || this.rateLimitWait.waiting) return;
+    const verse = { surah: range.surah, ayah: range.from };
+    const { explainResult } = await import('./asking/explain-result.js');
+    const result = explainResult(verse, corpus);
+    const key = formatRef(verse);
+    emit(this, 'quran-dai-explain', { ref: key, passage: formatRange(result.passages[0]!.range) });
+    await this.askWith(this.t('explainQuestion', { ref: key }), { ref: key, result });
+  }
+
+  private async askWith(question: string, explain?: ExplainRequest): Promise<void> {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
     // Asking again during a rate-limit wait would only be refused again.
     if (!text || this.rateLimitWait.waiting) return;
@@ -397,9 +464,10 @@ export class QuranDaiElement extends LitElement {
     const env = this.environment();
     if (!env) return;
     this.question = text;
-    this.expanded = new Set();
+    // An explained verse opens on its passage.
+    this.expanded = new Set(explain ? [explain.ref] : []);
     if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
-    const done = this.asking.ask(text, env);
+    const done = this.asking.ask(text, env, explain);
     await this.updateComplete;
     this.keepFocusInside(this.stopEl);
     await done;
@@ -463,6 +531,44 @@ export class QuranDaiElement extends LitElement {
   }
 
   // ---- verse cards ----
+
+  private async shareVerse(ref: string): Promise<void> {
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!corpus || !range) return;
+    const { shareVerse } = await import('./share/share-verse.js');
+    let method;
+    try {
+      method = await shareVerse(corpus, { surah: range.surah, ayah: range.from }, corpus.hasTrack(this.track) ? this.track : 'en', this.t, navigator);
+    } catch (e) {
+      console.warn(`quran-dai: share failed (${(e as Error).message})`);
+      return;
+    }
+    if (method === 'cancelled') return;
+    emit(this, 'quran-dai-share', { kind: 'verse', subject: ref, method });
+    if (method !== 'copy') return;
+    this.sharedRef = ref;
+    this.requestUpdate();
+    clearTimeout(this.sharedTimer);
+    this.sharedTimer = setTimeout(() => {
+      this.sharedRef = undefined;
+      this.requestUpdate();
+    }, COPIED_MS);
+  }
+
+  /** Plays or stops the verse's recitation; the player loads with the first play. */
+  private async listen(ref: string): Promise<void> {
+    const template = this.audioTemplate;
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!template || !range) return;
+    const [{ RecitationPlayer }, { audioUrlFor }] = await Promise.all([import('./listen/recitation-player.js'), import('./listen/audio-source.js')]);
+    this.player ??= new RecitationPlayer(this, {
+      createAudio: this.resolvedServices.createAudio ?? (() => new Audio()),
+      onPlay: (playing) => emit(this, 'quran-dai-play', { ref: playing }),
+    });
+    this.player.toggle(ref, audioUrlFor(template, { surah: range.surah, ayah: range.from }));
+  }
 
   private toggleContext(ref: string): void {
     const next = new Set(this.expanded);
@@ -589,7 +695,9 @@ export class QuranDaiElement extends LitElement {
   private answerTemplate(): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const answering = this.asking.status === AskStatus.Answering;
-    if (!corpus || (!this.asking.answer && !answering)) return nothing;
+    if (!corpus) return nothing;
+    // Explained without a written answer (search mode, or no LLM): the passage and its tafsir link.
+    if (!this.asking.answer && !answering) return this.tafsirTemplate();
     const t = this.t;
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
@@ -597,7 +705,20 @@ export class QuranDaiElement extends LitElement {
         ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
+      ${this.tafsirTemplate()}
     </section>`;
+  }
+
+  /** An explained verse's tafsir link, from the corpus reference (never from the answer). */
+  private tafsirTemplate(): TemplateResult | typeof nothing {
+    const ref = this.asking.explain;
+    const corpus = this.boot.corpus;
+    const range = ref && corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!ref || !range) return nothing;
+    const href = quranComTafsirUrl({ surah: range.surah, ayah: range.from });
+    return html`<p class="answer__tafsir" part="answer-tafsir">
+      ${this.t('tafsirNote')} <a href=${href} target="_blank" rel="noopener noreferrer">${this.t('tafsirLink', { ref })}</a>
+    </p>`;
   }
 
   private versesTemplate(): TemplateResult | typeof nothing {
@@ -627,9 +748,14 @@ export class QuranDaiElement extends LitElement {
               passage: passageOf(ref),
               expanded: this.expanded.has(ref),
               copied: this.clipboard.copiedRef === ref,
+              shared: this.sharedRef === ref,
+              recitation: this.audioTemplate ? (this.player?.stateOf(ref) ?? 'idle') : undefined,
               t,
               onToggleContext: (r) => this.toggleContext(r),
               onCopy: (r) => void this.clipboard.copy(corpus, r, this.track, this.t),
+              onExplain: (r) => void this.explain(r),
+              onShare: (r) => void this.shareVerse(r),
+              onListen: (r) => void this.listen(r),
             })}
           </li>`;
         })}

@@ -234,6 +234,7 @@ export const quranDaiStyles = css`
     margin: 0;
   }
   .answer__disclaimer,
+  .answer__tafsir,
   .answer__cut {
     font-size: 0.85em;
     color: var(--quran-dai-color-muted);
@@ -366,6 +367,11 @@ export const quranDaiStyles = css`
     cursor: pointer;
     font-size: 0.9em;
     white-space: nowrap;
+  }
+  .verse__error {
+    margin: 0.4rem 0 0;
+    font-size: 0.9em;
+    color: var(--quran-dai-color-warning);
   }
   .verse__arabic {
     font-family: var(--quran-dai-arabic-font-family);

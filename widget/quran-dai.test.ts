@@ -10,6 +10,8 @@ import { memoryConversationStore, type ConversationStore } from './history/conve
 import type { VectorSearch } from '../data/index/vector-search.js';
 import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
 import { waitUntil } from './testing/wait-until.js';
+import type { AudioLike } from './listen/recitation-player.js';
+import { formatRange, quranComTafsirUrl } from '../data/corpus/verse-range.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 
@@ -37,14 +39,14 @@ interface Mounted {
 
 async function mount(
   attrs: Record<string, string> = {},
-  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore } = {},
+  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore; createAudio?: () => AudioLike } = {},
 ): Promise<Mounted> {
   const proxy = setup.proxy ?? createFakeProxy();
   const services = await testServices({ proxy, vectorSearch: setup.vectorSearch ?? null, ...(setup.store ? { store: setup.store } : {}) });
   const el = document.createElement('quran-dai') as QuranDaiElement;
-  el.services = services;
+  el.services = setup.createAudio ? { ...services, createAudio: setup.createAudio } : services;
   const events: Record<string, CustomEvent[]> = {};
-  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error']) {
+  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error', 'quran-dai-explain', 'quran-dai-share', 'quran-dai-play']) {
     events[name] = [];
     // Listen on the document: events must bubble out of the shadow root.
     document.addEventListener(name, (e) => events[name]!.push(e as CustomEvent));
@@ -872,5 +874,118 @@ describe('when the query is in another language than the loaded translation', ()
     // Now the keyword track is there too: the fused list holds verses only the words found.
     expect(searches[1]!.detail.refs.length).toBeGreaterThan(2);
     expect(proxy.calls.filter((c) => c.url.endsWith('/api/embed'))).toHaveLength(1);
+  });
+});
+
+describe('when a visitor uses a verse card\'s explain, share and listen actions', () => {
+  const card = (m: Mounted, ref: string, part: string) => $(m.el, `article[data-ref="${ref}"] [part~="${part}"]`) as HTMLButtonElement;
+
+  it('should ask the Da\'i about that verse first with its ±5 passage, explain set, and link its tafsir on quran.com', async () => {
+    const m = await mount();
+    await askAndWait(m, 'patience');
+    card(m, '2:153', 'explain').click();
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 2);
+    await m.el.updateComplete;
+    const request = m.proxy.chatRequests().at(-1)!;
+    const passage = formatRange(corpus.contextOf({ surah: 2, ayah: 153 }));
+    expect([request.question, request.explain, request.verses]).toStrictEqual(['Explain verse 2:153 from its passage.', '2:153', [{ ref: '2:153', context: passage }]]);
+    expect(m.events['quran-dai-explain']!.map((e) => e.detail)).toStrictEqual([{ ref: '2:153', passage }]);
+    const tafsir = $(m.el, '[part~="answer"] [part~="answer-tafsir"] a') as HTMLAnchorElement;
+    expect([tafsir.getAttribute('href'), text(tafsir)]).toStrictEqual([quranComTafsirUrl({ surah: 2, ayah: 153 }), 'Read a tafsir of 2:153 on quran.com']);
+    expect(text($(m.el, '[part~="answer-tafsir"]'))).toContain('not a tafsir');
+    // The explained verse opens on its passage.
+    expect($$(m.el, 'article[data-ref="2:153"] [part~="context-verse"]').length).toBeGreaterThan(1);
+  });
+
+  it('should show the passage and the tafsir link without asking when there are no written answers', async () => {
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '1:2');
+    card(m, '1:2', 'explain').click();
+    await waitUntil(() => m.events['quran-dai-explain']!.length === 1);
+    await m.el.updateComplete;
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+    expect($(m.el, '[part~="answer-tafsir"] a')!.getAttribute('href')).toBe('https://quran.com/1:2/tafsirs/en-tafisr-ibn-kathir');
+    expect($$(m.el, 'article[data-ref="1:2"] [part~="context-verse"]').length).toBeGreaterThan(1);
+  });
+
+  it('should copy a shared verse where the browser has no share sheet, and fire quran-dai-share', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '2:153');
+    card(m, '2:153', 'share').click();
+    await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+    const v = corpus.verse({ surah: 2, ayah: 153 }, 'en');
+    expect(writeText.mock.calls[0]![0]).toBe(`${v.arabic}\n${v.translation}\n— Quran 2:153, Al-Baqarah (${corpus.trackName('en')})\n\nhttps://quran.com/2/153`);
+    expect(m.events['quran-dai-share']![0]!.detail).toStrictEqual({ kind: 'verse', subject: '2:153', method: 'copy' });
+    await m.el.updateComplete;
+    expect(text(card(m, '2:153', 'share'))).toBe('Copied');
+  });
+
+  it('should open the share sheet where the browser has one', async () => {
+    const share = vi.fn(async (_: ShareData) => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const m = await mount({ mode: 'search' });
+      await askAndWait(m, '2:153');
+      card(m, '2:153', 'share').click();
+      await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+      expect(share.mock.calls[0]![0]).toMatchObject({ title: 'Quran 2:153, Al-Baqarah', url: 'https://quran.com/2/153' });
+      expect(m.events['quran-dai-share']![0]!.detail.method).toBe('share');
+    } finally {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    }
+  });
+
+  it('should refuse a javascript: audio-base with one warning and show no play buttons', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const m = await mount({ mode: 'search', 'audio-base': 'javascript:alert(1)//{SSS}{AAA}' });
+      await askAndWait(m, '2:153');
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('audio-base')));
+      m.el.setAttribute('lang', 'en');
+      m.el.requestUpdate();
+      await m.el.updateComplete;
+      expect($$(m.el, 'article[data-ref="2:153"] [part~="explain"]')).toHaveLength(1);
+      expect($$(m.el, '[part~="listen"]')).toHaveLength(0);
+      expect(warn.mock.calls.filter(([w]) => String(w).includes('audio-base'))).toHaveLength(1);
+      expect(String(warn.mock.calls.find(([w]) => String(w).includes('audio-base'))![0])).toContain('is refused');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('should play one verse at a time from audio-base, fire quran-dai-play, and show a load error on its card', async () => {
+    const played: string[] = [];
+    const audio: AudioLike & { listeners: Record<string, () => void> } = {
+      src: '',
+      preload: '',
+      listeners: {},
+      play() {
+        played.push(this.src);
+        return this.src.includes('002154') ? Promise.reject(new Error('404')) : Promise.resolve();
+      },
+      pause() {},
+      addEventListener(type, listener) {
+        this.listeners[type] = listener;
+      },
+    };
+    const m = await mount({ mode: 'search', 'audio-base': 'https://audio.test/{SSS}{AAA}.mp3' }, { createAudio: () => audio });
+    await askAndWait(m, '2:153');
+    await waitUntil(() => $$(m.el, '[part~="listen"]').length > 0);
+    card(m, '2:153', 'listen').click();
+    await waitUntil(() => m.events['quran-dai-play']!.length === 1);
+    await m.el.updateComplete;
+    expect([played, audio.preload, m.events['quran-dai-play']![0]!.detail]).toStrictEqual([['https://audio.test/002153.mp3'], 'none', { ref: '2:153' }]);
+    expect([card(m, '2:153', 'listen').getAttribute('aria-pressed'), card(m, '2:153', 'listen').getAttribute('aria-label')]).toStrictEqual(['true', 'Stop the recitation of verse 2:153']);
+
+    // The context verse 2:154 is not a card; ask for it to get its card.
+    await askAndWait(m, '2:154');
+    card(m, '2:154', 'listen').click();
+    await waitUntil(() => $(m.el, 'article[data-ref="2:154"] [part~="listen-error"]') !== null);
+    expect(text($(m.el, 'article[data-ref="2:154"] [part~="listen-error"]'))).toBe('The recitation of 2:154 could not be loaded.');
+    expect(card(m, '2:154', 'listen').getAttribute('aria-pressed')).toBe('false');
+    expect(m.events['quran-dai-play']).toHaveLength(1);
   });
 });

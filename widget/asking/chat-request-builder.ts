@@ -25,6 +25,8 @@ export interface BuildChatRequestOptions {
   readonly corpus: ChatCorpus;
   readonly lang: string;
   readonly translation: TextTrackId;
+  /** "Explain this passage": the verse `S:A`, which must be the result's first hit. */
+  readonly explain?: string | undefined;
 }
 
 /**
@@ -55,6 +57,7 @@ export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest 
     verses: chatVerseRefs(options.result, options.corpus),
     lang: options.lang,
     translation: options.translation,
+    ...(options.explain ? { explain: options.explain } : {}),
   };
 }
 
