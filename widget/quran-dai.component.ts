@@ -18,6 +18,7 @@ import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
+import { FEEDBACK_LIMITS, type FeedbackRating } from '../data/contracts/feedback-request.js';
 import { HistoryController, sameAnswerViewInputs, type AnswerViewInputs } from './history/history-controller.js';
 import { directionStyles } from './i18n/direction.styles.js';
 import { LocalizeController } from './i18n/localize-controller.js';
@@ -53,6 +54,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @event {QuranDaiExplainDetail} quran-dai-explain - The visitor asked the Da'i to explain a verse from its passage.
  * @event {QuranDaiShareDetail} quran-dai-share - The visitor shared an answer or a verse (share sheet or copy).
  * @event {QuranDaiPlayDetail} quran-dai-play - A verse's recitation started playing.
+ * @event {QuranDaiFeedbackDetail} quran-dai-feedback - The visitor rated an answer 👍 or 👎 (and again when they add a comment).
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
@@ -88,6 +90,15 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart answer-heading - The answer's heading (focused when an answer is done).
  * @csspart answer-body - The answer text.
  * @csspart answer-disclaimer - The note under the answer.
+ * @csspart answer-actions - The row under a finished answer: share and 👍/👎.
+ * @csspart answer-share - The button that shares the answer (or copies it where the browser cannot share).
+ * @csspart feedback - A 👍 or 👎 button (`aria-pressed` once chosen); also `feedback-up` or `feedback-down`.
+ * @csspart feedback-up - The 👍 button.
+ * @csspart feedback-down - The 👎 button.
+ * @csspart feedback-form - The optional short comment after a rating.
+ * @csspart feedback-comment - The comment field.
+ * @csspart feedback-send - The button that sends the comment.
+ * @csspart feedback-thanks - The thank-you after a rating.
  * @csspart answer-tafsir - Under an explained verse: "not a tafsir", with the verse's tafsir link on quran.com (also without a written answer).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
@@ -239,8 +250,11 @@ export class QuranDaiElement extends LitElement {
   private readonly warned = new Set<string>();
   /** Loaded with the first play. */
   private player: RecitationPlayer | undefined;
-  /** The card whose share fell back to copying a moment ago. */
+  /** What was copied by a share a moment ago: a card's `S:A`, or `answer`. */
   private sharedRef: string | undefined;
+  /** The visitor's 👍/👎 on the answer on screen, and whether its comment was sent. */
+  private rating: FeedbackRating | undefined;
+  private commented = false;
   private sharedTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly history = new HistoryController(this, {
@@ -466,6 +480,8 @@ export class QuranDaiElement extends LitElement {
     this.question = text;
     // An explained verse opens on its passage.
     this.expanded = new Set(explain ? [explain.ref] : []);
+    this.rating = undefined;
+    this.commented = false;
     if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
     const done = this.asking.ask(text, env, explain);
     await this.updateComplete;
@@ -546,14 +562,62 @@ export class QuranDaiElement extends LitElement {
     }
     if (method === 'cancelled') return;
     emit(this, 'quran-dai-share', { kind: 'verse', subject: ref, method });
-    if (method !== 'copy') return;
-    this.sharedRef = ref;
+    if (method === 'copy') this.markCopied(ref);
+  }
+
+  /** Shares the answer on screen: question, answer text, its citations' quran.com links, and this page asking it again. */
+  private async shareAnswer(): Promise<void> {
+    const module = this.answerModule.module;
+    const corpus = this.boot.corpus;
+    if (!module || !corpus) return;
+    const question = this.asking.question;
+    const citations = (this.rendered?.citations ?? []).flatMap((c) => {
+      const range = c.status === 'invalid' ? undefined : tryParseReference(c.ref, corpus);
+      return range ? [{ surah: range.surah, ayah: range.from }] : [];
+    });
+    const [{ answerSharePayload }, { shareOrCopy }] = await Promise.all([import('./share/answer-share-text.js'), import('./share/share-or-copy.js')]);
+    let method;
+    try {
+      method = await shareOrCopy(answerSharePayload({ question, answerText: module.answerPlainText(this.asking.answer), citations, pageUrl: location.href }), navigator);
+    } catch (e) {
+      console.warn(`quran-dai: share failed (${(e as Error).message})`);
+      return;
+    }
+    if (method === 'cancelled') return;
+    emit(this, 'quran-dai-share', { kind: 'answer', subject: question, method });
+    if (method === 'copy') this.markCopied('answer');
+  }
+
+  /** The button that copied says "Copied" for a moment. */
+  private markCopied(key: string): void {
+    this.sharedRef = key;
     this.requestUpdate();
     clearTimeout(this.sharedTimer);
     this.sharedTimer = setTimeout(() => {
       this.sharedRef = undefined;
       this.requestUpdate();
     }, COPIED_MS);
+  }
+
+  /**
+   * A 👍/👎 (and later its comment): always the `quran-dai-feedback` event; posted to the proxy
+   * only when it collects feedback. A failed post is logged, never shown: the visitor's rating
+   * was already taken.
+   */
+  private async sendFeedback(rating: FeedbackRating, comment?: string): Promise<void> {
+    this.rating = rating;
+    if (comment !== undefined) this.commented = true;
+    this.requestUpdate();
+    const citations = [...new Set((this.rendered?.citations ?? []).map((c) => c.ref))].slice(0, FEEDBACK_LIMITS.maxCitations);
+    const detail = { question: this.asking.question, rating, ...(comment ? { comment: comment.slice(0, FEEDBACK_LIMITS.maxCommentChars) } : {}), citations };
+    emit(this, 'quran-dai-feedback', detail);
+    if (this.boot.config?.feedback !== true) return;
+    try {
+      const { postFeedback } = await import('./api/post-feedback.js');
+      await postFeedback(this.proxy, { ...detail, lang: this.uiLang }, this.resolvedServices.fetch);
+    } catch (e) {
+      console.warn(`quran-dai: feedback not sent (${(e as Error).message})`);
+    }
   }
 
   /** Plays or stops the verse's recitation; the player loads with the first play. */
@@ -705,8 +769,22 @@ export class QuranDaiElement extends LitElement {
         ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
-      ${this.tafsirTemplate()}
+      ${this.tafsirTemplate()} ${this.answerFooterTemplate()}
     </section>`;
+  }
+
+  private answerFooterTemplate(): TemplateResult | typeof nothing {
+    const module = this.answerModule.module;
+    if (!module || this.asking.status !== AskStatus.Complete || !this.asking.answer) return nothing;
+    return module.answerFooterTemplate({
+      t: this.t,
+      shared: this.sharedRef === 'answer',
+      rating: this.rating,
+      commented: this.commented,
+      onShare: () => void this.shareAnswer(),
+      onRate: (rating) => void this.sendFeedback(rating),
+      onComment: (comment) => void this.sendFeedback(this.rating ?? 'up', comment),
+    });
   }
 
   /** An explained verse's tafsir link, from the corpus reference (never from the answer). */

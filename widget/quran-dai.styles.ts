@@ -368,6 +368,14 @@ export const quranDaiStyles = css`
     font-size: 0.9em;
     white-space: nowrap;
   }
+  .answer__actions {
+    margin-inline-start: 0;
+  }
+  .answer__comment {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
   .verse__error {
     margin: 0.4rem 0 0;
     font-size: 0.9em;

@@ -11,6 +11,7 @@ import type { VectorSearch } from '../data/index/vector-search.js';
 import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
 import { waitUntil } from './testing/wait-until.js';
 import type { AudioLike } from './listen/recitation-player.js';
+import type { WidgetConfig } from '../data/contracts/widget-config.js';
 import { formatRange, quranComTafsirUrl } from '../data/corpus/verse-range.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
@@ -46,7 +47,7 @@ async function mount(
   const el = document.createElement('quran-dai') as QuranDaiElement;
   el.services = setup.createAudio ? { ...services, createAudio: setup.createAudio } : services;
   const events: Record<string, CustomEvent[]> = {};
-  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error', 'quran-dai-explain', 'quran-dai-share', 'quran-dai-play']) {
+  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error', 'quran-dai-explain', 'quran-dai-share', 'quran-dai-play', 'quran-dai-feedback']) {
     events[name] = [];
     // Listen on the document: events must bubble out of the shadow root.
     document.addEventListener(name, (e) => events[name]!.push(e as CustomEvent));
@@ -987,5 +988,72 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
     expect(text($(m.el, 'article[data-ref="2:154"] [part~="listen-error"]'))).toBe('The recitation of 2:154 could not be loaded.');
     expect(card(m, '2:154', 'listen').getAttribute('aria-pressed')).toBe('false');
     expect(m.events['quran-dai-play']).toHaveLength(1);
+  });
+});
+
+describe('when a visitor shares or rates an answer', () => {
+  const answered = async (config: Partial<WidgetConfig> = {}) => {
+    const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, ...config });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    await waitUntil(() => $(m.el, '[part~="answer-share"]') !== null);
+    return m;
+  };
+  const feedbackPosts = (m: Mounted) => m.proxy.calls.filter((c) => c.url.endsWith('/api/feedback')).map((c) => c.body);
+
+  it('should copy the question, answer, quran.com links and a link asking it again, and fire quran-dai-share', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const m = await answered();
+    ($(m.el, '[part~="answer-share"]') as HTMLButtonElement).click();
+    await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+    const copied = writeText.mock.calls[0]![0];
+    expect(copied.startsWith('2:153\n\nThe Quran asks believers to seek help through patience and prayer [2:153].')).toBe(true);
+    expect(copied).toContain('\n2:153 https://quran.com/2/153\n');
+    expect(copied.split('\n').at(-1)).toBe(`${location.origin}${location.pathname}?quran-dai-q=2%3A153`);
+    expect(m.events['quran-dai-share']![0]!.detail).toStrictEqual({ kind: 'answer', subject: '2:153', method: 'copy' });
+  });
+
+  it('should fire quran-dai-feedback for a rating and its comment, and post nothing when the proxy does not collect feedback', async () => {
+    const m = await answered();
+    ($(m.el, '[part~="feedback-down"]') as HTMLButtonElement).click();
+    await m.el.updateComplete;
+    expect($(m.el, '[part~="feedback-down"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect(text($(m.el, '[part~="feedback-thanks"]'))).toBe('Thank you for your feedback.');
+    const field = $(m.el, '[part~="feedback-comment"]') as HTMLInputElement;
+    field.value = '  too long  ';
+    ($(m.el, '[part~="feedback-form"]') as HTMLFormElement).requestSubmit();
+    await m.el.updateComplete;
+    expect(m.events['quran-dai-feedback']!.map((e) => e.detail)).toStrictEqual([
+      { question: '2:153', rating: 'down', citations: ['2:153'] },
+      { question: '2:153', rating: 'down', comment: 'too long', citations: ['2:153'] },
+    ]);
+    expect($(m.el, '[part~="feedback-form"]')).toBeNull();
+    expect(feedbackPosts(m)).toStrictEqual([]);
+  });
+
+  it('should post the rating when the proxy collects feedback', async () => {
+    const m = await answered({ feedback: true });
+    ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
+    await waitUntil(() => feedbackPosts(m).length === 1);
+    expect(feedbackPosts(m)).toStrictEqual([{ question: '2:153', rating: 'up', citations: ['2:153'], lang: 'en' }]);
+  });
+
+  it('should log a failed post and show the visitor nothing but the thank-you', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const m = await answered({ feedback: true });
+      m.proxy.feedback = 500;
+      const errors = m.events['quran-dai-error']!.length;
+      ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('feedback not sent')));
+      await m.el.updateComplete;
+      expect(m.events['quran-dai-error']!.length).toBe(errors);
+      expect($$(m.el, '[role="alert"]')).toHaveLength(0);
+      expect(text($(m.el, '[part~="feedback-thanks"]'))).toBe('Thank you for your feedback.');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

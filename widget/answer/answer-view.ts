@@ -31,3 +31,6 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks });
   return { template: answerTemplate(blocks, { check, corpus: o.corpus, translation: o.translation, t: o.t }), citations: check.list };
 }
+
+// The answer's footer travels in the same lazily loaded chunk: it is needed only once an answer is there.
+export { answerFooterTemplate, answerPlainText } from './answer-footer.js';
