@@ -26,6 +26,8 @@ import { scriptFontStyles } from './i18n/script-fonts.styles.js';
 import { shownTrack } from './i18n/shown-track.js';
 import type { Translate, UiLang } from './i18n/ui-language.js';
 import type { RecitationPlayer } from './listen/recitation-player.js';
+
+type ContactModule = typeof import('./contact/contact-template.js');
 import { verseCardTemplate } from './verses/verse-card-template.js';
 import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
@@ -99,6 +101,8 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart feedback-comment - The comment field.
  * @csspart feedback-send - The button that sends the comment.
  * @csspart feedback-thanks - The thank-you after a rating.
+ * @csspart contact - The site owner's contact link (`contact-href`) under an answer or an empty search.
+ * @csspart contact-prominent - The contact link put forward: the verses do not cover the question, or it asks for a ruling (also `contact`).
  * @csspart answer-tafsir - Under an explained verse: "not a tafsir", with the verse's tafsir link on quran.com (also without a written answer).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
@@ -208,6 +212,16 @@ export class QuranDaiElement extends LitElement {
    */
   @property({ attribute: 'audio-base' }) audioBase: string | undefined;
 
+  /**
+   * A way to reach a person, e.g. `mailto:imam@mosque.example` or your contact page: shown under every answer, and put
+   * forward when the verses do not cover the question or it asks for a ruling. Only https:, mailto:, tel: or a path on
+   * your site; anything else is refused with a console warning.
+   */
+  @property({ attribute: 'contact-href' }) contactHref: string | undefined;
+
+  /** The contact link's text; default a localised "Ask our imam". */
+  @property({ attribute: 'contact-label' }) contactLabel: string | undefined;
+
   /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
   @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
 
@@ -248,6 +262,8 @@ export class QuranDaiElement extends LitElement {
   private audioTemplate: string | undefined;
   /** Warnings already written, so a refused attribute warns once. */
   private readonly warned = new Set<string>();
+  /** The contact link's renderer with the checked `contact-href`; undefined when unset or refused. */
+  private contact: { readonly module: ContactModule; readonly href: string } | undefined;
   /** Loaded with the first play. */
   private player: RecitationPlayer | undefined;
   /** What was copied by a share a moment ago: a card's `S:A`, or `answer`. */
@@ -318,6 +334,34 @@ export class QuranDaiElement extends LitElement {
     }
     this.checkedAnswer(this.asking.answer, this.asking.retrieved);
     if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
+    if (changed.has('contactHref')) void this.applyContactHref(this.contactHref);
+  }
+
+  /** Checks `contact-href` (its module loads only when it is set); a refused value warns once. */
+  private async applyContactHref(value: string | undefined): Promise<void> {
+    if (!value) {
+      this.contact = undefined;
+      return;
+    }
+    const module = await import('./contact/contact-template.js');
+    if (value !== this.contactHref) return;
+    const link = module.parseContactHref(value);
+    this.contact = link.ok ? { module, href: link.href } : undefined;
+    if (!link.ok) this.warnOnce(link.warning);
+    this.requestUpdate();
+  }
+
+  /** The contact link under an answer or a search that found nothing; put forward when a person is the better guide. */
+  private contactTemplate(): TemplateResult | typeof nothing {
+    const contact = this.contact;
+    if (!contact) return nothing;
+    const searchKind = this.asking.result?.kind;
+    return contact.module.contactTemplate({
+      href: contact.href,
+      label: this.contactLabel,
+      prominent: contact.module.contactProminent({ question: this.asking.question, answer: this.asking.answer, searchKind }),
+      t: this.t,
+    });
   }
 
   /** Checks `audio-base` (the parser loads with it, off the first load); a refused value warns once. */
@@ -769,7 +813,7 @@ export class QuranDaiElement extends LitElement {
         ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
-      ${this.tafsirTemplate()} ${this.answerFooterTemplate()}
+      ${this.tafsirTemplate()} ${this.answerFooterTemplate()} ${this.asking.status === AskStatus.Complete ? this.contactTemplate() : nothing}
     </section>`;
   }
 
@@ -805,7 +849,8 @@ export class QuranDaiElement extends LitElement {
     if (!corpus || !result) return nothing;
     const t = this.t;
     if (result.kind === 'none' || result.hits.length === 0) {
-      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>`;
+      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>
+        ${this.contactTemplate()}`;
     }
     const topRefs = new Set(result.hits.slice(0, 3).map((h) => formatRef(h.ref)));
     const passageOf = (ref: string): VerseRange | undefined => {
