@@ -33,6 +33,12 @@ import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
 export type QuranDaiMode = 'chat' | 'search';
+
+/**
+ * The page URL whose shared question (`?quran-dai-q=`) was asked: one widget per page asks it,
+ * once; a new URL (a single-page site navigating to another shared link) is asked again.
+ */
+let sharedQuestionAskedFor: string | undefined;
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
@@ -222,6 +228,12 @@ export class QuranDaiElement extends LitElement {
   /** The contact link's text; default a localised "Ask our imam". */
   @property({ attribute: 'contact-label' }) contactLabel: string | undefined;
 
+  /**
+   * `off`: this widget ignores a shared question in the page URL (`?quran-dai-q=`). Of the widgets on a page that have
+   * not set `off`, the first in the page asks it, once.
+   */
+  @property({ attribute: 'shared-question' }) sharedQuestion: 'on' | 'off' = 'on';
+
   /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
   @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
 
@@ -279,7 +291,10 @@ export class QuranDaiElement extends LitElement {
   });
 
   private readonly boot = new BootController(this, {
-    onReady: (detail) => emit(this, 'quran-dai-ready', detail),
+    onReady: (detail) => {
+      emit(this, 'quran-dai-ready', detail);
+      void this.askSharedQuestion();
+    },
     onError: (detail) => this.reportError(detail),
     // A Quranic font from the proxy or its CDN: without one, phones show boxes for the Uthmani marks.
     onFontBase: (fontBase) => void registerQuranFont(fontBase),
@@ -490,6 +505,19 @@ export class QuranDaiElement extends LitElement {
       history: this.history.items,
       loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
     };
+  }
+
+  /** A shared link (`?quran-dai-q=`) opens the widget with its question asked, so the visitor sees the same answer. */
+  private async askSharedQuestion(): Promise<void> {
+    const page = location.href;
+    if (sharedQuestionAskedFor === page || !location.search.includes('quran-dai-q=')) return;
+    if (this.ownerDocument.querySelector(`${this.localName}:not([shared-question="off"])`) !== this) return;
+    sharedQuestionAskedFor = page;
+    const { sharedQuestionIn } = await import('./share/shared-question-url.js');
+    const question = sharedQuestionIn(page);
+    if (!question) return;
+    if (this.layout === 'floating') this.panelOpen = true;
+    await this.ask(question);
   }
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */

@@ -1101,3 +1101,25 @@ describe('when the site owner sets a contact link', () => {
     }
   });
 });
+
+describe('when the page URL carries a shared question', () => {
+  it('should ask it once, in the first widget on the page that has not opted out', async () => {
+    const before = location.href;
+    history.replaceState(null, '', `${location.pathname}?quran-dai-q=${encodeURIComponent('2:153')}`);
+    try {
+      const optedOut = await mount({ 'shared-question': 'off' });
+      const first = await mount();
+      await waitUntil(() => first.events['quran-dai-answer']!.length === 1);
+      await first.el.updateComplete;
+      expect(($(first.el, '#question') as HTMLInputElement).value).toBe('2:153');
+      expect(first.proxy.chatRequests().map((r) => r.question)).toStrictEqual(['2:153']);
+      expect(optedOut.proxy.chatRequests()).toHaveLength(0);
+      // Booting again (a new proxy) does not ask it a second time.
+      first.el.setAttribute('proxy', `${PROXY}/`);
+      await waitUntil(() => first.events['quran-dai-ready']!.length >= 2);
+      expect(first.proxy.chatRequests()).toHaveLength(1);
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+});
