@@ -7,7 +7,7 @@ import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import { formatRange, formatRef, quranComTafsirUrl, refsInRange } from '../data/corpus/verse-range.js';
 import { tryParseReference } from '../data/corpus/reference-parser.js';
-import { AnswerModuleLoader } from './answer/answer-module-loader.js';
+import { AnswerModuleLoader, type AnswerViewModule } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
@@ -18,7 +18,8 @@ import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
-import { FEEDBACK_LIMITS, type FeedbackRating } from '../data/contracts/feedback-request.js';
+import type { FeedbackRating } from '../data/contracts/feedback-request.js';
+import type { AnswerOnScreen } from './answer/answer-actions.js';
 import { HistoryController, sameAnswerViewInputs, type AnswerViewInputs } from './history/history-controller.js';
 import { directionStyles } from './i18n/direction.styles.js';
 import { LocalizeController } from './i18n/localize-controller.js';
@@ -637,27 +638,17 @@ export class QuranDaiElement extends LitElement {
     if (method === 'copy') this.markCopied(ref);
   }
 
-  /** Shares the answer on screen: question, answer text, its citations' quran.com links, and this page asking it again. */
-  private async shareAnswer(): Promise<void> {
+  /** The answer on screen, for its share and feedback buttons; undefined until the answer renderer is there. */
+  private answerOnScreen(): (AnswerOnScreen & { module: AnswerViewModule }) | undefined {
     const module = this.answerModule.module;
     const corpus = this.boot.corpus;
-    if (!module || !corpus) return;
-    const question = this.asking.question;
-    const citations = (this.rendered?.citations ?? []).flatMap((c) => {
-      const range = c.status === 'invalid' ? undefined : tryParseReference(c.ref, corpus);
-      return range ? [{ surah: range.surah, ayah: range.from }] : [];
-    });
-    const [{ answerSharePayload }, { shareOrCopy }] = await Promise.all([import('./share/answer-share-text.js'), import('./share/share-or-copy.js')]);
-    let method;
-    try {
-      method = await shareOrCopy(answerSharePayload({ question, answerText: module.answerPlainText(this.asking.answer), citations, pageUrl: location.href }), navigator);
-    } catch (e) {
-      console.warn(`quran-dai: share failed (${(e as Error).message})`);
-      return;
-    }
-    if (method === 'cancelled') return;
-    emit(this, 'quran-dai-share', { kind: 'answer', subject: question, method });
-    if (method === 'copy') this.markCopied('answer');
+    if (!module || !corpus) return undefined;
+    return { module, host: this, corpus, question: this.asking.question, answer: this.asking.answer, citations: this.rendered?.citations ?? [] };
+  }
+
+  private async shareAnswer(): Promise<void> {
+    const a = this.answerOnScreen();
+    if (a && (await a.module.shareAnswer(a, navigator, location.href)) === 'copy') this.markCopied('answer');
   }
 
   /** The button that copied says "Copied" for a moment. */
@@ -671,25 +662,13 @@ export class QuranDaiElement extends LitElement {
     }, COPIED_MS);
   }
 
-  /**
-   * A 👍/👎 (and later its comment): always the `quran-dai-feedback` event; posted to the proxy
-   * only when it collects feedback. A failed post is logged, never shown: the visitor's rating
-   * was already taken.
-   */
-  private async sendFeedback(rating: FeedbackRating, comment?: string): Promise<void> {
+  private sendFeedback(rating: FeedbackRating, comment?: string): void {
     this.rating = rating;
     if (comment !== undefined) this.commented = true;
     this.requestUpdate();
-    const citations = [...new Set((this.rendered?.citations ?? []).map((c) => c.ref))].slice(0, FEEDBACK_LIMITS.maxCitations);
-    const detail = { question: this.asking.question, rating, ...(comment ? { comment: comment.slice(0, FEEDBACK_LIMITS.maxCommentChars) } : {}), citations };
-    emit(this, 'quran-dai-feedback', detail);
-    if (this.boot.config?.feedback !== true) return;
-    try {
-      const { postFeedback } = await import('./api/post-feedback.js');
-      await postFeedback(this.proxy, { ...detail, lang: this.uiLang }, this.resolvedServices.fetch);
-    } catch (e) {
-      console.warn(`quran-dai: feedback not sent (${(e as Error).message})`);
-    }
+    const a = this.answerOnScreen();
+    const sink = { proxy: this.proxy, fetch: this.resolvedServices.fetch, collect: this.boot.config?.feedback === true, lang: this.uiLang };
+    if (a) void a.module.rateAnswer(a, sink, rating, comment);
   }
 
   /** Plays or stops the verse's recitation; the player loads with the first play. */
@@ -854,8 +833,8 @@ export class QuranDaiElement extends LitElement {
       rating: this.rating,
       commented: this.commented,
       onShare: () => void this.shareAnswer(),
-      onRate: (rating) => void this.sendFeedback(rating),
-      onComment: (comment) => void this.sendFeedback(this.rating ?? 'up', comment),
+      onRate: (rating) => this.sendFeedback(rating),
+      onComment: (comment) => this.sendFeedback(this.rating ?? 'up', comment),
     });
   }
 

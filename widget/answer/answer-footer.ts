@@ -57,10 +57,3 @@ export function answerFooterTemplate(o: AnswerFooterOptions): TemplateResult {
     ${commentTemplate(o)}`;
 }
 
-/** The answer as plain text for sharing: markdown emphasis, code, heading and quote marks removed (linear). */
-export function answerPlainText(text: string): string {
-  return text
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^[ \t]*(?:#{1,6}|>)[ \t]*/gm, '')
-    .trim();
-}

@@ -32,5 +32,6 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   return { template: answerTemplate(blocks, { check, corpus: o.corpus, translation: o.translation, t: o.t }), citations: check.list };
 }
 
-// The answer's footer travels in the same lazily loaded chunk: it is needed only once an answer is there.
-export { answerFooterTemplate, answerPlainText } from './answer-footer.js';
+// The answer's footer and what its buttons do travel in the same lazily loaded chunk: they are needed only once an answer is there.
+export { answerFooterTemplate } from './answer-footer.js';
+export { rateAnswer, shareAnswer } from './answer-actions.js';
