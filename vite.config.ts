@@ -36,6 +36,16 @@ export default defineConfig({
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Modules every page loads stay in a few chunks: left to itself the splitter cuts a new
+        // chunk for each different set of lazy chunks sharing a module (Lit apart from the small
+        // module beside it, verse ranges apart from the Arabic normaliser), and each cut costs
+        // first-load bytes.
+        codeSplitting: {
+          groups: [
+            { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|widget[\\/]verses[\\/]track-language/ },
+            { name: 'corpus-text', test: /data[\\/](corpus[\\/]verse-range|arabic[\\/](arabic-normalize|uthmani-hamza))/ },
+          ],
+        },
       },
     },
   },

@@ -15,6 +15,7 @@ import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
+import type { SiteArtefact } from '../data/site/site-artefact-reader.js';
 import type { ProxyConfig } from './config/proxy-config.js';
 import type { ProxyEnvBindings } from './http/app-env.js';
 import { jsonErrorResponse } from './http/json-error.js';
@@ -51,6 +52,7 @@ export const STATIC_MOUNTS = {
   widget: '/widget',
   corpus: '/data/corpus',
   index: '/data/index',
+  site: '/data/site',
   models: '/models',
   ort: '/runtime/ort',
   fonts: '/fonts',
@@ -70,6 +72,8 @@ export interface ProxyDeps {
   readonly corpus: Corpus;
   /** Served vector index, or null (lexical only). */
   readonly index?: VectorIndexManifest | null;
+  /** The mosque's own documents (`npm run build:site`), or null: none. */
+  readonly site?: SiteArtefact | null;
   /** Query embedder matching `index`, or null (`/api/embed` answers 503). */
   readonly embedder?: Embedder | null;
   /** LLM, or null (`/api/chat` answers 503). Build it with `createChatModel`. */
@@ -109,6 +113,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const index = deps.index ?? null;
   const embedder = deps.embedder ?? null;
   const chat = deps.chat ?? null;
+  const site = deps.site ?? null;
   const write = deps.log ?? ((line: string) => console.log(line));
   const scrub = createScrubber(config.secrets);
   const app = new Hono<ProxyEnvBindings>();
@@ -167,7 +172,11 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
-    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, { feedback: allowed && feedbackEnabled(feedbackRoute), publicBase: config.dataPublicUrl });
+    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, {
+      feedback: allowed && feedbackEnabled(feedbackRoute),
+      publicBase: config.dataPublicUrl,
+      site: site ? { version: site.manifest.version, baseUrl: config.siteBaseUrl } : null,
+    });
     return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
@@ -213,6 +222,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     monotonic,
     budget: chatBudget,
     signer: createAnswerSigner(config.answerSigningKey),
+    site,
   }));
 
   app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({

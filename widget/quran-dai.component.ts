@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { live } from 'lit/directives/live.js';
@@ -13,6 +13,7 @@ import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText } from './asking/notice-text.js';
+import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
@@ -146,6 +147,19 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart verse-context - The same-surah context list.
  * @csspart context-verse - One verse of the context.
  * @csspart context-verse-hit - The hit inside its context (also `context-verse`).
+ * @csspart site - "From this mosque": the mosque's own passages, below the verses and never mixed with them.
+ * @csspart site-heading - The section's heading.
+ * @csspart site-note - The note that these are the mosque's words, not the Quran.
+ * @csspart site-list - The list of passages.
+ * @csspart site-card - One passage.
+ * @csspart site-card-title - The passage's document and section.
+ * @csspart site-link - The link to the passage on the mosque's site (when a base URL is set).
+ * @csspart site-card-ref - The passage's `[site:N]` marker.
+ * @csspart site-card-text - The passage's text.
+ * @csspart site-citation - A `[site:N]` citation in the answer (also `citation`, and one of the three parts below).
+ * @csspart site-citation-verified - A citation of a passage the answer was given.
+ * @csspart site-citation-not-retrieved - A citation of a real passage the answer was not given.
+ * @csspart site-citation-invalid - A citation of a passage the mosque's documents do not have.
  * @csspart history - Earlier questions.
  * @csspart history-item - One earlier question and its answer.
  * @csspart clear - The button that clears the conversation.
@@ -235,9 +249,16 @@ export class QuranDaiElement extends LitElement {
    */
   @property({ attribute: 'shared-question' }) sharedQuestion: 'on' | 'off' = 'on';
 
+  /**
+   * Where the mosque publishes its own documents, e.g. `https://mosque.example.org/info`: each
+   * "From this mosque" result links to `<base>/<document>#<heading>`. Default: the proxy's SITE_BASE_URL; none = no links.
+   */
+  @property({ attribute: 'site-base-url' }) siteBaseUrl: string | undefined;
+
   /** Replace some collaborators (fetch, data loader, search engine, history store): for tests and advanced hosts. */
   @property({ attribute: false }) services: Partial<WidgetServices> | undefined;
 
+  private siteStylesAdopted: CSSResult | undefined;
   @state() private panelOpen = false;
   @state() private question = '';
   @state() private expanded: ReadonlySet<string> = new Set();
@@ -268,7 +289,7 @@ export class QuranDaiElement extends LitElement {
   /** Set when the shown translation changed after the data was loaded, so it is switched once rendered. */
   private trackChanged = false;
   private rendered: AnswerView | undefined;
-  private renderedKey: ({ text: string; retrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
+  private renderedKey: ({ text: string; retrieved: ReadonlySet<number>; siteRetrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
   private readonly clipboard = new VerseClipboard(this);
   /** The checked `audio-base` template; undefined when unset or refused. */
@@ -315,8 +336,8 @@ export class QuranDaiElement extends LitElement {
     },
     onExchange: (exchange) => this.history.keep(exchange),
     onAnswer: (question, text) => {
-      const retrieved = this.asking.retrieved;
-      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkedAnswer(text, retrieved)?.citations ?? [] }));
+      const { retrieved, siteRetrieved } = this.asking;
+      void this.loadAnswerModule().then(() => emit(this, 'quran-dai-answer', { question, text, citations: this.checkedAnswer(text, retrieved, siteRetrieved)?.citations ?? [] }));
     },
   });
 
@@ -348,7 +369,7 @@ export class QuranDaiElement extends LitElement {
       this.track = track;
       this.trackChanged = true;
     }
-    this.checkedAnswer(this.asking.answer, this.asking.retrieved);
+    this.checkedAnswer(this.asking.answer, this.asking.retrieved, this.asking.siteRetrieved);
     if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
     if (changed.has('contactHref')) void this.applyContactHref(this.contactHref);
   }
@@ -404,17 +425,18 @@ export class QuranDaiElement extends LitElement {
    * The answer on screen checked and rendered, kept until its text, verses or rendering inputs
    * change: a render per keystroke, and the `quran-dai-answer` event, reuse the same check.
    */
-  private checkedAnswer(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
+  private checkedAnswer(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>): AnswerView | undefined {
     const inputs = this.answerViewInputs();
     const key = this.renderedKey;
-    if (!key || key.text !== text || key.retrieved !== retrieved || !sameAnswerViewInputs(key, inputs)) {
-      this.rendered = this.checkFor(text, retrieved);
-      this.renderedKey = { text, retrieved, ...inputs };
+    if (!key || key.text !== text || key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, inputs)) {
+      this.rendered = this.checkFor(text, retrieved, siteRetrieved);
+      this.renderedKey = { text, retrieved, siteRetrieved, ...inputs };
     }
     return this.rendered;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    this.adoptSiteStyles();
     if ((changed.has('proxy') || changed.has('dataBase')) && this.isConnected) this.startBoot();
     else if (this.trackChanged && this.boot.status === BootStatus.Ready) {
       void this.boot.switchTranslation(this.track);
@@ -454,16 +476,17 @@ export class QuranDaiElement extends LitElement {
   /** What a rendered answer depends on besides its text and verses. */
   private answerViewInputs(): AnswerViewInputs {
     const corpus = this.boot.corpus;
-    return { corpus, module: this.answerModule.module, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t };
+    return { corpus, module: this.answerModule.module, translation: corpus?.hasTrack(this.track) ? this.track : 'en', t: this.t, site: this.boot.site, siteBase: this.siteLinkBase };
   }
 
   /** The checked, rendered answer; undefined until the answer module has loaded (text is shown plain meanwhile). */
-  private checkFor(text: string, retrieved: ReadonlySet<number>): AnswerView | undefined {
+  private checkFor(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number> | 'any'): AnswerView | undefined {
     const corpus = this.boot.corpus;
     const module = this.answerModule.module;
     if (!text || !corpus || !module) return undefined;
     const translation = corpus.hasTrack(this.track) ? this.track : 'en';
-    return module.answerView(text, { corpus, retrieved, translation, t: this.t });
+    const site = this.boot.site?.citations(siteRetrieved, this.siteLinkBase);
+    return module.answerView(text, { corpus, retrieved, translation, t: this.t, ...(site ? { site } : {}) });
   }
 
   // ---- conversation history ----
@@ -505,6 +528,7 @@ export class QuranDaiElement extends LitElement {
       translation: this.track,
       history: this.history.items,
       loadTrack: (track, signal) => this.boot.loadTrack(track, signal),
+      site: this.boot.site ? { knowledge: this.boot.site, queryEmbedderId: this.boot.embedQuery ? (this.boot.indexManifest?.id ?? null) : null } : null,
     };
   }
 
@@ -519,6 +543,19 @@ export class QuranDaiElement extends LitElement {
     if (!question) return;
     if (this.layout === 'floating') this.panelOpen = true;
     await this.ask(question);
+  }
+
+  /** The site section's styles arrive with the site documents (a lazy chunk); adopted once. */
+  private adoptSiteStyles(): void {
+    const site = this.boot.site;
+    if (!site || this.siteStylesAdopted === site.styles) return;
+    this.siteStylesAdopted = site.styles;
+    adoptStyles(this.renderRoot as ShadowRoot, [quranDaiStyles, site.styles]);
+  }
+
+  /** The attribute wins over the proxy's SITE_BASE_URL. */
+  private get siteLinkBase(): string | undefined {
+    return this.siteBaseUrl || this.boot.config?.site?.baseUrl || undefined;
   }
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */
@@ -893,6 +930,12 @@ export class QuranDaiElement extends LitElement {
     </section>`;
   }
 
+  /** The mosque's own passages, below the verses and never among them. */
+  private siteTemplate(): TemplateResult | typeof nothing {
+    const site = this.boot.site;
+    return site ? site.render(this.asking.siteHits, this.siteLinkBase, this.t) : nothing;
+  }
+
   private startersTemplate(): TemplateResult | typeof nothing {
     if (this.asking.status !== AskStatus.Idle || this.history.items.length > 0 || this.boot.status !== BootStatus.Ready) return nothing;
     const t = this.t;
@@ -910,7 +953,7 @@ export class QuranDaiElement extends LitElement {
     return html`<div class="main" part="main">
       ${this.bootTemplate()} ${this.modelProgressTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
-      ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()}
+      ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()} ${this.siteTemplate()}
     </div>`;
   }
 

@@ -40,6 +40,17 @@ export interface ChatRequest {
    * it is not a tafsir.
    */
   readonly explain?: string;
+  /**
+   * The mosque's own passages the widget retrieved: chunk ids of the site artefact `version`
+   * (its manifest's). The proxy takes their text from its own copy; cited as `[site:N]`.
+   */
+  readonly site?: ChatSiteRefs;
+}
+
+export interface ChatSiteRefs {
+  readonly version: string;
+  /** Chunk ids, best first (<= 5, no repeats). */
+  readonly chunks: readonly number[];
 }
 
 /** Limits enforced by the proxy and respected by the widget. */
@@ -55,4 +66,6 @@ export const CHAT_LIMITS = {
   maxContexts: 3,
   /** Distinct verses in all passages together (3 × 11 context verses + the other hits fit). */
   maxPassageVerses: 60,
+  /** Site passages per request (the widget sends its top 3). */
+  maxSiteChunks: 5,
 } as const;

@@ -15,6 +15,17 @@ export interface WidgetConfig {
   };
   /** True when an LLM provider is configured and `/api/chat` will answer. */
   readonly chat: boolean;
+  /**
+   * The mosque's own documents (`npm run build:site`), searched beside the verses and shown
+   * apart from them; null or absent when the proxy has none.
+   */
+  readonly site?: null | {
+    /** URL of the site artefact's `manifest.json`. */
+    readonly manifest: string;
+    readonly version: string;
+    /** Where the documents are published (SITE_BASE_URL): a result links to `<base>/<doc>#<anchor>`. Absent: no links. */
+    readonly baseUrl?: string;
+  };
   /** True when `/api/feedback` collects answers' 👍/👎 (FEEDBACK_LOG or FEEDBACK_WEBHOOK_URL); the widget posts only then. Absent (an older proxy) = false. */
   readonly feedback?: boolean;
   /**

@@ -11,3 +11,10 @@ declare module '@xenova/transformers/src/utils/hub.js' {
     options?: { progress_callback?: (event: unknown) => void; local_files_only?: boolean },
   ): Promise<Uint8Array>;
 }
+
+/** transformers.js' piece trie for Unigram tokenizers (see unigram-trie-fix.ts). */
+declare module '@xenova/transformers/src/utils/data-structures.js' {
+  export class CharTrie {
+    commonPrefixSearch(text: string): Generator<string>;
+  }
+}

@@ -8,6 +8,7 @@
 import { AutoTokenizer, env } from '@xenova/transformers';
 import { getModelFile } from '@xenova/transformers/src/utils/hub.js';
 import * as ortModule from 'onnxruntime-web';
+import './unigram-trie-fix.js';
 import type { TokenStates } from './local-embedder-pooling.js';
 
 // Node loads onnxruntime-web's CommonJS build, whose exports sit on `default`; bundlers give named exports.

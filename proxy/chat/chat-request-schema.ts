@@ -19,6 +19,8 @@ export const CHAT_ERROR_CODES = {
   invalidContext: 'invalid-context',
   tooManyContexts: 'too-many-contexts',
   tooManyVerses: 'too-many-verses',
+  unknownSiteChunk: 'unknown-site-chunk',
+  siteVersionMismatch: 'site-version-mismatch',
 } as const;
 
 /** Longest single history turn (an earlier answer); the 32 KB body cap bounds the total. */
@@ -60,6 +62,17 @@ export const chatRequestSchema = z.object({
     .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'lang must be a BCP-47 tag like "en" or "ur-PK"' })
     .optional(),
   explain: z.string({ error: 'explain must be a string like "2:255"' }).regex(REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' }).optional(),
+  site: z
+    .object(
+      {
+        version: z.string({ error: 'site.version must be a string' }).regex(/^[0-9a-f]{1,64}$/, { error: 'site.version must be the site manifest version (hex)' }),
+        chunks: z
+          .array(z.number({ error: 'site.chunks must hold chunk numbers' }).int({ error: 'site.chunks must hold whole numbers' }).min(0, { error: 'site.chunks must not be negative' }), { error: 'site.chunks must be an array of chunk numbers' })
+          .max(CHAT_LIMITS.maxSiteChunks, { error: `site.chunks has more than ${CHAT_LIMITS.maxSiteChunks} passages` }),
+      },
+      { error: 'site must be {version, chunks}' },
+    )
+    .optional(),
   translation: z.enum([...TRANSLATION_LANGS, TRANSLITERATION_KEY], { error: `translation must be one of ${[...TRANSLATION_LANGS, TRANSLITERATION_KEY].join(', ')}` }).optional(),
 });
 
@@ -77,6 +90,14 @@ export interface CheckedVerse {
 
 export interface ValidChatRequest extends ChatRequest {
   readonly checked: readonly CheckedVerse[];
+  /** Site chunk ids checked against the proxy's own site artefact, best first (empty when none were sent). */
+  readonly siteChunks: readonly number[];
+}
+
+/** What validation needs of the proxy's site artefact. */
+export interface SiteCatalogue {
+  readonly version: string;
+  readonly chunkCount: number;
 }
 
 export type ChatValidation = { ok: true; value: ValidChatRequest } | { ok: false; issue: ChatValidationIssue };
@@ -87,7 +108,7 @@ export interface PassageLimits {
   readonly maxPassageVerses: number;
 }
 
-export function validateChatRequest(body: unknown, corpus: Corpus, limits: PassageLimits = CHAT_LIMITS): ChatValidation {
+export function validateChatRequest(body: unknown, corpus: Corpus, limits: PassageLimits = CHAT_LIMITS, site: SiteCatalogue | null = null): ChatValidation {
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -116,7 +137,26 @@ export function validateChatRequest(body: unknown, corpus: Corpus, limits: Passa
   if (explain !== undefined && (first?.ref !== explain || first.context === undefined)) {
     return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: 'explain', message: `explain: ${explain} must be the first of verses, sent with its context passage (the same surah, ±5 verses)` } };
   }
-  return { ok: true, value: { ...parsed.data, checked } };
+  const siteChunks = checkSiteChunks(parsed.data.site, site);
+  if (!Array.isArray(siteChunks)) return { ok: false, issue: siteChunks as ChatValidationIssue };
+  return { ok: true, value: { ...parsed.data, checked, siteChunks } };
+}
+
+/** Site chunk ids sent by the widget, checked against the proxy's own artefact. */
+function checkSiteChunks(sent: { version: string; chunks: number[] } | undefined, site: SiteCatalogue | null): readonly number[] | ChatValidationIssue {
+  if (!sent || sent.chunks.length === 0) return [];
+  if (!site) return { code: CHAT_ERROR_CODES.unknownSiteChunk, field: 'site', message: 'site: this proxy has no site documents (npm run build:site builds them); send verses only' };
+  if (sent.version !== site.version) {
+    return { code: CHAT_ERROR_CODES.siteVersionMismatch, field: 'site.version', message: `site.version: the page searched site documents ${sent.version} but this proxy serves ${site.version}; reload the page` };
+  }
+  const seen = new Set<number>();
+  for (const [i, id] of sent.chunks.entries()) {
+    const field = `site.chunks[${i}]`;
+    if (id >= site.chunkCount) return { code: CHAT_ERROR_CODES.unknownSiteChunk, field, message: `${field}: site passage ${id} does not exist (the site documents have ${site.chunkCount} passages, numbered from 0)` };
+    if (seen.has(id)) return { code: CHAT_ERROR_CODES.invalidField, field, message: `${field}: site passage ${id} is listed twice` };
+    seen.add(id);
+  }
+  return [...sent.chunks];
 }
 
 function checkVerse(refText: string, contextText: string | undefined, corpus: Corpus, at: string): CheckedVerse | ChatValidationIssue {

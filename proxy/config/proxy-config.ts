@@ -93,7 +93,11 @@ export interface ProxyConfig {
     readonly modelsDir: string;
     /** onnxruntime-web `dist/` folder; empty: resolved from node_modules by the Node entry. */
     readonly ortDir: string;
+    /** The mosque's own documents as built by `npm run build:site`; no manifest there = none. */
+    readonly siteDir: string;
   };
+  /** Where the mosque publishes its documents (SITE_BASE_URL): site results link to `<base>/<doc>#<anchor>`; '' = no links. */
+  readonly siteBaseUrl: string;
   /** Every configured secret, so logs and error texts can be scrubbed of them. */
   readonly secrets: readonly string[];
 }
@@ -143,6 +147,8 @@ export const DEFAULT_PROXY_ENV = {
   WIDGET_DIR: 'dist/widget',
   MODELS_DIR: 'data/models',
   ORT_WASM_DIR: '',
+  SITE_DIR: 'data/dist/site',
+  SITE_BASE_URL: '',
 } as const;
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
@@ -317,7 +323,9 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
       widgetDir: str('WIDGET_DIR'),
       modelsDir: str('MODELS_DIR'),
       ortDir: str('ORT_WASM_DIR'),
+      siteDir: str('SITE_DIR'),
     },
+    siteBaseUrl: raw('SITE_BASE_URL') ? url('SITE_BASE_URL', undefined, 'https://mosque.example.org/about') : '',
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
     secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl)].filter((s) => s.length > 0),
   };

@@ -13,6 +13,8 @@ import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
 import { validateChatRequest } from '../chat/chat-request-schema.js';
 import { collectPassages } from '../chat/chat-passages.js';
+import { collectSitePassages } from '../chat/site-passages.js';
+import type { SiteArtefact } from '../../data/site/site-artefact-reader.js';
 import { answerSseStream } from '../chat/answer-stream.js';
 import type { AnswerSigner } from '../chat/answer-signer.js';
 import { verifyHistory } from '../chat/chat-history.js';
@@ -36,6 +38,8 @@ export interface ChatRouteOptions {
   readonly budget: SpendBudget;
   /** Signs each answer for the history it will come back in, and checks the answers history brings. */
   readonly signer: AnswerSigner;
+  /** The mosque's own documents, or null: site passage text always comes from here. */
+  readonly site?: SiteArtefact | null;
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -52,7 +56,8 @@ export function createChatHandler(opts: ChatRouteOptions) {
   return async function chatHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const chat = opts.chat!;
     const body = await opts.readBody(c);
-    const v = validateChatRequest(body, opts.corpus);
+    const site = opts.site ?? null;
+    const v = validateChatRequest(body, opts.corpus, undefined, site ? { version: site.manifest.version, chunkCount: site.chunks.length } : null);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;
     const refusal = await opts.budget.admit();
@@ -70,12 +75,14 @@ export function createChatHandler(opts: ChatRouteOptions) {
       ...(req.lang ? { lang: req.lang } : {}),
       ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
       ...(req.explain ? { explain: req.explain } : {}),
+      ...(site ? { site: collectSitePassages(req.siteChunks, site.chunks) } : {}),
     });
 
     const fields = c.get('logFields');
     fields.provider = chat.provider;
     fields.model = chat.modelId;
     fields.verses = req.checked.length;
+    if (req.siteChunks.length) fields.sitePassages = req.siteChunks.length;
     if (history.dropped > 0) fields.historyDropped = history.dropped;
     if (opts.logUserText) fields.question = req.question;
 

@@ -9,6 +9,14 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 
 export const CORPUS_MANIFEST_URL = '/data/corpus/manifest.json';
+export const SITE_MANIFEST_URL = '/data/site/manifest.json';
+
+/** What `/api/config` says about the mosque's own documents. */
+export interface SiteConfigSource {
+  readonly version: string;
+  /** SITE_BASE_URL, or '' for no links. */
+  readonly baseUrl: string;
+}
 
 export function indexManifestUrl(id: string, publicBase = ''): string {
   return `${publicBase}/data/index/${encodeURIComponent(id)}/manifest.json`;
@@ -48,6 +56,8 @@ export interface WidgetConfigOptions {
   readonly feedback?: boolean;
   /** DATA_PUBLIC_URL: where the static files are served from. Default '' (this proxy). */
   readonly publicBase?: string;
+  /** The mosque's own documents, when this proxy serves them. Default none. */
+  readonly site?: SiteConfigSource | null;
 }
 
 /**
@@ -66,5 +76,8 @@ export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, 
     chat,
     feedback: options.feedback ?? false,
     ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
+    // Absent (not null) without site documents: the config of a Quran-only proxy is unchanged.
+    // Served by the proxy even with DATA_PUBLIC_URL (export:static does not copy them yet).
+    ...(options.site ? { site: { manifest: SITE_MANIFEST_URL, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
   };
 }

@@ -1,13 +1,14 @@
 /**
- * Checks a parsed answer: each citation against the corpus and the retrieved verses, and
+ * Checks a parsed answer: each citation against the corpus and the retrieved verses (each
+ * `[site:N]` against the site passages and those retrieved), and
  * each quotation that claims to be a verse (a quote next to a citation, a block quote with
  * a citation, or Quranic ornate brackets ﴿…﴾) against the corpus text. DOM-free; the
  * renderer reads the verdicts from the returned maps, keyed by node identity.
  */
 import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
 import { formatRange } from '../../data/corpus/verse-range.js';
-import { checkCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus } from './citation-check.js';
-import { inlineText, type BlockNode, type CitationNode, type InlineNode } from './markdown-subset.js';
+import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus, type SiteCitationContext } from './citation-check.js';
+import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteFoundIn, wordCount } from './quote-check.js';
 import { verseHaystacksOf, type QuoteTrack } from './verse-haystacks.js';
 
@@ -20,6 +21,8 @@ export interface AnswerCheckContext extends CitationContext {
   readonly corpus: AnswerCorpus;
   /** Translation tracks a quote may come from (unloaded ones are skipped); Arabic is always checked. */
   readonly tracks: readonly TextTrackId[];
+  /** The mosque's passages, when the widget has site documents; without it every `[site:N]` is invalid. */
+  readonly site?: SiteCitationContext;
 }
 
 /**
@@ -45,8 +48,9 @@ type BlockquoteNode = Extract<BlockNode, { type: 'blockquote' }>;
 
 export interface AnswerCheck {
   readonly citations: ReadonlyMap<CitationNode, CitationStatus>;
+  readonly siteCitations: ReadonlyMap<SiteCitationNode, CitationStatus>;
   readonly quotes: ReadonlyMap<QuoteNode | BlockquoteNode, QuoteVerdict>;
-  /** Every citation in reading order, for the answer event. */
+  /** Every citation in reading order, for the answer event (`2:153`, `site:3`). */
   readonly list: readonly { readonly ref: string; readonly status: CitationStatus }[];
 }
 
@@ -101,6 +105,7 @@ function trimQuoteTail(text: string): string {
 
 export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContext): AnswerCheck {
   const citations = new Map<CitationNode, CitationStatus>();
+  const siteCitations = new Map<SiteCitationNode, CitationStatus>();
   const quotes = new Map<QuoteNode | BlockquoteNode, QuoteVerdict>();
   const list: { ref: string; status: CitationStatus }[] = [];
 
@@ -128,6 +133,12 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
           const status = checkCitation(rangeOf(node), ctx);
           citations.set(node, status);
           list.push({ ref: formatRange(rangeOf(node)), status });
+          return;
+        }
+        case 'site-citation': {
+          const status = checkSiteCitation(node.id, ctx.site);
+          siteCitations.set(node, status);
+          list.push({ ref: `site:${node.id}`, status });
           return;
         }
         case 'quote': {
@@ -163,5 +174,5 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
       }
     }
   }
-  return { citations, quotes, list };
+  return { citations, siteCitations, quotes, list };
 }

@@ -13,13 +13,22 @@ import { formatRange, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
 import type { AnswerCheck, QuoteVerdict } from './answer-check.js';
-import type { BlockNode, CitationNode, InlineNode } from './markdown-subset.js';
+import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from './markdown-subset.js';
+
+/** How a cited site passage is shown: where it sits and, when the site owner gave a base URL, its link. */
+export interface SitePassageLabel {
+  /** `Opening times › Jumu'ah (Friday prayer)` */
+  readonly label: string;
+  readonly href?: string;
+}
 
 export interface AnswerRenderContext {
   readonly check: AnswerCheck;
   readonly corpus: Corpus;
   readonly translation: TextTrackId;
   readonly t: Translate;
+  /** The mosque's passage behind `[site:N]`, when the widget has site documents. */
+  readonly sitePassage?: (id: number) => SitePassageLabel | undefined;
 }
 
 const CLOSE: Readonly<Record<string, string>> = { '"': '"', '“': '”', '«': '»', '﴿': '﴾', '﴾': '﴿' };
@@ -52,6 +61,21 @@ function citationTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateRe
   >`;
 }
 
+/**
+ * A `[site:N]` citation: the mosque's words, styled apart from verse citations and never
+ * linked to quran.com. A verified one links to the document when the site owner gave a base URL.
+ */
+function siteCitationTemplate(c: SiteCitationNode, ctx: AnswerRenderContext): TemplateResult {
+  const status = ctx.check.siteCitations.get(c) ?? 'invalid';
+  const label = `site:${c.id}`;
+  const passage = status === 'invalid' ? undefined : ctx.sitePassage?.(c.id);
+  const flag = status === 'verified' ? nothing : html` <span class="flag" part="citation-flag">${ctx.t(status === 'invalid' ? 'siteCitationInvalid' : 'siteCitationNotRetrieved')}</span>`;
+  const body = passage?.href
+    ? html`<a class="citation citation--site citation--${status}" part=${`citation site-citation site-citation-${status}`} data-site=${c.id} data-status=${status} href=${passage.href} title=${passage.label} target="_blank" rel="noopener noreferrer">[${label}]</a>`
+    : html`<span class="citation citation--site citation--${status}" part=${`citation site-citation site-citation-${status}`} data-site=${c.id} data-status=${status} title=${passage?.label ?? ''}>[${label}]</span>`;
+  return html`<span class="citation-wrap">${body}${flag}</span>`;
+}
+
 function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext): unknown[] {
   return nodes.map((n) => {
     switch (n.type) {
@@ -67,6 +91,8 @@ function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext):
         return html`<a href=${n.href} target="_blank" rel="noopener noreferrer nofollow" part="answer-link">${inlineTemplate(n.children, ctx)}</a>`;
       case 'citation':
         return citationTemplate(n, ctx);
+      case 'site-citation':
+        return siteCitationTemplate(n, ctx);
       case 'quote': {
         const verdict = ctx.check.quotes.get(n);
         const body = html`${n.mark}${inlineTemplate(n.children, ctx)}${CLOSE[n.mark]}`;

@@ -7,8 +7,8 @@ import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { checkAnswer } from './answer-check.js';
-import type { CitationStatus } from './citation-check.js';
-import { answerTemplate } from './answer-template.js';
+import type { CitationStatus, SiteCitationContext } from './citation-check.js';
+import { answerTemplate, type SitePassageLabel } from './answer-template.js';
 import { parseAnswerMarkdown } from './markdown-subset.js';
 
 export interface AnswerViewOptions {
@@ -18,6 +18,8 @@ export interface AnswerViewOptions {
   /** Translation shown; quotes are also checked against English and the Arabic. */
   readonly translation: TextTrackId;
   readonly t: Translate;
+  /** The mosque's passages (count and those retrieved) and how to label one, when the widget has site documents. */
+  readonly site?: SiteCitationContext & { readonly passage: (id: number) => SitePassageLabel | undefined };
 }
 
 export interface AnswerView {
@@ -28,8 +30,9 @@ export interface AnswerView {
 export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const blocks = parseAnswerMarkdown(text);
   const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
-  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks });
-  return { template: answerTemplate(blocks, { check, corpus: o.corpus, translation: o.translation, t: o.t }), citations: check.list };
+  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(o.site ? { site: o.site } : {}) });
+  const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
+  return { template: answerTemplate(blocks, render), citations: check.list };
 }
 
 // The answer's footer and what its buttons do travel in the same lazily loaded chunk: they are needed only once an answer is there.

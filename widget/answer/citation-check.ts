@@ -44,3 +44,21 @@ export function checkCitation(range: VerseRange, ctx: CitationContext): Citation
 export function citationLabel(range: VerseRange): string {
   return formatRange(range);
 }
+
+/** The mosque's passages the widget has and retrieved for this question (`[site:N]` citations). */
+export interface SiteCitationContext {
+  /** Passages in the site artefact (ids run 0..chunkCount-1). */
+  readonly chunkCount: number;
+  /** Ids of the passages retrieved, shown and sent to the model. */
+  readonly retrieved: { has(id: number): boolean };
+}
+
+/**
+ * A `[site:N]` citation, checked like a verse citation: `invalid` when the site has no such
+ * passage (or the widget has no site documents), `not-retrieved` when it was not among the
+ * passages given to the model.
+ */
+export function checkSiteCitation(id: number, site: SiteCitationContext | undefined): CitationStatus {
+  if (!site || !(id >= 0 && id < site.chunkCount)) return 'invalid';
+  return site.retrieved.has(id) ? 'verified' : 'not-retrieved';
+}

@@ -3,7 +3,7 @@
  * Blocks: paragraphs, headings, bullet and numbered lists, block quotes, fenced code.
  * Inlines: **strong**, *em*, `code`, [links](https://quran.com/…) (quran.com only; any other
  * URL keeps its label as plain text), verse citations `[2:153]`, `[2:153-157]`,
- * `[2:153, 3:200]`, `(2:153)`, and quoted spans ("…", “…”, «…», ﴿…﴾) so quotes of verses can
+ * `[2:153, 3:200]`, `(2:153)`, site passage citations `[site:3]`, and quoted spans ("…", “…”, «…», ﴿…﴾) so quotes of verses can
  * be checked. Everything else, including raw HTML like `<img onerror=…>`, stays literal text:
  * the renderer only ever creates text nodes and a fixed set of elements from this tree.
  *
@@ -13,6 +13,7 @@
  * MAX_ANSWER_CHARS characters parsed.
  */
 import { scanCitationGroup } from './citation-group.js';
+import { scanSiteCitation } from './site-citation.js';
 import { forwardIndexOf, rememberForward, type ForwardSearch } from './forward-search.js';
 import { answerLinkHref, scanLinkDestination, type LinkDestination } from './markdown-link.js';
 import { isSpace } from './whitespace.js';
@@ -26,6 +27,14 @@ export interface CitationNode {
   readonly to: number;
 }
 
+/** A citation of one of the mosque's own passages, `[site:3]`: its number in the site artefact. */
+export interface SiteCitationNode {
+  readonly type: 'site-citation';
+  /** The characters as written, e.g. `[site:3]`. */
+  readonly raw: string;
+  readonly id: number;
+}
+
 export type QuoteMark = '"' | '“' | '«' | '﴿' | '﴾';
 
 export type InlineNode =
@@ -35,7 +44,8 @@ export type InlineNode =
   | { readonly type: 'code'; readonly text: string }
   | { readonly type: 'link'; readonly href: string; readonly children: readonly InlineNode[] }
   | { readonly type: 'quote'; readonly mark: QuoteMark; readonly children: readonly InlineNode[] }
-  | CitationNode;
+  | CitationNode
+  | SiteCitationNode;
 
 export type BlockNode =
   | { readonly type: 'paragraph'; readonly children: readonly InlineNode[] }
@@ -280,6 +290,15 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
       skipTo(i + 2);
       continue;
     }
+    if (ch === '[') {
+      const site = scanSiteCitation(text, i);
+      if (site) {
+        const raw = text.slice(i, site.end);
+        for (const id of site.ids) push({ type: 'site-citation', raw: site.ids.length === 1 ? raw : `[site:${id}]`, id });
+        skipTo(site.end);
+        continue;
+      }
+    }
     if (ch === '[' || ch === '(') {
       const group = scanCitationGroup(text, i);
       if (group) {
@@ -355,6 +374,7 @@ export function inlineText(nodes: readonly InlineNode[]): string {
         case 'code':
           return n.text;
         case 'citation':
+        case 'site-citation':
           return n.raw;
         case 'quote':
           return `${n.mark}${inlineText(n.children)}${CLOSING[n.mark]}`;

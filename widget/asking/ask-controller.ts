@@ -16,6 +16,8 @@ import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
 import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
+import type { SiteHit } from '../../data/site/site-search.js';
+import type { SiteKnowledge } from '../site/site-knowledge.js';
 
 export const AskStatus = {
   /** Nothing asked yet (or cleared). */
@@ -60,6 +62,11 @@ export interface AskEnvironment {
   readonly history: readonly ConversationExchange[];
   /** Loads a translation the query must be searched in (cached like the rest of the data). */
   readonly loadTrack: (track: TextTrackId, signal: AbortSignal) => Promise<void>;
+  /**
+   * The mosque's own documents, searched beside the verses, and the id of the index whose
+   * embedder makes the query vectors (site vectors from another embedder are not used).
+   */
+  readonly site?: { readonly knowledge: SiteKnowledge; readonly queryEmbedderId: string | null } | null;
 }
 
 /** "Explain this passage": the verse and its result, asked without a search. */
@@ -85,6 +92,10 @@ export class AskController implements ReactiveController {
   result: SearchResult | undefined;
   /** Verses shown and sent (hits + context), for citation checks. */
   retrieved: ReadonlySet<number> = new Set();
+  /** The mosque's passages found for the question, shown apart from the verses and sent by id. */
+  siteHits: readonly SiteHit[] = [];
+  /** Ids of `siteHits`, for `[site:N]` citation checks. */
+  siteRetrieved: ReadonlySet<number> = new Set();
   answer = '';
   notice: AskNotice | undefined;
   /** The verse being explained (`S:A`) when this ask came from a card's Explain action. */
@@ -126,7 +137,7 @@ export class AskController implements ReactiveController {
   reset(): void {
     this.#run++;
     this.#abort?.abort();
-    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set(), explain: undefined });
+    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set(), explain: undefined });
     this.#host.requestUpdate();
   }
 
@@ -149,7 +160,8 @@ export class AskController implements ReactiveController {
     let result: SearchResult;
     if (explain) {
       result = explain.result;
-      this.#show(question, result, env);
+      // An explanation is about the verse and its passage: the mosque's documents are not searched.
+      this.#show(question, result, { ...env, site: undefined }, question, undefined);
     } else {
       const found = await this.#search(question, env, abort.signal, stale);
       if (!found) return;
@@ -189,7 +201,7 @@ export class AskController implements ReactiveController {
       this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
       return;
     }
-    this.#show(question, result, env);
+    this.#show(question, result, env, retrievalText, vector);
 
     if (env.embedQuery && !embedTried && result.stage !== 'direct') {
       this.status = AskStatus.Refining;
@@ -200,7 +212,7 @@ export class AskController implements ReactiveController {
         const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
         if (stale()) return;
         result = fused;
-        this.#show(question, result, env);
+        this.#show(question, result, env, retrievalText, vector);
       } catch (e) {
         if (stale() || isAbortError(e)) return;
         this.#report(e, 'embed-failed');
@@ -216,8 +228,10 @@ export class AskController implements ReactiveController {
       refs: result.hits.map((h) => formatRef(h.ref)),
       context: result.hits.slice(0, CONTEXT_HITS).map((h) => formatRange(env.corpus.contextOf(h.ref))),
     };
-    if (!env.wantsAnswer || result.kind === 'none' || !env.chatAvailable) {
-      if (env.wantsAnswer && !env.chatAvailable && result.kind !== 'none') this.notice = { code: 'chat-off' };
+    // The mosque's passages alone are enough to answer from ("When is Jumu'ah?").
+    const nothingFound = result.kind === 'none' && this.siteHits.length === 0;
+    if (!env.wantsAnswer || nothingFound || !env.chatAvailable) {
+      if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: 'chat-off' };
       this.status = AskStatus.Complete;
       this.#host.requestUpdate();
       this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
@@ -226,7 +240,8 @@ export class AskController implements ReactiveController {
 
     this.status = AskStatus.Answering;
     this.#host.requestUpdate();
-    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, explain: this.explain });
+    const site = env.site ? { version: env.site.knowledge.version, chunks: this.siteHits.map((h) => h.chunk.id) } : undefined;
+    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, explain: this.explain, ...(site ? { site } : {}) });
     this.lastChatRequest = request;
     let streamError: string | undefined;
     let signature: string | undefined;
@@ -292,15 +307,17 @@ export class AskController implements ReactiveController {
     if (stale()) return vector;
     const early = await env.engine.hybrid(retrievalText, vector, env.searchLang);
     if (stale()) return vector;
-    this.#show(question, early, env);
+    this.#show(question, early, env, retrievalText, vector);
     this.status = AskStatus.Refining;
     this.#host.requestUpdate();
     return vector;
   }
 
-  #show(question: string, result: SearchResult, env: AskEnvironment): void {
+  #show(question: string, result: SearchResult, env: AskEnvironment, retrievalText: string, vector: Float32Array | undefined): void {
     this.result = result;
     this.retrieved = retrievedVerses(result, env.corpus);
+    this.siteHits = env.site ? env.site.knowledge.searchQuestion(retrievalText, vector, env.site.queryEmbedderId) : [];
+    this.siteRetrieved = new Set(this.siteHits.map((h) => h.chunk.id));
     this.#host.requestUpdate();
     this.#callbacks.onSearch({
       query: question,

@@ -4,7 +4,7 @@
  * the set of verses the model was shown, which citations are checked against.
  */
 import { signedAnswerText, signedQuestionText } from '../../data/contracts/answer-signature.js';
-import { CHAT_LIMITS, type ChatRequest, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
+import { CHAT_LIMITS, type ChatRequest, type ChatSiteRefs, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef, refsInRange } from '../../data/corpus/verse-range.js';
 import type { SearchResult } from '../../data/search/search-result.js';
@@ -27,6 +27,8 @@ export interface BuildChatRequestOptions {
   readonly translation: TextTrackId;
   /** "Explain this passage": the verse `S:A`, which must be the result's first hit. */
   readonly explain?: string | undefined;
+  /** The mosque's passages retrieved for the question (ids of site artefact `version`), best first. */
+  readonly site?: ChatSiteRefs;
 }
 
 /**
@@ -58,6 +60,8 @@ export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest 
     lang: options.lang,
     translation: options.translation,
     ...(options.explain ? { explain: options.explain } : {}),
+    // Site search returns at most 3 passages, under CHAT_LIMITS.maxSiteChunks.
+    ...(options.site?.chunks.length ? { site: options.site } : {}),
   };
 }
 

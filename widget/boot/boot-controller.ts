@@ -14,6 +14,7 @@ import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
 import { isAbortError } from '../api/proxy-error.js';
 import { proxyUrl } from '../api/proxy-fetch.js';
 import type { QueryEmbedder, WidgetSearchEngine } from '../asking/search-engine-port.js';
+import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import type { WidgetServices } from './widget-services.js';
@@ -50,6 +51,8 @@ export class BootController implements ReactiveController {
   engine: WidgetSearchEngine | undefined;
   embedQuery: QueryEmbedder | null = null;
   indexManifest: VectorIndexManifest | null = null;
+  /** The mosque's own documents, once loaded (null: none, or still loading, or failed; the verses never wait for them). */
+  site: SiteKnowledge | null = null;
   /** First download of a local query model (browser embedding); undefined when there is none. */
   modelProgress: LocalModelProgress | undefined;
 
@@ -83,7 +86,7 @@ export class BootController implements ReactiveController {
     const stale = (): boolean => run !== this.#run;
     this.#options = options;
     this.engine?.dispose?.();
-    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null });
+    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null });
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -98,6 +101,18 @@ export class BootController implements ReactiveController {
     const dataBase = options.dataBase ?? this.config?.dataBase ?? proxyUrl(proxy, 'data');
     this.#options = { ...options, dataBase };
 
+    const siteConfig = this.config?.site;
+    if (siteConfig) {
+      // Beside the corpus, never before it: a failure only means no "From this mosque" section.
+      void services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), abort.signal).then(
+        (site) => {
+          if (stale() || !site) return;
+          this.site = site;
+          this.#host.requestUpdate();
+        },
+        () => undefined,
+      );
+    }
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
     try {
       const data = await services.loadQuranData({

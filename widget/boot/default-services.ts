@@ -2,6 +2,7 @@
 import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
 import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-engine.js';
+import { pageSiteCachePort } from '../site/site-cache-port.js';
 import { loadQuranData, loadTranslationTrack, vectorSearchReady, verifiedVectorBytes } from '../data-cache/load-quran-data.js';
 import { startSearchWorker } from '../search-worker/start-search-worker.js';
 import { openConversationStore } from '../history/conversation-store.js';
@@ -50,4 +51,8 @@ export const defaultServices: WidgetServices = {
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore,
+  loadSiteKnowledge: async (manifestUrl, signal) => {
+    const { openSiteKnowledge } = await import('../site/open-site-knowledge.js');
+    return openSiteKnowledge(manifestUrl, pageSiteCachePort(), signal);
+  },
 };

@@ -24,7 +24,6 @@ import { isAbortError } from './data-load-error.js';
 import { readLexicalSnapshots, rememberLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
-import { vectorSearchFromIndexData } from './vector-search-from-index-data.js';
 
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
 export { DataLoadError } from './data-load-error.js';
@@ -127,6 +126,9 @@ interface LoadedIndex {
 async function indexToSearch(data: VectorIndexData): Promise<LoadedIndex | null> {
   try {
     globalThis.performance?.mark?.('quran-dai:index-bytes');
+    // The vector scan (and its inline SIMD kernel) loads with the index, not with the page: a
+    // keyword-only site never downloads it, and the first load stays small.
+    const { vectorSearchFromIndexData } = await import('./vector-search-from-index-data.js');
     const search = await vectorSearchFromIndexData(data.manifest, data.files);
     globalThis.performance?.mark?.('quran-dai:index-search');
     const file = data.manifest.files[0];

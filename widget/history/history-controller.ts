@@ -10,6 +10,7 @@ import { tryParseReference } from '../../data/corpus/reference-parser.js';
 import { refsInRange } from '../../data/corpus/verse-range.js';
 import type { AnswerViewModule } from '../answer/answer-module-loader.js';
 import type { AnswerView } from '../answer/answer-view.js';
+import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { Translate } from '../i18n/ui-language.js';
 import type { ConversationExchange, ConversationStore } from './conversation-store.js';
 
@@ -19,10 +20,13 @@ export interface AnswerViewInputs {
   readonly module: AnswerViewModule | undefined;
   readonly translation: TextTrackId;
   readonly t: Translate;
+  /** The mosque's documents, when the site has them; earlier answers' `[site:N]` are checked for existence only. */
+  readonly site: SiteKnowledge | null;
+  readonly siteBase: string | undefined;
 }
 
 export function sameAnswerViewInputs(a: AnswerViewInputs, b: AnswerViewInputs): boolean {
-  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t;
+  return a.corpus === b.corpus && a.module === b.module && a.translation === b.translation && a.t === b.t && a.site === b.site && a.siteBase === b.siteBase;
 }
 
 export interface HistoryCallbacks {
@@ -107,7 +111,9 @@ export class HistoryController implements ReactiveController {
     if (!x.answer || !corpus || !module) return undefined;
     const kept = this.#views.get(x);
     if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
-    const view = module.answerView(x.answer, { corpus, retrieved: retrievedFromExchange(x, corpus), translation: inputs.translation, t: inputs.t });
+    // Which site passages an earlier answer was given is not kept: its [site:N] are checked for existence only.
+    const site = inputs.site?.citations('any', inputs.siteBase);
+    const view = module.answerView(x.answer, { corpus, retrieved: retrievedFromExchange(x, corpus), translation: inputs.translation, t: inputs.t, ...(site ? { site } : {}) });
     this.#views.set(x, { inputs, view });
     return view;
   }

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatRequest } from '../../data/contracts/chat-request.js';
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
+import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -131,6 +132,8 @@ export interface HarnessOptions {
   readonly proxy: FakeProxy;
   readonly vectorSearch?: VectorSearch | null;
   readonly store?: ConversationStore;
+  /** The mosque's documents the widget gets when the config names a site manifest. */
+  readonly site?: SiteKnowledge | null;
 }
 
 export async function testServices(options: HarnessOptions): Promise<WidgetServices & { store: ConversationStore; corpus: Corpus }> {
@@ -149,5 +152,6 @@ export async function testServices(options: HarnessOptions): Promise<WidgetServi
     createSearchEngine: (c, vs, manifest) => adaptSearchEngine(createSearchEngine(c), c, vs, manifest),
     createBrowserQueryEmbedder: () => async () => new Float32Array([1, 0, 0, 0]),
     openConversationStore: async () => store,
+    loadSiteKnowledge: async () => options.site ?? null,
   };
 }

@@ -20,6 +20,8 @@ export interface RequestLogFields {
   provider?: string;
   model?: string;
   verses?: number;
+  /** Site passages sent to the model. */
+  sitePassages?: number;
   /** Assistant history turns dropped because the proxy had not signed them. */
   historyDropped?: number;
   /** Only when LOG_USER_TEXT=true. */

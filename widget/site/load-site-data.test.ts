@@ -1,0 +1,60 @@
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFakeDataPage } from '../testing/fake-data-page.js';
+import { STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
+import { pageSiteCachePort } from './site-cache-port.js';
+import { buildDemoSite, type DemoSite } from '../../scripts/site-build/demo-site.js';
+import { loadSiteData } from './load-site-data.js';
+
+const page = useFakeDataPage();
+let demo: DemoSite;
+beforeAll(async () => {
+  demo = await buildDemoSite();
+});
+
+function serveSite(): void {
+  for (const [name, bytes] of Object.entries(demo.files)) page.stub.files.set(`site/${name}`, bytes);
+}
+const load = () => loadSiteData({ manifestUrl: `${STUB_DATA_BASE}/site/manifest.json`, cache: pageSiteCachePort() });
+
+describe('when the proxy serves site documents', () => {
+  it('should download, verify and return the chunks', async () => {
+    serveSite();
+    const site = await load();
+    expect(site!.manifest.version).toBe(demo.site.manifest.version);
+    expect(site!.chunks).toEqual(demo.site.chunks);
+    expect(page.stub.dataRequests()).toEqual([`${STUB_DATA_BASE}/site/${demo.site.manifest.files[0]!.path}`]);
+  });
+
+  it('should read them from IndexedDB on the next visit, fetching only the manifest', async () => {
+    serveSite();
+    await load();
+    page.reload();
+    const site = await load();
+    expect(site!.chunks.length).toBe(demo.site.chunks.length);
+    expect(page.stub.dataRequests()).toEqual([]);
+  });
+
+  it('should use the stored version when offline', async () => {
+    serveSite();
+    await load();
+    page.reload();
+    page.stub.offline = true;
+    expect((await load())!.manifest.version).toBe(demo.site.manifest.version);
+  });
+
+  it('should refuse a chunks file that does not match its sha256, and return null so the verses still work', async () => {
+    serveSite();
+    const path = `site/${demo.site.manifest.files[0]!.path}`;
+    const bytes = page.stub.files.get(path)!.slice();
+    bytes[20] = bytes[20]! ^ 1;
+    page.stub.files.set(path, bytes);
+    expect(await load()).toBeNull();
+  });
+});
+
+describe('when there are no site documents', () => {
+  it('should return null', async () => {
+    expect(await load()).toBeNull();
+  });
+});
