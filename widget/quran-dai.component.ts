@@ -831,6 +831,7 @@ export class QuranDaiElement extends LitElement {
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span><bdi>${x.question}</bdi></p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
+            ${x.answer ? this.tafsirTemplate(x.explain) : nothing}
           </li>`;
         })}
       </ol>
@@ -876,8 +877,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   /** An explained verse's tafsir link, from the corpus reference (never from the answer). */
-  private tafsirTemplate(): TemplateResult | typeof nothing {
-    const ref = this.asking.explain;
+  private tafsirTemplate(ref: string | undefined = this.asking.explain): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const range = ref && corpus ? tryParseReference(ref, corpus) : undefined;
     if (!ref || !range) return nothing;

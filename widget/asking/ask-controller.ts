@@ -227,6 +227,7 @@ export class AskController implements ReactiveController {
       question,
       refs: result.hits.map((h) => formatRef(h.ref)),
       context: result.hits.slice(0, CONTEXT_HITS).map((h) => formatRange(env.corpus.contextOf(h.ref))),
+      ...(this.explain ? { explain: this.explain } : {}),
     };
     // The mosque's passages alone are enough to answer from ("When is Jumu'ah?").
     const nothingFound = result.kind === 'none' && this.siteHits.length === 0;
