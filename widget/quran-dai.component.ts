@@ -850,7 +850,7 @@ export class QuranDaiElement extends LitElement {
     const answering = this.asking.status === AskStatus.Answering;
     if (!corpus) return nothing;
     // Explained without a written answer (search mode, or no LLM): the passage and its tafsir link.
-    if (!this.asking.answer && !answering) return this.tafsirTemplate();
+    if (!this.asking.answer && !answering) return this.tafsirTemplate(this.asking.explain);
     const t = this.t;
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
@@ -858,7 +858,7 @@ export class QuranDaiElement extends LitElement {
         ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
-      ${this.tafsirTemplate()} ${this.answerFooterTemplate()} ${this.asking.status === AskStatus.Complete ? this.contactTemplate() : nothing}
+      ${this.tafsirTemplate(this.asking.explain)} ${this.answerFooterTemplate()} ${this.asking.status === AskStatus.Complete ? this.contactTemplate() : nothing}
     </section>`;
   }
 
@@ -877,7 +877,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   /** An explained verse's tafsir link, from the corpus reference (never from the answer). */
-  private tafsirTemplate(ref: string | undefined = this.asking.explain): TemplateResult | typeof nothing {
+  private tafsirTemplate(ref: string | undefined): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const range = ref && corpus ? tryParseReference(ref, corpus) : undefined;
     if (!ref || !range) return nothing;

@@ -896,9 +896,13 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
     expect(text($(m.el, '[part~="answer-tafsir"]'))).toContain('not a tafsir');
     // The explained verse opens on its passage.
     expect($$(m.el, 'article[data-ref="2:153"] [part~="context-verse"]').length).toBeGreaterThan(1);
+    // The earlier answer (not an explanation) has no tafsir link.
+    expect($$(m.el, '[part~="answer-tafsir"]')).toHaveLength(1);
     // Asked something else, the explained answer keeps its tafsir link among the earlier questions.
     await askAndWait(m, '94:5');
     expect($$(m.el, '[part~="history-item"] [part~="answer-tafsir"] a').map((a) => a.getAttribute('href'))).toStrictEqual([quranComTafsirUrl({ surah: 2, ayah: 153 })]);
+    // Only the explained answer has one: not the earlier question, nor the answer on screen.
+    expect($$(m.el, '[part~="answer-tafsir"]')).toHaveLength(1);
   });
 
   it('should show the passage and the tafsir link without asking when there are no written answers', async () => {
