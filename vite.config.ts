@@ -44,6 +44,8 @@ export default defineConfig({
           groups: [
             { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|widget[\\/]verses[\\/]track-language/ },
             { name: 'corpus-text', test: /data[\\/](corpus[\\/]verse-range|arabic[\\/](arabic-normalize|uthmani-hamza))/ },
+            // Small modules the element shares with its lazy chunks (explain, share, listen, feedback): one chunk, not one each.
+            { name: 'shared', test: /data[\\/](contracts[\\/]chat-request|corpus[\\/]reference-parser)|widget[\\/](api[\\/]proxy-(fetch|error)|events[\\/]emit|verses[\\/]verse-copy-text)/ },
           ],
         },
       },

@@ -5,12 +5,13 @@ import { live } from 'lit/directives/live.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
-import { formatRef, refsInRange } from '../data/corpus/verse-range.js';
-import { AnswerModuleLoader } from './answer/answer-module-loader.js';
+import { formatRange, formatRef, quranComTafsirUrl, refsInRange } from '../data/corpus/verse-range.js';
+import { tryParseReference } from '../data/corpus/reference-parser.js';
+import { AnswerModuleLoader, type AnswerViewModule } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { registerQuranFont } from './verses/quran-font.js';
-import { AskController, AskStatus, type AskEnvironment } from './asking/ask-controller.js';
+import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText } from './asking/notice-text.js';
 import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
@@ -18,17 +19,28 @@ import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
 import type { QuranDaiErrorDetail } from './events/quran-dai-error.js';
+import type { FeedbackRating } from '../data/contracts/feedback-request.js';
+import type { AnswerOnScreen } from './answer/answer-actions.js';
 import { HistoryController, sameAnswerViewInputs, type AnswerViewInputs } from './history/history-controller.js';
 import { directionStyles } from './i18n/direction.styles.js';
 import { LocalizeController } from './i18n/localize-controller.js';
 import { scriptFontStyles } from './i18n/script-fonts.styles.js';
 import { shownTrack } from './i18n/shown-track.js';
 import type { Translate, UiLang } from './i18n/ui-language.js';
+import type { RecitationPlayer } from './listen/recitation-player.js';
+
+type ContactModule = typeof import('./contact/contact-template.js');
 import { verseCardTemplate } from './verses/verse-card-template.js';
-import { VerseClipboard } from './verses/verse-clipboard.js';
+import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
 export type QuranDaiMode = 'chat' | 'search';
+
+/**
+ * The page URL whose shared question (`?quran-dai-q=`) was asked: one widget per page asks it,
+ * once; a new URL (a single-page site navigating to another shared link) is asked again.
+ */
+let sharedQuestionAskedFor: string | undefined;
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
 
@@ -49,6 +61,10 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @event {QuranDaiSearchDetail} quran-dai-search - The verse list changed (keyword results, then fused results).
  * @event {QuranDaiAnswerDetail} quran-dai-answer - A streamed answer finished, with each citation's check.
  * @event {QuranDaiErrorDetail} quran-dai-error - Something failed; the verses stay on screen.
+ * @event {QuranDaiExplainDetail} quran-dai-explain - The visitor asked the Da'i to explain a verse from its passage.
+ * @event {QuranDaiShareDetail} quran-dai-share - The visitor shared an answer or a verse (share sheet or copy).
+ * @event {QuranDaiPlayDetail} quran-dai-play - A verse's recitation started playing.
+ * @event {QuranDaiFeedbackDetail} quran-dai-feedback - The visitor rated an answer 👍 or 👎 (and again when they add a comment).
  *
  * @slot - Nothing is slotted; the widget renders everything itself.
  *
@@ -84,6 +100,18 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart answer-heading - The answer's heading (focused when an answer is done).
  * @csspart answer-body - The answer text.
  * @csspart answer-disclaimer - The note under the answer.
+ * @csspart answer-actions - The row under a finished answer: share and 👍/👎.
+ * @csspart answer-share - The button that shares the answer (or copies it where the browser cannot share).
+ * @csspart feedback - A 👍 or 👎 button (`aria-pressed` once chosen); also `feedback-up` or `feedback-down`.
+ * @csspart feedback-up - The 👍 button.
+ * @csspart feedback-down - The 👎 button.
+ * @csspart feedback-form - The optional short comment after a rating.
+ * @csspart feedback-comment - The comment field.
+ * @csspart feedback-send - The button that sends the comment.
+ * @csspart feedback-thanks - The thank-you after a rating.
+ * @csspart contact - The site owner's contact link (`contact-href`) under an answer or an empty search.
+ * @csspart contact-prominent - The contact link put forward: the verses do not cover the question, or it asks for a ruling (also `contact`).
+ * @csspart answer-tafsir - Under an explained verse: "not a tafsir", with the verse's tafsir link on quran.com (also without a written answer).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
  * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
@@ -112,6 +140,10 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart context-toggle - The button that shows the same-surah context.
  * @csspart context-toggle-icon - The toggle's arrow (mirrored right to left).
  * @csspart copy - The copy button.
+ * @csspart explain - The button that asks the Da'i to explain the verse from its passage.
+ * @csspart share - The button that shares the verse (or copies it where the browser cannot share).
+ * @csspart listen - The play/stop button of the verse's recitation (only with a valid `audio-base`).
+ * @csspart listen-error - The note on a card whose recitation could not be loaded.
  * @csspart verse-context - The same-surah context list.
  * @csspart context-verse - One verse of the context.
  * @csspart context-verse-hit - The hit inside its context (also `context-verse`).
@@ -196,6 +228,28 @@ export class QuranDaiElement extends LitElement {
   @property() placeholder: string | undefined;
 
   /**
+   * Recitation per verse: a URL template with `{surah}`, `{ayah}`, `{SSS}` and `{AAA}` (zero-padded), e.g.
+   * `https://everyayah.com/data/Alafasy_128kbps/{SSS}{AAA}.mp3`. Unset (or refused, with a console warning): no play buttons.
+   */
+  @property({ attribute: 'audio-base' }) audioBase: string | undefined;
+
+  /**
+   * A way to reach a person, e.g. `mailto:imam@mosque.example` or your contact page: shown under every answer, and put
+   * forward when the verses do not cover the question or it asks for a ruling. Only https:, mailto:, tel: or a path on
+   * your site; anything else is refused with a console warning.
+   */
+  @property({ attribute: 'contact-href' }) contactHref: string | undefined;
+
+  /** The contact link's text; default a localised "Ask our imam". */
+  @property({ attribute: 'contact-label' }) contactLabel: string | undefined;
+
+  /**
+   * `off`: this widget ignores a shared question in the page URL (`?quran-dai-q=`). Of the widgets on a page that have
+   * not set `off`, the first in the page asks it, once.
+   */
+  @property({ attribute: 'shared-question' }) sharedQuestion: 'on' | 'off' = 'on';
+
+  /**
    * Where the mosque publishes its own documents, e.g. `https://mosque.example.org/info`: each
    * "From this mosque" result links to `<base>/<document>#<heading>`. Default: the proxy's SITE_BASE_URL; none = no links.
    */
@@ -238,6 +292,20 @@ export class QuranDaiElement extends LitElement {
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number>; siteRetrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
   private readonly clipboard = new VerseClipboard(this);
+  /** The checked `audio-base` template; undefined when unset or refused. */
+  private audioTemplate: string | undefined;
+  /** Warnings already written, so a refused attribute warns once. */
+  private readonly warned = new Set<string>();
+  /** The contact link's renderer with the checked `contact-href`; undefined when unset or refused. */
+  private contact: { readonly module: ContactModule; readonly href: string } | undefined;
+  /** Loaded with the first play. */
+  private player: RecitationPlayer | undefined;
+  /** What was copied by a share a moment ago: a card's `S:A`, or `answer`. */
+  private sharedRef: string | undefined;
+  /** The visitor's 👍/👎 on the answer on screen, and whether its comment was sent. */
+  private rating: FeedbackRating | undefined;
+  private commented = false;
+  private sharedTimer: ReturnType<typeof setTimeout> | undefined;
 
   private readonly history = new HistoryController(this, {
     openStore: () => this.openStore(),
@@ -245,7 +313,10 @@ export class QuranDaiElement extends LitElement {
   });
 
   private readonly boot = new BootController(this, {
-    onReady: (detail) => emit(this, 'quran-dai-ready', detail),
+    onReady: (detail) => {
+      emit(this, 'quran-dai-ready', detail);
+      void this.askSharedQuestion();
+    },
     onError: (detail) => this.reportError(detail),
     // A Quranic font from the proxy or its CDN: without one, phones show boxes for the Uthmani marks.
     onFontBase: (fontBase) => void registerQuranFont(fontBase),
@@ -299,6 +370,55 @@ export class QuranDaiElement extends LitElement {
       this.trackChanged = true;
     }
     this.checkedAnswer(this.asking.answer, this.asking.retrieved, this.asking.siteRetrieved);
+    if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
+    if (changed.has('contactHref')) void this.applyContactHref(this.contactHref);
+  }
+
+  /** Checks `contact-href` (its module loads only when it is set); a refused value warns once. */
+  private async applyContactHref(value: string | undefined): Promise<void> {
+    if (!value) {
+      this.contact = undefined;
+      return;
+    }
+    const module = await import('./contact/contact-template.js');
+    if (value !== this.contactHref) return;
+    const link = module.parseContactHref(value);
+    this.contact = link.ok ? { module, href: link.href } : undefined;
+    if (!link.ok) this.warnOnce(link.warning);
+    this.requestUpdate();
+  }
+
+  /** The contact link under an answer or a search that found nothing; put forward when a person is the better guide. */
+  private contactTemplate(): TemplateResult | typeof nothing {
+    const contact = this.contact;
+    if (!contact) return nothing;
+    const searchKind = this.asking.result?.kind;
+    return contact.module.contactTemplate({
+      href: contact.href,
+      label: this.contactLabel,
+      prominent: contact.module.contactProminent({ question: this.asking.question, answer: this.asking.answer, searchKind }),
+      t: this.t,
+    });
+  }
+
+  /** Checks `audio-base` (the parser loads with it, off the first load); a refused value warns once. */
+  private async applyAudioBase(value: string | undefined): Promise<void> {
+    if (!value) {
+      this.audioTemplate = undefined;
+      return;
+    }
+    const { parseAudioSource } = await import('./listen/audio-source.js');
+    if (value !== this.audioBase) return;
+    const source = parseAudioSource(value);
+    this.audioTemplate = source.ok ? source.template : undefined;
+    if (!source.ok) this.warnOnce(source.warning);
+    this.requestUpdate();
+  }
+
+  private warnOnce(warning: string): void {
+    if (this.warned.has(warning)) return;
+    this.warned.add(warning);
+    console.warn(warning);
   }
 
   /**
@@ -412,6 +532,19 @@ export class QuranDaiElement extends LitElement {
     };
   }
 
+  /** A shared link (`?quran-dai-q=`) opens the widget with its question asked, so the visitor sees the same answer. */
+  private async askSharedQuestion(): Promise<void> {
+    const page = location.href;
+    if (sharedQuestionAskedFor === page || !location.search.includes('quran-dai-q=')) return;
+    if (this.ownerDocument.querySelector(`${this.localName}:not([shared-question="off"])`) !== this) return;
+    sharedQuestionAskedFor = page;
+    const { sharedQuestionIn } = await import('./share/shared-question-url.js');
+    const question = sharedQuestionIn(page);
+    if (!question) return;
+    if (this.layout === 'floating') this.panelOpen = true;
+    await this.ask(question);
+  }
+
   /** The site section's styles arrive with the site documents (a lazy chunk); adopted once. */
   private adoptSiteStyles(): void {
     const site = this.boot.site;
@@ -427,6 +560,27 @@ export class QuranDaiElement extends LitElement {
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */
   async ask(question: string): Promise<void> {
+    return this.askWith(question);
+  }
+
+  /**
+   * Ask the Da'i to explain verse `ref` (`S:A`) from its passage (the same surah, ±5 verses),
+   * as a card's Explain button does. Without written answers the passage is shown with its
+   * tafsir link on quran.com.
+   */
+  async explain(ref: string): Promise<void> {
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!corpus || !range || this.rateLimitWait.waiting) return;
+    const verse = { surah: range.surah, ayah: range.from };
+    const { explainResult } = await import('./asking/explain-result.js');
+    const result = explainResult(verse, corpus);
+    const key = formatRef(verse);
+    emit(this, 'quran-dai-explain', { ref: key, passage: formatRange(result.passages[0]!.range) });
+    await this.askWith(this.t('explainQuestion', { ref: key }), { ref: key, result });
+  }
+
+  private async askWith(question: string, explain?: ExplainRequest): Promise<void> {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
     // Asking again during a rate-limit wait would only be refused again.
     if (!text || this.rateLimitWait.waiting) return;
@@ -434,9 +588,12 @@ export class QuranDaiElement extends LitElement {
     const env = this.environment();
     if (!env) return;
     this.question = text;
-    this.expanded = new Set();
+    // An explained verse opens on its passage.
+    this.expanded = new Set(explain ? [explain.ref] : []);
+    this.rating = undefined;
+    this.commented = false;
     if (env.wantsAnswer && env.chatAvailable) void this.loadAnswerModule();
-    const done = this.asking.ask(text, env);
+    const done = this.asking.ask(text, env, explain);
     await this.updateComplete;
     this.keepFocusInside(this.stopEl);
     await done;
@@ -500,6 +657,70 @@ export class QuranDaiElement extends LitElement {
   }
 
   // ---- verse cards ----
+
+  private async shareVerse(ref: string): Promise<void> {
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!corpus || !range) return;
+    const { shareVerse } = await import('./share/share-verse.js');
+    let method;
+    try {
+      method = await shareVerse(corpus, { surah: range.surah, ayah: range.from }, corpus.hasTrack(this.track) ? this.track : 'en', this.t, navigator);
+    } catch (e) {
+      console.warn(`quran-dai: share failed (${(e as Error).message})`);
+      return;
+    }
+    if (method === 'cancelled') return;
+    emit(this, 'quran-dai-share', { kind: 'verse', subject: ref, method });
+    if (method === 'copy') this.markCopied(ref);
+  }
+
+  /** The answer on screen, for its share and feedback buttons; undefined until the answer renderer is there. */
+  private answerOnScreen(): (AnswerOnScreen & { module: AnswerViewModule }) | undefined {
+    const module = this.answerModule.module;
+    const corpus = this.boot.corpus;
+    if (!module || !corpus) return undefined;
+    return { module, host: this, corpus, question: this.asking.question, answer: this.asking.answer, citations: this.rendered?.citations ?? [] };
+  }
+
+  private async shareAnswer(): Promise<void> {
+    const a = this.answerOnScreen();
+    if (a && (await a.module.shareAnswer(a, navigator, location.href)) === 'copy') this.markCopied('answer');
+  }
+
+  /** The button that copied says "Copied" for a moment. */
+  private markCopied(key: string): void {
+    this.sharedRef = key;
+    this.requestUpdate();
+    clearTimeout(this.sharedTimer);
+    this.sharedTimer = setTimeout(() => {
+      this.sharedRef = undefined;
+      this.requestUpdate();
+    }, COPIED_MS);
+  }
+
+  private sendFeedback(rating: FeedbackRating, comment?: string): void {
+    this.rating = rating;
+    if (comment !== undefined) this.commented = true;
+    this.requestUpdate();
+    const a = this.answerOnScreen();
+    const sink = { proxy: this.proxy, fetch: this.resolvedServices.fetch, collect: this.boot.config?.feedback === true, lang: this.uiLang };
+    if (a) void a.module.rateAnswer(a, sink, rating, comment);
+  }
+
+  /** Plays or stops the verse's recitation; the player loads with the first play. */
+  private async listen(ref: string): Promise<void> {
+    const template = this.audioTemplate;
+    const corpus = this.boot.corpus;
+    const range = corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!template || !range) return;
+    const [{ RecitationPlayer }, { audioUrlFor }] = await Promise.all([import('./listen/recitation-player.js'), import('./listen/audio-source.js')]);
+    this.player ??= new RecitationPlayer(this, {
+      createAudio: this.resolvedServices.createAudio ?? (() => new Audio()),
+      onPlay: (playing) => emit(this, 'quran-dai-play', { ref: playing }),
+    });
+    this.player.toggle(ref, audioUrlFor(template, { surah: range.surah, ayah: range.from }));
+  }
 
   private toggleContext(ref: string): void {
     const next = new Set(this.expanded);
@@ -610,6 +831,7 @@ export class QuranDaiElement extends LitElement {
           return html`<li part="history-item">
             <p class="history__question"><span class="visually-hidden">${t('you')}: </span><bdi>${x.question}</bdi></p>
             ${rendered ? html`<div class="answer__body">${rendered.template}</div>` : x.answer ? html`<p class="answer__body">${x.answer}</p>` : nothing}
+            ${x.answer ? this.tafsirTemplate(x.explain) : nothing}
           </li>`;
         })}
       </ol>
@@ -626,7 +848,9 @@ export class QuranDaiElement extends LitElement {
   private answerTemplate(): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const answering = this.asking.status === AskStatus.Answering;
-    if (!corpus || (!this.asking.answer && !answering)) return nothing;
+    if (!corpus) return nothing;
+    // Explained without a written answer (search mode, or no LLM): the passage and its tafsir link.
+    if (!this.asking.answer && !answering) return this.tafsirTemplate(this.asking.explain);
     const t = this.t;
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
@@ -634,7 +858,33 @@ export class QuranDaiElement extends LitElement {
         ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
+      ${this.tafsirTemplate(this.asking.explain)} ${this.answerFooterTemplate()} ${this.asking.status === AskStatus.Complete ? this.contactTemplate() : nothing}
     </section>`;
+  }
+
+  private answerFooterTemplate(): TemplateResult | typeof nothing {
+    const module = this.answerModule.module;
+    if (!module || this.asking.status !== AskStatus.Complete || !this.asking.answer) return nothing;
+    return module.answerFooterTemplate({
+      t: this.t,
+      shared: this.sharedRef === 'answer',
+      rating: this.rating,
+      commented: this.commented,
+      onShare: () => void this.shareAnswer(),
+      onRate: (rating) => this.sendFeedback(rating),
+      onComment: (comment) => this.sendFeedback(this.rating ?? 'up', comment),
+    });
+  }
+
+  /** An explained verse's tafsir link, from the corpus reference (never from the answer). */
+  private tafsirTemplate(ref: string | undefined): TemplateResult | typeof nothing {
+    const corpus = this.boot.corpus;
+    const range = ref && corpus ? tryParseReference(ref, corpus) : undefined;
+    if (!ref || !range) return nothing;
+    const href = quranComTafsirUrl({ surah: range.surah, ayah: range.from });
+    return html`<p class="answer__tafsir" part="answer-tafsir">
+      ${this.t('tafsirNote')} <a href=${href} target="_blank" rel="noopener noreferrer">${this.t('tafsirLink', { ref })}</a>
+    </p>`;
   }
 
   private versesTemplate(): TemplateResult | typeof nothing {
@@ -643,7 +893,8 @@ export class QuranDaiElement extends LitElement {
     if (!corpus || !result) return nothing;
     const t = this.t;
     if (result.kind === 'none' || result.hits.length === 0) {
-      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>`;
+      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>
+        ${this.contactTemplate()}`;
     }
     const topRefs = new Set(result.hits.slice(0, 3).map((h) => formatRef(h.ref)));
     const passageOf = (ref: string): VerseRange | undefined => {
@@ -664,9 +915,14 @@ export class QuranDaiElement extends LitElement {
               passage: passageOf(ref),
               expanded: this.expanded.has(ref),
               copied: this.clipboard.copiedRef === ref,
+              shared: this.sharedRef === ref,
+              recitation: this.audioTemplate ? (this.player?.stateOf(ref) ?? 'idle') : undefined,
               t,
               onToggleContext: (r) => this.toggleContext(r),
               onCopy: (r) => void this.clipboard.copy(corpus, r, this.track, this.t),
+              onExplain: (r) => void this.explain(r),
+              onShare: (r) => void this.shareVerse(r),
+              onListen: (r) => void this.listen(r),
             })}
           </li>`;
         })}

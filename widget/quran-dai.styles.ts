@@ -234,6 +234,7 @@ export const quranDaiStyles = css`
     margin: 0;
   }
   .answer__disclaimer,
+  .answer__tafsir,
   .answer__cut {
     font-size: 0.85em;
     color: var(--quran-dai-color-muted);
@@ -366,6 +367,19 @@ export const quranDaiStyles = css`
     cursor: pointer;
     font-size: 0.9em;
     white-space: nowrap;
+  }
+  .answer__actions {
+    margin-inline-start: 0;
+  }
+  .answer__comment {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  .verse__error {
+    margin: 0.4rem 0 0;
+    font-size: 0.9em;
+    color: var(--quran-dai-color-warning);
   }
   .verse__arabic {
     font-family: var(--quran-dai-arabic-font-family);

@@ -10,6 +10,9 @@ import { memoryConversationStore, type ConversationStore } from './history/conve
 import type { VectorSearch } from '../data/index/vector-search.js';
 import type { LocalModelProgress } from '../data/embed/local-embedder-progress.js';
 import { waitUntil } from './testing/wait-until.js';
+import type { AudioLike } from './listen/recitation-player.js';
+import type { WidgetConfig } from '../data/contracts/widget-config.js';
+import { formatRange, quranComTafsirUrl } from '../data/corpus/verse-range.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 
@@ -37,14 +40,14 @@ interface Mounted {
 
 async function mount(
   attrs: Record<string, string> = {},
-  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore } = {},
+  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore; createAudio?: () => AudioLike } = {},
 ): Promise<Mounted> {
   const proxy = setup.proxy ?? createFakeProxy();
   const services = await testServices({ proxy, vectorSearch: setup.vectorSearch ?? null, ...(setup.store ? { store: setup.store } : {}) });
   const el = document.createElement('quran-dai') as QuranDaiElement;
-  el.services = services;
+  el.services = setup.createAudio ? { ...services, createAudio: setup.createAudio } : services;
   const events: Record<string, CustomEvent[]> = {};
-  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error']) {
+  for (const name of ['quran-dai-ready', 'quran-dai-search', 'quran-dai-answer', 'quran-dai-error', 'quran-dai-explain', 'quran-dai-share', 'quran-dai-play', 'quran-dai-feedback']) {
     events[name] = [];
     // Listen on the document: events must bubble out of the shadow root.
     document.addEventListener(name, (e) => events[name]!.push(e as CustomEvent));
@@ -872,5 +875,258 @@ describe('when the query is in another language than the loaded translation', ()
     // Now the keyword track is there too: the fused list holds verses only the words found.
     expect(searches[1]!.detail.refs.length).toBeGreaterThan(2);
     expect(proxy.calls.filter((c) => c.url.endsWith('/api/embed'))).toHaveLength(1);
+  });
+});
+
+describe('when a visitor uses a verse card\'s explain, share and listen actions', () => {
+  const card = (m: Mounted, ref: string, part: string) => $(m.el, `article[data-ref="${ref}"] [part~="${part}"]`) as HTMLButtonElement;
+
+  it('should ask the Da\'i about that verse first with its ±5 passage, explain set, and link its tafsir on quran.com', async () => {
+    const m = await mount();
+    await askAndWait(m, 'patience');
+    card(m, '2:153', 'explain').click();
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 2);
+    await m.el.updateComplete;
+    const request = m.proxy.chatRequests().at(-1)!;
+    const passage = formatRange(corpus.contextOf({ surah: 2, ayah: 153 }));
+    expect([request.question, request.explain, request.verses]).toStrictEqual(['Explain verse 2:153 from its passage.', '2:153', [{ ref: '2:153', context: passage }]]);
+    expect(m.events['quran-dai-explain']!.map((e) => e.detail)).toStrictEqual([{ ref: '2:153', passage }]);
+    const tafsir = $(m.el, '[part~="answer"] [part~="answer-tafsir"] a') as HTMLAnchorElement;
+    expect([tafsir.getAttribute('href'), text(tafsir)]).toStrictEqual([quranComTafsirUrl({ surah: 2, ayah: 153 }), 'Read a tafsir of 2:153 on quran.com']);
+    expect(text($(m.el, '[part~="answer-tafsir"]'))).toContain('not a tafsir');
+    // The explained verse opens on its passage.
+    expect($$(m.el, 'article[data-ref="2:153"] [part~="context-verse"]').length).toBeGreaterThan(1);
+    // The earlier answer (not an explanation) has no tafsir link.
+    expect($$(m.el, '[part~="answer-tafsir"]')).toHaveLength(1);
+    // Asked something else, the explained answer keeps its tafsir link among the earlier questions.
+    await askAndWait(m, '94:5');
+    expect($$(m.el, '[part~="history-item"] [part~="answer-tafsir"] a').map((a) => a.getAttribute('href'))).toStrictEqual([quranComTafsirUrl({ surah: 2, ayah: 153 })]);
+    // Only the explained answer has one: not the earlier question, nor the answer on screen.
+    expect($$(m.el, '[part~="answer-tafsir"]')).toHaveLength(1);
+  });
+
+  it('should show the passage and the tafsir link without asking when there are no written answers', async () => {
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '1:2');
+    card(m, '1:2', 'explain').click();
+    await waitUntil(() => m.events['quran-dai-explain']!.length === 1);
+    await m.el.updateComplete;
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+    expect($(m.el, '[part~="answer-tafsir"] a')!.getAttribute('href')).toBe('https://quran.com/1:2/tafsirs/en-tafisr-ibn-kathir');
+    expect($$(m.el, 'article[data-ref="1:2"] [part~="context-verse"]').length).toBeGreaterThan(1);
+  });
+
+  it('should copy a shared verse where the browser has no share sheet, and fire quran-dai-share', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const m = await mount({ mode: 'search' });
+    await askAndWait(m, '2:153');
+    card(m, '2:153', 'share').click();
+    await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+    const v = corpus.verse({ surah: 2, ayah: 153 }, 'en');
+    expect(writeText.mock.calls[0]![0]).toBe(`${v.arabic}\n${v.translation}\n— Quran 2:153, Al-Baqarah (${corpus.trackName('en')})\n\nhttps://quran.com/2/153`);
+    expect(m.events['quran-dai-share']![0]!.detail).toStrictEqual({ kind: 'verse', subject: '2:153', method: 'copy' });
+    await m.el.updateComplete;
+    expect(text(card(m, '2:153', 'share'))).toBe('Copied');
+  });
+
+  it('should open the share sheet where the browser has one', async () => {
+    const share = vi.fn(async (_: ShareData) => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const m = await mount({ mode: 'search' });
+      await askAndWait(m, '2:153');
+      card(m, '2:153', 'share').click();
+      await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+      expect(share.mock.calls[0]![0]).toMatchObject({ title: 'Quran 2:153, Al-Baqarah', url: 'https://quran.com/2/153' });
+      expect(m.events['quran-dai-share']![0]!.detail.method).toBe('share');
+    } finally {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    }
+  });
+
+  it('should refuse a javascript: audio-base with one warning and show no play buttons', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const m = await mount({ mode: 'search', 'audio-base': 'javascript:alert(1)//{SSS}{AAA}' });
+      await askAndWait(m, '2:153');
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('audio-base')));
+      m.el.setAttribute('lang', 'en');
+      m.el.requestUpdate();
+      await m.el.updateComplete;
+      expect($$(m.el, 'article[data-ref="2:153"] [part~="explain"]')).toHaveLength(1);
+      expect($$(m.el, '[part~="listen"]')).toHaveLength(0);
+      expect(warn.mock.calls.filter(([w]) => String(w).includes('audio-base'))).toHaveLength(1);
+      expect(String(warn.mock.calls.find(([w]) => String(w).includes('audio-base'))![0])).toContain('is refused');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('should play one verse at a time from audio-base, fire quran-dai-play, and show a load error on its card', async () => {
+    const played: string[] = [];
+    const audio: AudioLike & { listeners: Record<string, () => void> } = {
+      src: '',
+      preload: '',
+      listeners: {},
+      play() {
+        played.push(this.src);
+        return this.src.includes('002154') ? Promise.reject(new Error('404')) : Promise.resolve();
+      },
+      pause() {},
+      addEventListener(type, listener) {
+        this.listeners[type] = listener;
+      },
+    };
+    const m = await mount({ mode: 'search', 'audio-base': 'https://audio.test/{SSS}{AAA}.mp3' }, { createAudio: () => audio });
+    await askAndWait(m, '2:153');
+    await waitUntil(() => $$(m.el, '[part~="listen"]').length > 0);
+    card(m, '2:153', 'listen').click();
+    await waitUntil(() => m.events['quran-dai-play']!.length === 1);
+    await m.el.updateComplete;
+    expect([played, audio.preload, m.events['quran-dai-play']![0]!.detail]).toStrictEqual([['https://audio.test/002153.mp3'], 'none', { ref: '2:153' }]);
+    expect([card(m, '2:153', 'listen').getAttribute('aria-pressed'), card(m, '2:153', 'listen').getAttribute('aria-label')]).toStrictEqual(['true', 'Stop the recitation of verse 2:153']);
+
+    // The context verse 2:154 is not a card; ask for it to get its card.
+    await askAndWait(m, '2:154');
+    card(m, '2:154', 'listen').click();
+    await waitUntil(() => $(m.el, 'article[data-ref="2:154"] [part~="listen-error"]') !== null);
+    expect(text($(m.el, 'article[data-ref="2:154"] [part~="listen-error"]'))).toBe('The recitation of 2:154 could not be loaded.');
+    expect(card(m, '2:154', 'listen').getAttribute('aria-pressed')).toBe('false');
+    expect(m.events['quran-dai-play']).toHaveLength(1);
+  });
+});
+
+describe('when a visitor shares or rates an answer', () => {
+  const answered = async (config: Partial<WidgetConfig> = {}) => {
+    const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, ...config });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    await waitUntil(() => $(m.el, '[part~="answer-share"]') !== null);
+    return m;
+  };
+  const feedbackPosts = (m: Mounted) => m.proxy.calls.filter((c) => c.url.endsWith('/api/feedback')).map((c) => c.body);
+
+  it('should copy the question, answer, quran.com links and a link asking it again, and fire quran-dai-share', async () => {
+    const writeText = vi.fn(async (_: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    const m = await answered();
+    ($(m.el, '[part~="answer-share"]') as HTMLButtonElement).click();
+    await waitUntil(() => m.events['quran-dai-share']!.length === 1);
+    const copied = writeText.mock.calls[0]![0];
+    expect(copied.startsWith('2:153\n\nThe Quran asks believers to seek help through patience and prayer [2:153].')).toBe(true);
+    expect(copied).toContain('\n2:153 https://quran.com/2/153\n');
+    expect(copied.split('\n').at(-1)).toBe(`${location.origin}${location.pathname}?quran-dai-q=2%3A153`);
+    expect(m.events['quran-dai-share']![0]!.detail).toStrictEqual({ kind: 'answer', subject: '2:153', method: 'copy' });
+  });
+
+  it('should fire quran-dai-feedback for a rating and its comment, and post nothing when the proxy does not collect feedback', async () => {
+    const m = await answered();
+    ($(m.el, '[part~="feedback-down"]') as HTMLButtonElement).click();
+    await m.el.updateComplete;
+    expect($(m.el, '[part~="feedback-down"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect(text($(m.el, '[part~="feedback-thanks"]'))).toBe('Thank you for your feedback.');
+    const field = $(m.el, '[part~="feedback-comment"]') as HTMLInputElement;
+    field.value = '  too long  ';
+    ($(m.el, '[part~="feedback-form"]') as HTMLFormElement).requestSubmit();
+    await m.el.updateComplete;
+    expect(m.events['quran-dai-feedback']!.map((e) => e.detail)).toStrictEqual([
+      { question: '2:153', rating: 'down', citations: ['2:153'] },
+      { question: '2:153', rating: 'down', comment: 'too long', citations: ['2:153'] },
+    ]);
+    expect($(m.el, '[part~="feedback-form"]')).toBeNull();
+    expect(feedbackPosts(m)).toStrictEqual([]);
+  });
+
+  it('should post the rating when the proxy collects feedback', async () => {
+    const m = await answered({ feedback: true });
+    ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
+    await waitUntil(() => feedbackPosts(m).length === 1);
+    expect(feedbackPosts(m)).toStrictEqual([{ question: '2:153', rating: 'up', citations: ['2:153'], lang: 'en' }]);
+  });
+
+  it('should log a failed post and show the visitor nothing but the thank-you', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const m = await answered({ feedback: true });
+      m.proxy.feedback = 500;
+      const errors = m.events['quran-dai-error']!.length;
+      ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('feedback not sent')));
+      await m.el.updateComplete;
+      expect(m.events['quran-dai-error']!.length).toBe(errors);
+      expect($$(m.el, '[role="alert"]')).toHaveLength(0);
+      expect(text($(m.el, '[part~="feedback-thanks"]'))).toBe('Thank you for your feedback.');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('when the site owner sets a contact link', () => {
+  const contact = { 'contact-href': 'mailto:imam@mosque.example', 'contact-label': 'Ask Imam Yusuf' };
+
+  it('should show it under every answer, quietly for an ordinary question', async () => {
+    const m = await mount(contact);
+    await askAndWait(m, '2:153');
+    await waitUntil(() => $(m.el, '[part~="answer"] [part~="contact"]') !== null);
+    const link = $(m.el, '[part~="contact"] a') as HTMLAnchorElement;
+    expect([link.getAttribute('href'), text(link), link.target]).toStrictEqual(['mailto:imam@mosque.example', 'Ask Imam Yusuf', '_self']);
+    expect($(m.el, '[part~="contact-prominent"]')).toBeNull();
+  });
+
+  it('should put it forward when the search found nothing', async () => {
+    const m = await mount({ 'contact-href': 'https://mosque.example/contact' });
+    await askAndWait(m, 'xyzzy qwerty');
+    await waitUntil(() => $(m.el, '[part~="contact-prominent"]') !== null);
+    expect(text($(m.el, '[part~="contact-prominent"]'))).toBe('For a ruling, or a question these verses do not cover, ask a person: Ask our imam');
+    expect(($(m.el, '[part~="contact-prominent"] a') as HTMLAnchorElement).target).toBe('_blank');
+  });
+
+  it('should put it forward when the question asks for a ruling', async () => {
+    const m = await mount(contact);
+    await askAndWait(m, 'Is it haram to skip prayer? 2:153');
+    await waitUntil(() => $(m.el, '[part~="answer"] [part~="contact-prominent"]') !== null);
+  });
+
+  it('should refuse javascript: and data: links with one warning each and show no link', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const m = await mount({ 'contact-href': 'javascript:alert(1)' });
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('contact-href "javascript:alert(1)" is refused')));
+      m.el.setAttribute('contact-href', 'data:text/html,<b>x</b>');
+      await waitUntil(() => warn.mock.calls.some(([w]) => String(w).includes('contact-href "data:text/html')));
+      m.el.setAttribute('contact-href', 'javascript:alert(1)');
+      await askAndWait(m, 'xyzzy qwerty');
+      await m.el.updateComplete;
+      expect($$(m.el, '[part~="contact"]')).toHaveLength(0);
+      expect(warn.mock.calls.filter(([w]) => String(w).includes('contact-href'))).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('when the page URL carries a shared question', () => {
+  it('should ask it once, in the first widget on the page that has not opted out', async () => {
+    const before = location.href;
+    history.replaceState(null, '', `${location.pathname}?quran-dai-q=${encodeURIComponent('2:153')}`);
+    try {
+      const optedOut = await mount({ 'shared-question': 'off' });
+      const first = await mount();
+      await waitUntil(() => first.events['quran-dai-answer']!.length === 1);
+      await first.el.updateComplete;
+      expect(($(first.el, '#question') as HTMLInputElement).value).toBe('2:153');
+      expect(first.proxy.chatRequests().map((r) => r.question)).toStrictEqual(['2:153']);
+      expect(optedOut.proxy.chatRequests()).toHaveLength(0);
+      // Booting again (a new proxy) does not ask it a second time.
+      first.el.setAttribute('proxy', `${PROXY}/`);
+      await waitUntil(() => first.events['quran-dai-ready']!.length >= 2);
+      expect(first.proxy.chatRequests()).toHaveLength(1);
+    } finally {
+      history.replaceState(null, '', before);
+    }
   });
 });

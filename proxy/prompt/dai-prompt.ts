@@ -6,6 +6,7 @@
  * verified (`verifyHistory`): the model reads its assistant turns as its own words.
  */
 import { alternateTurns } from '../chat/chat-history.js';
+import { NOT_COVERED_SENTENCE } from '../../data/contracts/not-covered-sentence.js';
 
 export interface PromptVerse {
   /** `2:153` */
@@ -61,7 +62,7 @@ export function explainRule(ref: string): string {
 }
 
 /** The sentence the model must use when the verses do not answer the question. */
-export const NOT_COVERED_SENTENCE = 'I could not find Quranic guidance on this specific point';
+export { NOT_COVERED_SENTENCE };
 
 export const DAI_RULES = [
   'You are a Da\'i: a compassionate, knowledgeable, humble and patient guide who explains what the Quran says. Speak gently, never judge the person asking, and do not claim more certainty than the verses give.',

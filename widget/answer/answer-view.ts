@@ -34,3 +34,7 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
   return { template: answerTemplate(blocks, render), citations: check.list };
 }
+
+// The answer's footer and what its buttons do travel in the same lazily loaded chunk: they are needed only once an answer is there.
+export { answerFooterTemplate } from './answer-footer.js';
+export { rateAnswer, shareAnswer } from './answer-actions.js';

@@ -69,6 +69,14 @@ export interface AskEnvironment {
   readonly site?: { readonly knowledge: SiteKnowledge; readonly queryEmbedderId: string | null } | null;
 }
 
+/** "Explain this passage": the verse and its result, asked without a search. */
+export interface ExplainRequest {
+  /** The verse explained, `S:A`; sent as `explain` and shown with its quran.com tafsir link. */
+  readonly ref: string;
+  /** The verse as the one hit, with its ±5 passage (`explainResult`). */
+  readonly result: SearchResult;
+}
+
 export interface AskCallbacks {
   onSearch(detail: QuranDaiSearchDetail): void;
   /** The answer finished streaming. */
@@ -90,6 +98,8 @@ export class AskController implements ReactiveController {
   siteRetrieved: ReadonlySet<number> = new Set();
   answer = '';
   notice: AskNotice | undefined;
+  /** The verse being explained (`S:A`) when this ask came from a card's Explain action. */
+  explain: string | undefined;
   /** The last request sent to `/api/chat` (for tests and debugging). */
   lastChatRequest: ChatRequest | undefined;
 
@@ -98,6 +108,7 @@ export class AskController implements ReactiveController {
   #abort: AbortController | undefined;
   #run = 0;
   #lastEnv: AskEnvironment | undefined;
+  #lastExplain: ExplainRequest | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: AskCallbacks) {
     this.#host = host;
@@ -126,24 +137,41 @@ export class AskController implements ReactiveController {
   reset(): void {
     this.#run++;
     this.#abort?.abort();
-    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set() });
+    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set(), explain: undefined });
     this.#host.requestUpdate();
   }
 
   /** Ask the last question again with the environment it was asked in (or a fresh one). */
   retry(env: AskEnvironment | undefined = this.#lastEnv): Promise<void> {
-    return env && this.question ? this.ask(this.question, env) : Promise.resolve();
+    return env && this.question ? this.ask(this.question, env, this.#lastExplain) : Promise.resolve();
   }
 
-  async ask(question: string, env: AskEnvironment): Promise<void> {
+  /** Ask `question`; with `explain`, its result is used as found (no search) and the request carries `explain`. */
+  async ask(question: string, env: AskEnvironment, explain?: ExplainRequest): Promise<void> {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
     const run = ++this.#run;
     const stale = (): boolean => run !== this.#run;
     this.#lastEnv = env;
-    Object.assign(this, { question, answer: '', notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined });
+    this.#lastExplain = explain;
+    Object.assign(this, { question, answer: '', notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined, explain: explain?.ref });
 
+    let result: SearchResult;
+    if (explain) {
+      result = explain.result;
+      // An explanation is about the verse and its passage: the mosque's documents are not searched.
+      this.#show(question, result, { ...env, site: undefined }, question, undefined);
+    } else {
+      const found = await this.#search(question, env, abort.signal, stale);
+      if (!found) return;
+      result = found;
+    }
+    await this.#answer(question, result, env, abort.signal, stale);
+  }
+
+  /** Keyword results, then fused ones; undefined when the search failed or a newer ask took over. */
+  async #search(question: string, env: AskEnvironment, signal: AbortSignal, stale: () => boolean): Promise<SearchResult | undefined> {
     const turns = historyTurns(env.history);
     const retrievalText = env.engine.retrievalQuery(question, turns);
     this.#host.requestUpdate();
@@ -157,10 +185,10 @@ export class AskController implements ReactiveController {
       const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
       if (stale()) return;
       if (missing) {
-        const loading = env.loadTrack(missing, abort.signal);
+        const loading = env.loadTrack(missing, signal);
         if (env.embedQuery) {
           embedTried = true;
-          vector = await this.#meaningFirst(question, retrievalText, env, abort.signal, loading, stale);
+          vector = await this.#meaningFirst(question, retrievalText, env, signal, loading, stale);
           if (stale()) return;
         }
         await loading;
@@ -179,7 +207,7 @@ export class AskController implements ReactiveController {
       this.status = AskStatus.Refining;
       this.#host.requestUpdate();
       try {
-        vector = await env.embedQuery(retrievalText, abort.signal);
+        vector = await env.embedQuery(retrievalText, signal);
         if (stale()) return;
         const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
         if (stale()) return;
@@ -190,11 +218,16 @@ export class AskController implements ReactiveController {
         this.#report(e, 'embed-failed');
       }
     }
+    return result;
+  }
 
+  /** Streams the answer (when wanted and available) and keeps the exchange. */
+  async #answer(question: string, result: SearchResult, env: AskEnvironment, signal: AbortSignal, stale: () => boolean): Promise<void> {
     const exchangeBase = {
       question,
       refs: result.hits.map((h) => formatRef(h.ref)),
       context: result.hits.slice(0, CONTEXT_HITS).map((h) => formatRange(env.corpus.contextOf(h.ref))),
+      ...(this.explain ? { explain: this.explain } : {}),
     };
     // The mosque's passages alone are enough to answer from ("When is Jumu'ah?").
     const nothingFound = result.kind === 'none' && this.siteHits.length === 0;
@@ -209,7 +242,7 @@ export class AskController implements ReactiveController {
     this.status = AskStatus.Answering;
     this.#host.requestUpdate();
     const site = env.site ? { version: env.site.knowledge.version, chunks: this.siteHits.map((h) => h.chunk.id) } : undefined;
-    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, ...(site ? { site } : {}) });
+    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, explain: this.explain, ...(site ? { site } : {}) });
     this.lastChatRequest = request;
     let streamError: string | undefined;
     let signature: string | undefined;
@@ -217,7 +250,7 @@ export class AskController implements ReactiveController {
       // Loaded on first use: the stream reader is not needed for the first paint.
       const { postChat } = await import('../chat/post-chat.js');
       if (stale()) return;
-      const parts = await postChat(env.proxy, request, env.fetch, abort.signal);
+      const parts = await postChat(env.proxy, request, env.fetch, signal);
       if (stale()) return;
       for await (const part of parts) {
         if (stale()) return;

@@ -25,6 +25,8 @@ export interface BuildChatRequestOptions {
   readonly corpus: ChatCorpus;
   readonly lang: string;
   readonly translation: TextTrackId;
+  /** "Explain this passage": the verse `S:A`, which must be the result's first hit. */
+  readonly explain?: string | undefined;
   /** The mosque's passages retrieved for the question (ids of site artefact `version`), best first. */
   readonly site?: ChatSiteRefs;
 }
@@ -57,6 +59,7 @@ export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest 
     verses: chatVerseRefs(options.result, options.corpus),
     lang: options.lang,
     translation: options.translation,
+    ...(options.explain ? { explain: options.explain } : {}),
     // Site search returns at most 3 passages, under CHAT_LIMITS.maxSiteChunks.
     ...(options.site?.chunks.length ? { site: options.site } : {}),
   };

@@ -9,6 +9,7 @@ import type { LocalModelProgressListener } from '../../data/embed/local-embedder
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-port.js';
+import type { AudioLike } from '../listen/recitation-player.js';
 import type { ConversationStore } from '../history/conversation-store.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { DataLoadProgressListener } from '../data-cache/data-load-progress.js';
@@ -41,6 +42,8 @@ export interface WidgetServices {
    */
   readonly createBrowserQueryEmbedder: (proxy: string, manifest: VectorIndexManifest, onProgress?: LocalModelProgressListener) => QueryEmbedder;
   readonly openConversationStore: () => Promise<ConversationStore>;
+  /** The one audio element recitations play in (default `new Audio()`); replaced in unit tests. */
+  readonly createAudio?: () => AudioLike;
   /** The mosque's own documents from their manifest URL (`/api/config`'s `site`), or null when they cannot be loaded. */
   readonly loadSiteKnowledge: (manifestUrl: string, signal?: AbortSignal) => Promise<SiteKnowledge | null>;
 }

@@ -22,6 +22,8 @@ export interface ConversationExchange {
   readonly at: number;
   /** The proxy's signature of the answer (from the stream's `finish` part); sent back with it in history, where the proxy drops an answer it cannot verify. */
   readonly signature?: string;
+  /** The verse `S:A` when the question was a card's Explain, so the earlier answer keeps its tafsir link. */
+  readonly explain?: string;
 }
 
 export interface ConversationStore {

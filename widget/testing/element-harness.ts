@@ -42,6 +42,8 @@ export interface FakeProxy {
   chat: ChatReply;
   /** Query vector returned by `/api/embed`. */
   embedding: number[] | 'down';
+  /** What `/api/feedback` answers: a status, or `down` (the request fails). */
+  feedback: number | 'down';
   chatRequests(): ChatRequest[];
 }
 
@@ -79,6 +81,7 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
     config,
     chat: { kind: 'fixture', name: 'answer' },
     embedding: [1, 0, 0, 0],
+    feedback: 202,
     chatRequests: () => proxy.calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
     fetch: async (input, init) => {
       const url = String(input);
@@ -94,6 +97,10 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
       if (url === `${PROXY}/api/embed`) {
         if (proxy.embedding === 'down') throw new TypeError('fetch failed');
         return json({ embedding: proxy.embedding, dims: proxy.embedding.length, model: 'test', indexId: TEST_INDEX_MANIFEST.id });
+      }
+      if (url === `${PROXY}/api/feedback`) {
+        if (proxy.feedback === 'down') throw new TypeError('fetch failed');
+        return json(proxy.feedback < 400 ? { ok: true } : { error: { code: 'internal', message: 'webhook failed' } }, proxy.feedback);
       }
       if (url === `${PROXY}/api/chat`) {
         const reply = proxy.chat;

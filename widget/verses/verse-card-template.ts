@@ -1,7 +1,8 @@
 /**
  * One verse card: Arabic (RTL, Quranic font), the chosen translation, the `S:A` link to
  * quran.com, surah name, the passage range for top hits, expandable ±5 context from the
- * same surah, and a copy button. All text comes from the corpus; Lit escapes it.
+ * same surah, and its actions: copy, explain, share and (when the site set `audio-base`)
+ * listen. All text comes from the corpus; Lit escapes it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { classMap } from 'lit/directives/class-map.js';
@@ -9,6 +10,7 @@ import type { TextTrackId, VerseRange, VerseRef } from '../../data/corpus/corpus
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatRange, formatRef, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
+import type { RecitationState } from '../listen/recitation-player.js';
 import { trackDir, trackLang } from './track-language.js';
 
 /** Points along the line (mirrored right to left) when closed, down when open: `direction.styles.ts`. */
@@ -22,9 +24,31 @@ export interface VerseCardOptions {
   readonly passage: VerseRange | undefined;
   readonly expanded: boolean;
   readonly copied: boolean;
+  /** The share fell back to copying a moment ago: its button says "Copied". */
+  readonly shared: boolean;
+  /** The recitation's state; undefined when the site set no valid `audio-base` (no play button). */
+  readonly recitation: RecitationState | undefined;
   readonly t: Translate;
   readonly onToggleContext: (ref: string) => void;
   readonly onCopy: (ref: string) => void;
+  readonly onExplain: (ref: string) => void;
+  readonly onShare: (ref: string) => void;
+  readonly onListen: (ref: string) => void;
+}
+
+function listenTemplate(o: VerseCardOptions, ref: string): TemplateResult | typeof nothing {
+  if (o.recitation === undefined) return nothing;
+  const on = o.recitation === 'playing' || o.recitation === 'loading';
+  return html`<button
+    type="button"
+    class="verse__button"
+    part="listen"
+    aria-pressed=${on ? 'true' : 'false'}
+    aria-label=${on ? o.t('listenStopLabel', { ref }) : o.t('listenLabel', { ref })}
+    @click=${() => o.onListen(ref)}
+  >
+    ${on ? o.t('stop') : o.t('listen')}
+  </button>`;
 }
 
 function contextTemplate(o: VerseCardOptions, id: string): TemplateResult {
@@ -71,8 +95,14 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
         <button type="button" class="verse__button" part="copy" aria-label=${o.t('copyLabel', { ref })} @click=${() => o.onCopy(ref)}>
           ${o.copied ? o.t('copied') : o.t('copy')}
         </button>
+        <button type="button" class="verse__button" part="explain" aria-label=${o.t('explainLabel', { ref })} @click=${() => o.onExplain(ref)}>${o.t('explain')}</button>
+        <button type="button" class="verse__button" part="share" aria-label=${o.t('shareLabel', { ref })} @click=${() => o.onShare(ref)}>
+          ${o.shared ? o.t('copied') : o.t('share')}
+        </button>
+        ${listenTemplate(o, ref)}
       </span>
     </footer>
+    ${o.recitation === 'failed' ? html`<p class="verse__error" part="listen-error" role="alert">${o.t('listenFailed', { ref })}</p>` : nothing}
     ${o.expanded ? contextTemplate(o, contextId) : nothing}
   </article>`;
 }

@@ -13,9 +13,14 @@ export interface CopyableVerse {
 }
 
 export function verseCopyText(verse: CopyableVerse, surahName: string, translationName: string | undefined, t: Translate): string {
+  return `${verseCitationText(verse, surahName, translationName, t)}\n${quranComUrl(verse.ref)}`;
+}
+
+/** The same without the quran.com link (sharing passes the link as the share's URL). */
+export function verseCitationText(verse: CopyableVerse, surahName: string, translationName: string | undefined, t: Translate): string {
   const lines = [verse.arabic];
   if (verse.translation) lines.push(verse.translation);
   const source = translationName && verse.translation ? ` (${translationName})` : '';
-  lines.push(`— ${t('copyCitation', { ref: formatRef(verse.ref), surah: surahName })}${source}`, quranComUrl(verse.ref));
+  lines.push(`— ${t('copyCitation', { ref: formatRef(verse.ref), surah: surahName })}${source}`);
   return lines.join('\n');
 }
