@@ -13,6 +13,7 @@ import { DATA_DB_NAME } from '../data-cache/idb-data-store.js';
 import { loadQuranData } from '../data-cache/load-quran-data.js';
 import { forgetPageMemoryStore } from '../data-cache/memory-data-store.js';
 import { forgetOpenedDataStores } from '../data-cache/open-data-stores.js';
+import type { SearchResult } from '../../data/search/search-result.js';
 import type { SearchWorkerInit, SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 
 let corpus: Corpus;
@@ -116,5 +117,21 @@ describe('when the worker starts on a repeat visit', () => {
     await second.send(initMessage({ prepare: ['en'], snapshots: [bytes] }));
     expect(await second.next('ready')).toMatchObject({ restored: ['en'] });
     expect(second.build).not.toHaveBeenCalled();
+  });
+});
+
+describe('when a fused search comes before the vectors (a first visit)', () => {
+  it('should answer like the page does without vector hits, even for a translation still downloading', async () => {
+    const worker = await startWorker();
+    await worker.send(initMessage());
+    await worker.next('ready');
+    const vector = new Float32Array([1, 0, 0, 0]);
+    await worker.send({ type: 'hybrid', id: 1, query: 'صبر کے بارے میں قرآن کیا کہتا ہے؟', vector, lang: 'ur' });
+    const urdu = (await worker.next('result')) as Extract<SearchWorkerResponse, { type: 'result' }>;
+    expect(urdu.result).toMatchObject({ kind: 'none', stage: 'hybrid' });
+    await worker.send({ type: 'hybrid', id: 2, query: 'seek help through patience and prayer', vector, lang: 'en' });
+    const english = (await worker.next('result')) as Extract<SearchWorkerResponse, { type: 'result' }>;
+    const refs = (english.result as SearchResult).hits.map((h) => `${h.ref.surah}:${h.ref.ayah}`);
+    expect(refs).toContain('2:153');
   });
 });

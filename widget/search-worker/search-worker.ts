@@ -6,7 +6,7 @@
  * next visit, after `ready`.
  */
 import { Corpus } from '../../data/corpus/corpus.js';
-import { createSearchEngine, type SearchEngine } from '../../data/search/search-engine.js';
+import { createSearchEngine, type SearchEngine, type VectorQuery } from '../../data/search/search-engine.js';
 import { parseVectorIndex } from '../../data/index/vector-index-loader.js';
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -27,6 +27,11 @@ interface WorkerState {
 }
 
 let state: Promise<WorkerState> | undefined;
+
+/** A vector query over no vectors: what a still-downloading index answers (DeferredVectorSearch on the page). */
+function noVectorsYet(vector: Float32Array): VectorQuery {
+  return { search: { kind: 'loading', dims: vector.length, search: () => [] }, vector, floors: { primary: 1, fallback: 1 } };
+}
 const post = (message: SearchWorkerResponse) => (self as unknown as Worker).postMessage(message);
 
 async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<WorkerState> {
@@ -76,9 +81,11 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
         post({
           type: 'result',
           id: m.id,
-          result: vectors
-            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors }, { lang: m.lang })
-            : engine.lexical(m.query, { lang: m.lang }),
+          // Before the vectors arrive (a first visit), the same answer as the page's engine with a
+          // still-downloading index: a fusion without vector hits. Plain keyword search would throw
+          // for a question whose translation is still downloading, which hybrid search answers by
+          // meaning alone.
+          result: engine.hybrid(m.query, vectors ? { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors } : noVectorsYet(m.vector), { lang: m.lang }),
         });
         return noticeBuilds();
       case 'required-track':
