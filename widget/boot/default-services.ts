@@ -4,8 +4,6 @@ import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
 import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-engine.js';
 import { pageSiteCachePort } from '../site/site-cache-port.js';
 import { loadQuranData, loadTranslationTrack, vectorSearchReady, verifiedVectorBytes } from '../data-cache/load-quran-data.js';
-import { startSearchWorker } from '../search-worker/start-search-worker.js';
-import { openConversationStore } from '../history/conversation-store.js';
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
 
@@ -39,7 +37,8 @@ export const defaultServices: WidgetServices = {
       corpus,
       vectorSearch,
       indexManifest,
-      startWorker: startSearchWorker,
+      // The worker's starter and the visitor's history load beside the data, not before the widget shows.
+      startWorker: async (options) => (await import('../search-worker/start-search-worker.js')).startSearchWorker(options),
       // A lazy chunk (~18 KB gzip): only pages where no Worker can start download the engine.
       // It restores the index snapshots stored with the corpus instead of building (repeat visits).
       inPage: async () => {
@@ -50,7 +49,7 @@ export const defaultServices: WidgetServices = {
       vectorsReady: vectorSearchReady,
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
-  openConversationStore,
+  openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
   loadSiteKnowledge: async (manifestUrl, signal) => {
     const { openSiteKnowledge } = await import('../site/open-site-knowledge.js');
     return openSiteKnowledge(manifestUrl, pageSiteCachePort(), signal);

@@ -18,7 +18,7 @@ import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { combineProgress } from './combine-progress.js';
 import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
-import { loadVectorIndexData, type VectorIndexData } from './load-vector-index-data.js';
+import type { VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
 import { readLexicalSnapshots, rememberLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
@@ -70,16 +70,20 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   });
   let downloadingIndex: ((manifest: VectorIndexManifest) => void) | undefined;
   const indexDownloadStarted = new Promise<VectorIndexManifest>((resolve) => (downloadingIndex = resolve));
-  const indexLoading: Promise<LoadedIndex | null> = options.index
-    ? loadVectorIndexData({
-        index: options.index,
+  const index = options.index;
+  // The index's reader loads beside the corpus, not with the page: a keyword-only site never
+  // downloads it, and the first load stays small.
+  const indexLoading: Promise<LoadedIndex | null> = index
+    ? import('./load-vector-index-data.js')
+        .then(({ loadVectorIndexData }) => loadVectorIndexData({
+        index,
         stores,
         // The bar tracks what the visitor waits for: the corpus. A downloading index does not hold
         // the promise back (see DeferredVectorSearch), so its bytes are not on the bar.
         onProgress: (p) => p.phase !== 'download' && progress.index?.(p),
         signal: options.signal,
         onDownloadStart: downloadingIndex,
-      })
+      }))
         .then((data) => (data ? indexToSearch(data) : null))
         .catch((e: unknown) => {
           if (isAbortError(e)) throw e;
@@ -126,8 +130,7 @@ interface LoadedIndex {
 async function indexToSearch(data: VectorIndexData): Promise<LoadedIndex | null> {
   try {
     globalThis.performance?.mark?.('quran-dai:index-bytes');
-    // The vector scan (and its inline SIMD kernel) loads with the index, not with the page: a
-    // keyword-only site never downloads it, and the first load stays small.
+    // The vector scan (and its inline SIMD kernel) loads with the index, not with the page.
     const { vectorSearchFromIndexData } = await import('./vector-search-from-index-data.js');
     const search = await vectorSearchFromIndexData(data.manifest, data.files);
     globalThis.performance?.mark?.('quran-dai:index-search');

@@ -121,7 +121,7 @@ describe('when the worker starts on a repeat visit', () => {
 });
 
 describe('when a fused search comes before the vectors (a first visit)', () => {
-  it('should answer like the page does without vector hits, even for a translation still downloading', async () => {
+  it('should search by keyword, and answer a question whose translation is still downloading like the page does (no vector hits yet)', async () => {
     const worker = await startWorker();
     await worker.send(initMessage());
     await worker.next('ready');
@@ -133,5 +133,6 @@ describe('when a fused search comes before the vectors (a first visit)', () => {
     const english = (await worker.next('result')) as Extract<SearchWorkerResponse, { type: 'result' }>;
     const refs = (english.result as SearchResult).hits.map((h) => `${h.ref.surah}:${h.ref.ayah}`);
     expect(refs).toContain('2:153');
+    expect(english.result).toMatchObject({ stage: 'lexical' });
   });
 });

@@ -28,9 +28,17 @@ interface WorkerState {
 
 let state: Promise<WorkerState> | undefined;
 
-/** A vector query over no vectors: what a still-downloading index answers (DeferredVectorSearch on the page). */
-function noVectorsYet(vector: Float32Array): VectorQuery {
-  return { search: { kind: 'loading', dims: vector.length, search: () => [] }, vector, floors: { primary: 1, fallback: 1 } };
+/**
+ * A fused search before the vectors arrive (a first visit): keyword search, as the vectors would
+ * only add to it; but for a question whose translation is still downloading, what the page's
+ * engine answers with a still-downloading index (a fusion with no vector hits) instead of the
+ * keyword search's "load the translation first" error.
+ */
+function withoutVectors(engine: SearchEngine, query: string, vector: Float32Array, lang: string | undefined) {
+  const options = lang === undefined ? {} : { lang };
+  if (engine.isTrackLoaded(engine.requiredTrack(query, lang))) return engine.lexical(query, options);
+  const none: VectorQuery = { search: { kind: 'loading', dims: vector.length, search: () => [] }, vector, floors: { primary: 1, fallback: 1 } };
+  return engine.hybrid(query, none, options);
 }
 const post = (message: SearchWorkerResponse) => (self as unknown as Worker).postMessage(message);
 
@@ -81,11 +89,9 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
         post({
           type: 'result',
           id: m.id,
-          // Before the vectors arrive (a first visit), the same answer as the page's engine with a
-          // still-downloading index: a fusion without vector hits. Plain keyword search would throw
-          // for a question whose translation is still downloading, which hybrid search answers by
-          // meaning alone.
-          result: engine.hybrid(m.query, vectors ? { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors } : noVectorsYet(m.vector), { lang: m.lang }),
+          result: vectors
+            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors }, { lang: m.lang })
+            : withoutVectors(engine, m.query, m.vector, m.lang),
         });
         return noticeBuilds();
       case 'required-track':
