@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatFieldPath } from '../http/field-path.js';
+import { langTagSchema, VERSE_REF_PATTERN } from '../http/request-fields.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type VerseRange, type VerseRef } from '../../data/corpus/corpus-types.js';
 
 export const CHAT_ERROR_CODES = {
@@ -26,7 +27,6 @@ export const CHAT_ERROR_CODES = {
 /** Longest single history turn (an earlier answer); the 32 KB body cap bounds the total. */
 export const MAX_TURN_CHARS = 4000;
 
-const REF_PATTERN = /^(\d{1,3}):(\d{1,3})$/;
 const RANGE_PATTERN = /^(\d{1,3}):(\d{1,3})-(\d{1,3})$/;
 
 const turnSchema = z.object({
@@ -37,7 +37,7 @@ const turnSchema = z.object({
 });
 
 const verseSchema = z.object({
-  ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
+  ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
   context: z
     .string({ error: 'context must be a string like "2:148-158"' })
     .regex(RANGE_PATTERN, { error: 'context must look like "2:148-158" (surah:from-to, one surah)' })
@@ -57,11 +57,8 @@ export const chatRequestSchema = z.object({
   verses: z
     .array(verseSchema, { error: 'verses must be an array of {ref, context?}' })
     .max(CHAT_LIMITS.maxVerseRefs, { error: `verses has more than ${CHAT_LIMITS.maxVerseRefs} references` }),
-  lang: z
-    .string({ error: 'lang must be a BCP-47 tag' })
-    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'lang must be a BCP-47 tag like "en" or "ur-PK"' })
-    .optional(),
-  explain: z.string({ error: 'explain must be a string like "2:255"' }).regex(REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' }).optional(),
+  lang: langTagSchema.optional(),
+  explain: z.string({ error: 'explain must be a string like "2:255"' }).regex(VERSE_REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' }).optional(),
   site: z
     .object(
       {
@@ -160,7 +157,7 @@ function checkSiteChunks(sent: { version: string; chunks: number[] } | undefined
 }
 
 function checkVerse(refText: string, contextText: string | undefined, corpus: Corpus, at: string): CheckedVerse | ChatValidationIssue {
-  const [, s, a] = REF_PATTERN.exec(refText)!;
+  const [, s, a] = VERSE_REF_PATTERN.exec(refText)!;
   const ref = { surah: Number(s), ayah: Number(a) };
   if (!corpus.isValidRef(ref)) {
     const why = ref.surah >= 1 && ref.surah <= 114 ? `surah ${ref.surah} has ${corpus.verseCount(ref.surah)} verses` : 'surahs are numbered 1 to 114';

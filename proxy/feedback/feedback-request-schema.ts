@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { FEEDBACK_LIMITS, type FeedbackRequest } from '../../data/contracts/feedback-request.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatFieldPath } from '../http/field-path.js';
+import { langTagSchema, VERSE_REF_PATTERN } from '../http/request-fields.js';
 
-const REF_PATTERN = /^(\d{1,3}):(\d{1,3})$/;
 
 export const feedbackRequestSchema = z.object({
   question: z
@@ -24,15 +24,12 @@ export const feedbackRequestSchema = z.object({
     .max(FEEDBACK_LIMITS.maxCommentChars, { error: `comment is longer than ${FEEDBACK_LIMITS.maxCommentChars} characters` })
     .optional(),
   citations: z
-    .array(z.string({ error: 'each citation must be a string like "2:153"' }).regex(REF_PATTERN, { error: 'each citation must look like "2:153" (surah:ayah)' }), {
+    .array(z.string({ error: 'each citation must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'each citation must look like "2:153" (surah:ayah)' }), {
       error: 'citations must be an array of "S:A" strings',
     })
     .max(FEEDBACK_LIMITS.maxCitations, { error: `citations has more than ${FEEDBACK_LIMITS.maxCitations} references` })
     .default([]),
-  lang: z
-    .string({ error: 'lang must be a BCP-47 tag' })
-    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,4}$/, { error: 'lang must be a BCP-47 tag like "en" or "ur-PK"' })
-    .optional(),
+  lang: langTagSchema.optional(),
 });
 
 export interface FeedbackValidationIssue {
