@@ -11,12 +11,21 @@ type ScriptCommand = (numberOfKeys: number, ...keysAndArgs: (string | number)[])
 
 export function ioredisCommands(redis: Redis): RedisCommands {
   const scripts = redis as unknown as Record<string, ScriptCommand>;
+  // One named command per script, defined on first use (every rate-limited request runs one).
+  const names = new Map<string, string>();
+  const nameOf = (lua: string): string => {
+    let name = names.get(lua);
+    if (name === undefined) {
+      // ioredis then sends EVALSHA and applies the key prefix.
+      name = `quranDai${createHash('sha1').update(lua).digest('hex').slice(0, 12)}`;
+      if (!(name in redis)) redis.defineCommand(name, { lua });
+      names.set(lua, name);
+    }
+    return name;
+  };
   return {
     eval(lua, keys, args) {
-      // One named command per script: ioredis then sends EVALSHA and applies the key prefix.
-      const name = `quranDai${createHash('sha1').update(lua).digest('hex').slice(0, 12)}`;
-      if (!(name in redis)) redis.defineCommand(name, { lua });
-      return scripts[name]!.call(redis, keys.length, ...keys, ...args);
+      return scripts[nameOf(lua)]!.call(redis, keys.length, ...keys, ...args);
     },
     get: (key) => redis.get(key),
     async setPx(key, value, ttlMs) {
