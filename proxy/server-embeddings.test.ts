@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string>, logs: string[] = []): Promise<RunningServer> {
-  const server = await startServer({ env: { PORT: '0', INDEX_DIR: join(root, 'index'), ...env }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
+  const server = await startServer({ env: { PORT: '0', INDEX_DIR: join(root, 'index'), SITE_DIR: join(root, 'no-site'), ...env }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
   running.push(server);
   return server;
 }

@@ -53,6 +53,8 @@ beforeAll(async () => {
       RATE_LIMIT_CHAT_PER_HOUR: '1000',
       DEMO_DIR: join(root, 'demo'),
       INDEX_DIR: join(root, 'index'),
+      // Not what `npm start` built into data/dist/site.
+      SITE_DIR: join(root, 'no-site'),
       ALLOWED_ORIGINS: 'https://mosque.example',
     },
     corpus: await loadTestCorpus(),
@@ -187,7 +189,7 @@ describe('when the client disconnects mid-answer', () => {
 
 describe('when X-Forwarded-For is trusted', () => {
   it('should rate-limit per forwarded client, and per socket when not trusted', async () => {
-    const env = { PORT: '0', XAI_API_KEY: XAI_KEY, XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none') };
+    const env = { PORT: '0', XAI_API_KEY: XAI_KEY, XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') };
     xai.respondWith('ok [2:153]');
     for (const trust of ['true', 'false']) {
       const s = await startServer({ env: { ...env, TRUST_PROXY: trust }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });

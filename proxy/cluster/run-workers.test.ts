@@ -42,7 +42,7 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/server.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), XAI_API_KEY: 'xai-test-KEY-0123456789abcdef', XAI_BASE_URL: xai.baseURL, INDEX_DIR: emptyIndexDir, UPSTREAM_MAX_RETRIES: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), XAI_API_KEY: 'xai-test-KEY-0123456789abcdef', XAI_BASE_URL: xai.baseURL, INDEX_DIR: emptyIndexDir, SITE_DIR: join(emptyIndexDir, 'no-site'), UPSTREAM_MAX_RETRIES: '0', ...env },
   });
   const lines: string[] = [];
   let buffered = '';

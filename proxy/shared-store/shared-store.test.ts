@@ -79,6 +79,7 @@ async function startInstances(count: number, env: Record<string, string>, redisU
       UPSTREAM_MAX_RETRIES: '0',
       DEMO_DIR: join(root, 'demo'),
       INDEX_DIR: join(root, 'index'),
+      SITE_DIR: join(root, 'no-site'),
       REDIS_URL: redisUrl,
       ...env,
     },

@@ -111,6 +111,8 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       ...(semantic ? { EMBEDDINGS_BASE_URL: semantic.baseURL, EMBEDDINGS_MODEL: semantic.model } : {}),
       CORPUS_DIR: DEFAULT_CORPUS_DIR,
       INDEX_DIR: indexRoot,
+      // The mosque's documents only when a test builds them: never what `npm start` left in data/dist/site.
+      SITE_DIR: join(indexRoot, 'no-site'),
       INDEX_ID: indexId ?? '',
       DEMO_DIR: join(REPO_ROOT, 'demo'),
       WIDGET_DIR: widgetDir,
