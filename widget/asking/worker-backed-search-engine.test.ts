@@ -203,3 +203,32 @@ describe('when the vector index was still downloading at boot', () => {
   });
 });
 
+describe('when the vectors have arrived and the worker with them is still starting', () => {
+  it('should let a fused search wait for that worker instead of answering by keyword alone', async () => {
+    const workers = fakeWorkers();
+    let gate!: () => void;
+    const opened = new Promise<void>((r) => (gate = r));
+    let bytes: Uint8Array | undefined;
+    let release!: (ready: boolean) => void;
+    const ready = new Promise<boolean>((r) => (release = r));
+    const startWorker: WorkerBackedSearchEngineOptions['startWorker'] = async (o) => {
+      if (o.vectors) await opened; // the second worker builds its indexes for a while
+      return workers.startWorker(o);
+    };
+    const engine = createWorkerBackedSearchEngine(
+      options(full, { startWorker, vectorSearch: fixedVectorSearch([]), indexManifest: TEST_INDEX_MANIFEST, vectorBytes: () => bytes, vectorsReady: () => ready }),
+    );
+    await engine.lexical('patience', 'en');
+    bytes = new Uint8Array([1, 2, 3]);
+    release(true);
+    await new Promise((r) => setTimeout(r, 0));
+    let result: SearchResult | undefined;
+    const asked = engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en').then((r) => (result = r));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(result).toBeUndefined();
+    gate();
+    await asked;
+    expect(result!.stage).toBe('hybrid');
+    expect(workers.started[0]!.log).toStrictEqual(['lexical patience']);
+  });
+});

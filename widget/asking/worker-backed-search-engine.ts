@@ -102,24 +102,37 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
     }
   };
 
+  /**
+   * Set once the vectors are on the page and a worker that has them is starting: a fused search
+   * waits for it (a few seconds at most, bounded by the worker timeout) rather than get the old
+   * worker's keyword-only list. A search while the vectors still download does not wait.
+   */
+  let vectorWorkerStarting: Promise<void> | undefined;
   if (vectorSearch && indexManifest && !initialVectors) {
     // First visit: the index was still downloading at boot. The in-page engine picks it up by
     // itself (DeferredVectorSearch); a worker needs the bytes, so start one that has them.
     void options.vectorsReady(vectorSearch).then(async (ready) => {
       const vectors = ready ? vectorsNow() : null;
       if (!vectors || disposed || (await current).kind !== 'worker') return;
-      const next = await startBackend(vectors).catch(() => null);
-      if (!next) return;
-      if (disposed) return next.retire();
-      const previous = current;
-      current = Promise.resolve(next);
-      (await previous).retire();
+      vectorWorkerStarting = (async () => {
+        const next = await startBackend(vectors).catch(() => null);
+        if (!next) return;
+        if (disposed) return next.retire();
+        const previous = current;
+        current = Promise.resolve(next);
+        (await previous).retire();
+      })();
+      await vectorWorkerStarting;
+      vectorWorkerStarting = undefined;
     });
   }
 
   return {
     lexical: (query, lang) => run((b) => b.lexical(query, lang)),
-    hybrid: (query, vector, lang) => run((b) => b.hybrid(query, vector, lang)),
+    hybrid: async (query, vector, lang) => {
+      if (vectorWorkerStarting) await vectorWorkerStarting;
+      return run((b) => b.hybrid(query, vector, lang));
+    },
     missingTrack: (query, lang) => run((b) => b.missingTrack(query, lang)),
     retrievalQuery,
     dispose: () => {
