@@ -223,11 +223,13 @@ export class AskController implements ReactiveController {
 
   /** Streams the answer (when wanted and available) and keeps the exchange. */
   async #answer(question: string, result: SearchResult, env: AskEnvironment, signal: AbortSignal, stale: () => boolean): Promise<void> {
+    const site = env.site ? { version: env.site.knowledge.version, chunks: this.siteHits.map((h) => h.chunk.id) } : undefined;
     const exchangeBase = {
       question,
       refs: result.hits.map((h) => formatRef(h.ref)),
       context: result.hits.slice(0, CONTEXT_HITS).map((h) => formatRange(env.corpus.contextOf(h.ref))),
       ...(this.explain ? { explain: this.explain } : {}),
+      ...(site ? { site } : {}),
     };
     // The mosque's passages alone are enough to answer from ("When is Jumu'ah?").
     const nothingFound = result.kind === 'none' && this.siteHits.length === 0;
@@ -241,7 +243,6 @@ export class AskController implements ReactiveController {
 
     this.status = AskStatus.Answering;
     this.#host.requestUpdate();
-    const site = env.site ? { version: env.site.knowledge.version, chunks: this.siteHits.map((h) => h.chunk.id) } : undefined;
     const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, explain: this.explain, ...(site ? { site } : {}) });
     this.lastChatRequest = request;
     let streamError: string | undefined;

@@ -24,6 +24,12 @@ export interface ConversationExchange {
   readonly signature?: string;
   /** The verse `S:A` when the question was a card's Explain, so the earlier answer keeps its tafsir link. */
   readonly explain?: string;
+  /**
+   * The mosque's passages the answer was given: the site artefact's version and the passage
+   * ids, so its `[site:N]` are checked against them later, and not against passages that
+   * rebuilt documents have since put under the same numbers.
+   */
+  readonly site?: { readonly version: string; readonly chunks: readonly number[] };
 }
 
 export interface ConversationStore {

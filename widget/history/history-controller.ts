@@ -10,7 +10,7 @@ import { tryParseReference } from '../../data/corpus/reference-parser.js';
 import { refsInRange } from '../../data/corpus/verse-range.js';
 import type { AnswerViewModule } from '../answer/answer-module-loader.js';
 import type { AnswerView } from '../answer/answer-view.js';
-import type { SiteKnowledge } from '../site/site-knowledge.js';
+import type { SiteCitationView, SiteKnowledge } from '../site/site-knowledge.js';
 import type { Translate } from '../i18n/ui-language.js';
 import type { ConversationExchange, ConversationStore } from './conversation-store.js';
 
@@ -20,7 +20,7 @@ export interface AnswerViewInputs {
   readonly module: AnswerViewModule | undefined;
   readonly translation: TextTrackId;
   readonly t: Translate;
-  /** The mosque's documents, when the site has them; earlier answers' `[site:N]` are checked for existence only. */
+  /** The mosque's documents, when the site has them; earlier answers' `[site:N]` are checked against the passages each was given. */
   readonly site: SiteKnowledge | null;
   readonly siteBase: string | undefined;
 }
@@ -111,8 +111,7 @@ export class HistoryController implements ReactiveController {
     if (!x.answer || !corpus || !module) return undefined;
     const kept = this.#views.get(x);
     if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
-    // Which site passages an earlier answer was given is not kept: its [site:N] are checked for existence only.
-    const site = inputs.site?.citations('any', inputs.siteBase);
+    const site = siteCitationsOf(x, inputs.site, inputs.siteBase);
     const view = module.answerView(x.answer, { corpus, retrieved: retrievedFromExchange(x, corpus), translation: inputs.translation, t: inputs.t, ...(site ? { site } : {}) });
     this.#views.set(x, { inputs, view });
     return view;
@@ -122,6 +121,16 @@ export class HistoryController implements ReactiveController {
     this.#store ??= this.callbacks.openStore();
     return this.#store;
   }
+}
+
+/**
+ * The mosque's passages an earlier answer was given, to check its `[site:N]` against. None when
+ * the documents were rebuilt since (or the answer predates this record): the same numbers may
+ * now name other passages, so such a citation is flagged and not linked.
+ */
+export function siteCitationsOf(x: ConversationExchange, site: SiteKnowledge | null, baseUrl: string | undefined): SiteCitationView | undefined {
+  if (!site || !x.site || x.site.version !== site.version) return undefined;
+  return site.citations(new Set(x.site.chunks), baseUrl);
 }
 
 /** Verses an earlier answer was given (hits and context), rebuilt from the stored refs. */

@@ -5,6 +5,7 @@ import { createFakeProxy, PROXY, testServices, type FakeProxy } from '../testing
 import { waitUntil } from '../testing/wait-until.js';
 import { buildDemoSite, demoChunkId, type DemoSite } from '../../scripts/site-build/demo-site.js';
 import { createSiteKnowledge, type SiteKnowledge } from './site-knowledge.js';
+import { memoryConversationStore, type ConversationExchange, type ConversationStore } from '../history/conversation-store.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 
@@ -20,8 +21,10 @@ afterEach(() => {
 
 const siteConfig = (baseUrl?: string) => ({ manifest: '/data/site/manifest.json', version: demo.site.manifest.version, ...(baseUrl ? { baseUrl } : {}) });
 
-async function mount(attrs: Record<string, string> = {}, proxy: FakeProxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, site: siteConfig('https://mosque.example.org/info') })) {
-  const services = await testServices({ proxy, site });
+const siteProxy = () => createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, site: siteConfig('https://mosque.example.org/info') });
+
+async function mount(attrs: Record<string, string> = {}, proxy: FakeProxy = siteProxy(), store?: ConversationStore) {
+  const services = await testServices({ proxy, site, ...(store ? { store } : {}) });
   const el = document.createElement('quran-dai') as QuranDaiElement;
   el.services = services;
   for (const [k, v] of Object.entries({ proxy: PROXY, ...attrs })) el.setAttribute(k, v);
@@ -112,5 +115,40 @@ describe('when the proxy serves site documents', () => {
     await el.ask('What does the Quran say about patience?');
     await waitUntil(() => $$(el, '[part="verses"]').length > 0);
     expect(el.shadowRoot!.querySelector('[part="site"]')).toBeNull();
+  });
+});
+
+describe("when earlier answers cite the mosque's passages", () => {
+  it('should keep the passages each answer was given with it', async () => {
+    const { el } = await mount();
+    await el.ask('Is there a sisters entrance?');
+    const stored = await (el.services as unknown as { store: ConversationStore }).store.list();
+    const given = $$(el, '[part="site-card"]').map((c) => Number(c.dataset.site));
+    expect(stored.at(-1)!.site).toEqual({ version: demo.site.manifest.version, chunks: given });
+  });
+
+  it('should check their [site:N] against those passages, and flag without a link those given before the documents were rebuilt', async () => {
+    const jumuah = demoChunkId(demo.site, 'jumuah-friday-prayer');
+    const other = demoChunkId(demo.site, 'arabic-language');
+    const answer = `At 1:30 pm [site:${jumuah}], see [site:${other}].`;
+    const base = { question: "When is Jumu'ah?", answer, refs: [], context: [], at: 1 } satisfies ConversationExchange;
+    const store = memoryConversationStore();
+    await store.append({ ...base, site: { version: demo.site.manifest.version, chunks: [jumuah] } });
+    await store.append({ ...base, at: 2, site: { version: 'before-the-documents-changed', chunks: [jumuah, other] } });
+    const { el } = await mount({}, siteProxy(), store);
+    await waitUntil(() => $$(el, '[part="history-item"] [data-site][data-status]').length === 4);
+    const items = $$(el, '[part="history-item"]').map((item) =>
+      [...item.querySelectorAll<HTMLElement>('[data-site]')].map((c) => [c.dataset.site, c.dataset.status, c.getAttribute('href')]),
+    );
+    expect(items).toEqual([
+      [
+        [String(jumuah), 'verified', `https://mosque.example.org/info/opening-times#jumuah-friday-prayer`],
+        [String(other), 'not-retrieved', expect.stringMatching(/^https:\/\/mosque\.example\.org\/info\//)],
+      ],
+      [
+        [String(jumuah), 'invalid', null],
+        [String(other), 'invalid', null],
+      ],
+    ]);
   });
 });
