@@ -124,6 +124,7 @@ describe("when earlier answers cite the mosque's passages", () => {
     await el.ask('Is there a sisters entrance?');
     const stored = await (el.services as unknown as { store: ConversationStore }).store.list();
     const given = $$(el, '[part="site-card"]').map((c) => Number(c.dataset.site));
+    expect(given).toContain(demoChunkId(demo.site, 'is-there-a-sisters-entrance'));
     expect(stored.at(-1)!.site).toEqual({ version: demo.site.manifest.version, chunks: given });
   });
 
