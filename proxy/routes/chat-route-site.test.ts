@@ -42,6 +42,12 @@ describe('when the proxy serves site documents', () => {
     expect(body.site).toStrictEqual({ manifest: '/data/site/manifest.json', version: demo.site.manifest.version, baseUrl: 'https://mosque.example.org/info' });
   });
 
+  it('should point the site manifest at DATA_PUBLIC_URL when a CDN serves the static files', async () => {
+    const cdn = await createTestProxy({ DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, { site: demo.site, files: { site: createMemoryFileSource(demo.files) } });
+    const body = (await (await cdn.app.request('/api/config')).json()) as { site: unknown };
+    expect(body.site).toStrictEqual({ manifest: 'https://cdn.mosque.example/quran-dai/data/site/manifest.json', version: demo.site.manifest.version });
+  });
+
   it('should serve the manifest and the content-hashed chunks file, cached forever', async () => {
     const manifest = await proxy.app.request('/data/site/manifest.json');
     expect(manifest.status).toBe(200);

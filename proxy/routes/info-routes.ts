@@ -64,7 +64,7 @@ export interface WidgetConfigOptions {
  * The widget's boot config. A proxy-embedded index without a working embedder is not offered
  * (the widget could not embed its queries); the widget then searches lexically. With
  * `publicBase` (DATA_PUBLIC_URL) the data and fonts come from there, laid out as
- * `npm run export:static` writes them (`/data/…`, `/fonts/…`, `/widget/…`).
+ * `npm run export:static` writes them (`/data/…` with the site documents, `/fonts/…`, `/widget/…`).
  */
 export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, options: WidgetConfigOptions = {}): WidgetConfig {
   const publicBase = options.publicBase ?? '';
@@ -77,7 +77,6 @@ export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, 
     feedback: options.feedback ?? false,
     ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
     // Absent (not null) without site documents: the config of a Quran-only proxy is unchanged.
-    // Served by the proxy even with DATA_PUBLIC_URL (export:static does not copy them yet).
-    ...(options.site ? { site: { manifest: SITE_MANIFEST_URL, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
+    ...(options.site ? { site: { manifest: `${publicBase}${SITE_MANIFEST_URL}`, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
   };
 }

@@ -7,10 +7,12 @@
  *   widget/…            the built widget (entry `quran-dai.js`, hashed chunks and assets)
  *   data/corpus/…       the corpus manifest and its content-hashed parts
  *   data/index/<id>/…   the served vector index (manifest and content-hashed vectors)
+ *   data/site/…         the mosque's own documents, when there are any (manifest and content-hashed files)
  *   fonts/<file>.woff2  the Quranic font the widget registers
  */
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import type { SiteManifest } from '../../data/site/site-types.js';
 import { IMMUTABLE_NAMES } from '../../proxy/app.js';
 import { DEFAULT_STATIC_FILES_OPTIONS, IMMUTABLE_CACHE_CONTROL, PUBLIC_CORS_HEADERS, REVALIDATE_CACHE_CONTROL } from '../../proxy/middleware/static-files/index.js';
 
@@ -21,6 +23,8 @@ export interface ExportStaticTreeOptions {
   readonly corpusDir: string;
   /** The served index's own folder (`<INDEX_DIR>/<id>`) and id, or null for keyword search only. Required. */
   readonly index: { readonly id: string; readonly dir: string } | null;
+  /** The site artefact's folder (SITE_DIR) and its manifest, or null: no site documents. Required. */
+  readonly site: { readonly dir: string; readonly manifest: SiteManifest } | null;
   /** The font file to publish (`@fontsource/scheherazade-new/files/<name>`), or null. Required. */
   readonly fontFile: string | null;
   /** Output folder; emptied first. Required. */
@@ -42,6 +46,12 @@ export async function exportStaticTree(options: ExportStaticTreeOptions): Promis
   await cp(options.widgetDir, join(outDir, 'widget'), { recursive: true });
   await cp(options.corpusDir, join(outDir, 'data', 'corpus'), { recursive: true });
   if (options.index) await cp(options.index.dir, join(outDir, 'data', 'index', options.index.id), { recursive: true });
+  if (options.site) {
+    const siteOut = join(outDir, 'data', 'site');
+    await mkdir(siteOut, { recursive: true });
+    // The manifest and the files it lists: what the widget fetches, not whatever else lies in SITE_DIR.
+    for (const name of ['manifest.json', ...options.site.manifest.files.map((f) => f.path)]) await cp(join(options.site.dir, name), join(siteOut, name));
+  }
   if (options.fontFile) {
     await mkdir(join(outDir, 'fonts'), { recursive: true });
     await cp(options.fontFile, join(outDir, 'fonts', options.fontFile.split(sep).at(-1)!));
