@@ -103,14 +103,17 @@ export class BootController implements ReactiveController {
 
     const siteConfig = this.config?.site;
     if (siteConfig) {
-      // Beside the corpus, never before it: a failure only means no "From this mosque" section.
-      void services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), abort.signal).then(
+      // Beside the corpus, never before it: a failure only means no "From this mosque" section,
+      // said once on the console for whoever runs the site.
+      void services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, abort.signal).then(
         (site) => {
           if (stale() || !site) return;
           this.site = site;
           this.#host.requestUpdate();
         },
-        () => undefined,
+        (e: Error) => {
+          if (!stale() && !abort.signal.aborted) console.warn(`quran-dai: ${e.message}; answers use the Quran alone`);
+        },
       );
     }
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;

@@ -50,8 +50,8 @@ export const defaultServices: WidgetServices = {
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
-  loadSiteKnowledge: async (manifestUrl, signal) => {
+  loadSiteKnowledge: async (manifestUrl, version, signal) => {
     const { openSiteKnowledge } = await import('../site/open-site-knowledge.js');
-    return openSiteKnowledge(manifestUrl, pageSiteCachePort(), signal);
+    return openSiteKnowledge(manifestUrl, version, pageSiteCachePort(), signal);
   },
 };

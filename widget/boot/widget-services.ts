@@ -45,5 +45,5 @@ export interface WidgetServices {
   /** The one audio element recitations play in (default `new Audio()`); replaced in unit tests. */
   readonly createAudio?: () => AudioLike;
   /** The mosque's own documents from their manifest URL (`/api/config`'s `site`), or null when they cannot be loaded. */
-  readonly loadSiteKnowledge: (manifestUrl: string, signal?: AbortSignal) => Promise<SiteKnowledge | null>;
+  readonly loadSiteKnowledge: (manifestUrl: string, version: string, signal?: AbortSignal) => Promise<SiteKnowledge | null>;
 }

@@ -5,6 +5,7 @@ import { STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
 import { pageSiteCachePort } from './site-cache-port.js';
 import { buildDemoSite, type DemoSite } from '../../scripts/site-build/demo-site.js';
 import { loadSiteData } from './load-site-data.js';
+import { openSiteKnowledge } from './open-site-knowledge.js';
 
 const page = useFakeDataPage();
 let demo: DemoSite;
@@ -43,18 +44,34 @@ describe('when the proxy serves site documents', () => {
     expect((await load())!.manifest.version).toBe(demo.site.manifest.version);
   });
 
-  it('should refuse a chunks file that does not match its sha256, and return null so the verses still work', async () => {
+  it('should refuse a chunks file that does not match its sha256, and say which', async () => {
     serveSite();
     const path = `site/${demo.site.manifest.files[0]!.path}`;
     const bytes = page.stub.files.get(path)!.slice();
     bytes[20] = bytes[20]! ^ 1;
     page.stub.files.set(path, bytes);
-    expect(await load()).toBeNull();
+    await expect(load()).rejects.toThrow(`${demo.site.manifest.files[0]!.path} failed its integrity check`);
   });
 });
 
-describe('when there are no site documents', () => {
-  it('should return null', async () => {
-    expect(await load()).toBeNull();
+describe('when the manifest is not there and nothing is stored', () => {
+  it('should fail with the reason', async () => {
+    await expect(load()).rejects.toThrow(/404/);
+  });
+});
+
+describe('when the proxy answers from another version of the documents', () => {
+  it('should refuse the copy and say how to update it', async () => {
+    serveSite();
+    const url = `${STUB_DATA_BASE}/site/manifest.json`;
+    await expect(openSiteKnowledge(url, 'a-newer-build', pageSiteCachePort())).rejects.toThrow(
+      `the mosque's documents at ${url} are version ${demo.site.manifest.version}, but the proxy answers from version a-newer-build; run npm run export:static and upload its output again (docs/deploy.md)`,
+    );
+    expect((await openSiteKnowledge(url, demo.site.manifest.version, pageSiteCachePort())).version).toBe(demo.site.manifest.version);
+  });
+
+  it('should name the manifest when the documents cannot be loaded', async () => {
+    const url = `${STUB_DATA_BASE}/site/manifest.json`;
+    await expect(openSiteKnowledge(url, 'v', pageSiteCachePort())).rejects.toThrow(`the mosque's documents were not loaded from ${url} (`);
   });
 });

@@ -4,9 +4,26 @@
  * (a mosque's pages, perhaps a book), so their index is built on the page, not in the Worker.
  */
 import { loadSiteData, type SiteCachePort } from './load-site-data.js';
+import type { SiteArtefact } from '../../data/site/site-artefact-reader.js';
 import { createSiteKnowledge, type SiteKnowledge } from './site-knowledge.js';
 
-export async function openSiteKnowledge(manifestUrl: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteKnowledge | null> {
-  const site = await loadSiteData({ manifestUrl, cache, ...(signal ? { signal } : {}) });
-  return site ? createSiteKnowledge(site) : null;
+/**
+ * @param version the documents' version the proxy answers from: a copy of another version (a
+ *   CDN not updated after the documents were rebuilt) would have every question refused.
+ * @throws Error naming the manifest URL and what to do, when the documents cannot be used.
+ */
+export async function openSiteKnowledge(manifestUrl: string, version: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteKnowledge> {
+  let site: SiteArtefact;
+  try {
+    site = await loadSiteData({ manifestUrl, cache, ...(signal ? { signal } : {}) });
+  } catch (e) {
+    if (cache.isAbortError(e)) throw e;
+    throw new Error(`the mosque's documents were not loaded from ${manifestUrl} (${(e as Error).message})`, { cause: e });
+  }
+  if (site.manifest.version !== version) {
+    throw new Error(
+      `the mosque's documents at ${manifestUrl} are version ${site.manifest.version}, but the proxy answers from version ${version}; run npm run export:static and upload its output again (docs/deploy.md)`,
+    );
+  }
+  return createSiteKnowledge(site);
 }
