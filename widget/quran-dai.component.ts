@@ -545,12 +545,16 @@ export class QuranDaiElement extends LitElement {
     await this.ask(question);
   }
 
-  /** The site section's styles arrive with the site documents (a lazy chunk); adopted once. */
+  /**
+   * The site section's styles arrive with the site documents (a lazy chunk); adopted once, beside
+   * all of the element's own (adopting replaces the list: without them Urdu loses its font and
+   * right-to-left arrows stop mirroring).
+   */
   private adoptSiteStyles(): void {
     const site = this.boot.site;
     if (!site || this.siteStylesAdopted === site.styles) return;
     this.siteStylesAdopted = site.styles;
-    adoptStyles(this.renderRoot as ShadowRoot, [quranDaiStyles, site.styles]);
+    adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof QuranDaiElement).elementStyles, site.styles]);
   }
 
   /** The attribute wins over the proxy's SITE_BASE_URL. */
