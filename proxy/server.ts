@@ -104,11 +104,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
   noteSecuritySettings(config, note);
 
+  const widgetDir = at(config.paths.widgetDir);
+  // The proxy alone (not `npm start`) does not build the widget: without this note every page
+  // embedding it gets a 404 for its script and shows nothing.
+  if (!existsSync(join(widgetDir, 'quran-dai.js'))) {
+    note('widget-missing', { dir: widgetDir, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' });
+  }
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
   const fontDir = resolveQuranFontDir();
   const files: Partial<Record<StaticMount, FileSource>> = {
     demo: createNodeFileSource(at(config.paths.demoDir)),
-    widget: createNodeFileSource(at(config.paths.widgetDir)),
+    widget: createNodeFileSource(widgetDir),
     corpus: createNodeFileSource(at(config.paths.corpusDir)),
     index: createNodeFileSource(at(config.paths.indexDir)),
     ...(site ? { site: createNodeFileSource(siteDir) } : {}),
