@@ -70,6 +70,16 @@ describe('when the query names a surah', () => {
   ])('should route "%s" to surah %i', (q, surah) => {
     expect(route(q)).toEqual({ kind: 'surah', surah });
   });
+  // Urdu writes "Surah" with heh goal or teh marbuta goal (سورہ, سورۃ), as the Urdu interface does.
+  it.each([
+    ['سورہ یس', 36],
+    ['سورۃ یس', 36],
+    ['سورہ الرحمن', 55],
+    ['سورہ فاتحہ', 1],
+    ['سورہ 36', 36],
+  ])('should route the Urdu "%s" to surah %i', (q, surah) => {
+    expect(route(q)).toEqual({ kind: 'surah', surah });
+  });
   it('should refuse a surah number that does not exist', () => {
     expect(route('Surah 115')).toEqual({ kind: 'invalid', reason: 'surah 115 does not exist; surahs are numbered 1 to 114' });
   });

@@ -17,8 +17,8 @@ export type QueryRoute =
   /** It is a reference, but to a verse that does not exist (`2:300`): the reason says why. */
   | { readonly kind: 'invalid'; readonly reason: string };
 
-/** Words that introduce a surah name. */
-const SURAH_WORD = /^(?:surah|surat|sura|soorah|sourate|sure|سوره|سورة)\s+/i;
+/** Words that introduce a surah name (Urdu writes سورہ or سورۃ, with its own heh and teh marbuta). */
+const SURAH_WORD = /^(?:surah|surat|sura|soorah|sourate|sure|سوره|سورہ|سورة|سورۃ)\s+/i;
 /** Words between a surah name and a verse number (`Al-Baqarah verse 255`, `البقرة آية 255`). */
 const VERSE_WORD = /\s+(?:verse|verses|ayah|ayat|aya|ayet|verset|versiculo|v\.?|اي[هت]|الايه)\s*$/i;
 /** `name 255` or `name 255-257`. */
