@@ -247,6 +247,19 @@ describe('when the widget bundle has not been built', () => {
   });
 });
 
+describe('when the port is already taken', () => {
+  it('should refuse to start with a message that names PORT', async () => {
+    const first = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined });
+    try {
+      await expect(startServer({ env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined })).rejects.toThrow(
+        `127.0.0.1:${first.port} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${first.port + 1}`,
+      );
+    } finally {
+      await first.close();
+    }
+  });
+});
+
 describe('when the configuration is invalid', () => {
   it('should refuse to start with a message naming the variable', async () => {
     await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: '' }, corpus: await loadTestCorpus() })).rejects.toThrow(ProxyConfigError);

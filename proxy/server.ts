@@ -148,7 +148,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? config.host;
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: host }, () => resolveServer(s));
-    s.once('error', reject);
+    s.once('error', (error) => reject(listenError(error, host, options.port ?? config.port)));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? config.port);
@@ -178,6 +178,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         redis?.disconnect();
       }),
   };
+}
+
+/** A port already taken says which variable moves it: Node's own message names no fix. */
+function listenError(error: Error, host: string, port: number): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return new Error(`${where} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${port + 1}`, { cause: error });
 }
 
 /** Start-up hints for settings whose defaults suit one local proxy but not a public deployment. */
