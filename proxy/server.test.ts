@@ -217,6 +217,49 @@ describe('when configured through a .env file', () => {
   });
 });
 
+describe('when the widget bundle has not been built', () => {
+  it('should start, and log how to build the widget the embed snippet loads', async () => {
+    const lines: string[] = [];
+    const empty = join(root, 'no-widget');
+    await mkdir(empty);
+    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: empty }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const script = await fetch(`${s.url}/widget/quran-dai.js`);
+    await script.body?.cancel();
+    await s.close();
+    expect(script.status).toBe(404);
+    const notes = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'widget-missing');
+    expect(notes).toStrictEqual([
+      expect.objectContaining({ level: 'info', dir: empty, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' }),
+    ]);
+  });
+
+  it('should not log it when the bundle is there', async () => {
+    const lines: string[] = [];
+    const built = join(root, 'built-widget');
+    await mkdir(built);
+    await writeFile(join(built, 'quran-dai.js'), 'export {};');
+    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: built }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const script = await fetch(`${s.url}/widget/quran-dai.js`);
+    await script.body?.cancel();
+    await s.close();
+    expect(script.status).toBe(200);
+    expect(lines.filter((l) => l.includes('widget-missing'))).toStrictEqual([]);
+  });
+});
+
+describe('when the port is already taken', () => {
+  it('should refuse to start with a message that names PORT', async () => {
+    const first = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined });
+    try {
+      await expect(startServer({ env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined })).rejects.toThrow(
+        `127.0.0.1:${first.port} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${first.port + 1}`,
+      );
+    } finally {
+      await first.close();
+    }
+  });
+});
+
 describe('when the configuration is invalid', () => {
   it('should refuse to start with a message naming the variable', async () => {
     await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: '' }, corpus: await loadTestCorpus() })).rejects.toThrow(ProxyConfigError);

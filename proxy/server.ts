@@ -104,11 +104,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
   noteSecuritySettings(config, note);
 
+  const widgetDir = at(config.paths.widgetDir);
+  // The proxy alone (not `npm start`) does not build the widget: without this note every page
+  // embedding it gets a 404 for its script and shows nothing.
+  if (!existsSync(join(widgetDir, 'quran-dai.js'))) {
+    note('widget-missing', { dir: widgetDir, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' });
+  }
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
   const fontDir = resolveQuranFontDir();
   const files: Partial<Record<StaticMount, FileSource>> = {
     demo: createNodeFileSource(at(config.paths.demoDir)),
-    widget: createNodeFileSource(at(config.paths.widgetDir)),
+    widget: createNodeFileSource(widgetDir),
     corpus: createNodeFileSource(at(config.paths.corpusDir)),
     index: createNodeFileSource(at(config.paths.indexDir)),
     ...(site ? { site: createNodeFileSource(siteDir) } : {}),
@@ -142,7 +148,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? config.host;
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: host }, () => resolveServer(s));
-    s.once('error', reject);
+    s.once('error', (error) => reject(listenError(error, host, options.port ?? config.port)));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? config.port);
@@ -172,6 +178,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         redis?.disconnect();
       }),
   };
+}
+
+/** A port already taken says which variable moves it: Node's own message names no fix. */
+function listenError(error: Error, host: string, port: number): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return new Error(`${where} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${port + 1}`, { cause: error });
 }
 
 /** Start-up hints for settings whose defaults suit one local proxy but not a public deployment. */

@@ -111,7 +111,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart feedback-thanks - The thank-you after a rating.
  * @csspart contact - The site owner's contact link (`contact-href`) under an answer or an empty search.
  * @csspart contact-prominent - The contact link put forward: the verses do not cover the question, or it asks for a ruling (also `contact`).
- * @csspart answer-tafsir - Under an explained verse: "not a tafsir", with the verse's tafsir link on quran.com (also without a written answer).
+ * @csspart answer-tafsir - Under an explained verse: the verse's tafsir link on quran.com, after "not a tafsir" when an explanation was written (the link also without one).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
  * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
@@ -545,12 +545,16 @@ export class QuranDaiElement extends LitElement {
     await this.ask(question);
   }
 
-  /** The site section's styles arrive with the site documents (a lazy chunk); adopted once. */
+  /**
+   * The site section's styles arrive with the site documents (a lazy chunk); adopted once, beside
+   * all of the element's own (adopting replaces the list: without them Urdu loses its font and
+   * right-to-left arrows stop mirroring).
+   */
   private adoptSiteStyles(): void {
     const site = this.boot.site;
     if (!site || this.siteStylesAdopted === site.styles) return;
     this.siteStylesAdopted = site.styles;
-    adoptStyles(this.renderRoot as ShadowRoot, [quranDaiStyles, site.styles]);
+    adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof QuranDaiElement).elementStyles, site.styles]);
   }
 
   /** The attribute wins over the proxy's SITE_BASE_URL. */
@@ -849,8 +853,9 @@ export class QuranDaiElement extends LitElement {
     const corpus = this.boot.corpus;
     const answering = this.asking.status === AskStatus.Answering;
     if (!corpus) return nothing;
-    // Explained without a written answer (search mode, or no LLM): the passage and its tafsir link.
-    if (!this.asking.answer && !answering) return this.tafsirTemplate(this.asking.explain);
+    // Explained without a written answer (search mode, no LLM, or it failed): the passage and its
+    // tafsir link, without the note that calls the answer an explanation.
+    if (!this.asking.answer && !answering) return this.tafsirTemplate(this.asking.explain, false);
     const t = this.t;
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
@@ -876,14 +881,17 @@ export class QuranDaiElement extends LitElement {
     });
   }
 
-  /** An explained verse's tafsir link, from the corpus reference (never from the answer). */
-  private tafsirTemplate(ref: string | undefined): TemplateResult | typeof nothing {
+  /**
+   * An explained verse's tafsir link, from the corpus reference (never from the answer); with the
+   * note that the written answer is an explanation, not a tafsir, when there is one.
+   */
+  private tafsirTemplate(ref: string | undefined, note = true): TemplateResult | typeof nothing {
     const corpus = this.boot.corpus;
     const range = ref && corpus ? tryParseReference(ref, corpus) : undefined;
     if (!ref || !range) return nothing;
     const href = quranComTafsirUrl({ surah: range.surah, ayah: range.from });
     return html`<p class="answer__tafsir" part="answer-tafsir">
-      ${this.t('tafsirNote')} <a href=${href} target="_blank" rel="noopener noreferrer">${this.t('tafsirLink', { ref })}</a>
+      ${note ? html`${this.t('tafsirNote')} ` : nothing}<a href=${href} target="_blank" rel="noopener noreferrer">${this.t('tafsirLink', { ref })}</a>
     </p>`;
   }
 

@@ -913,6 +913,8 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
     await m.el.updateComplete;
     expect(m.proxy.chatRequests()).toHaveLength(0);
     expect($(m.el, '[part~="answer-tafsir"] a')!.getAttribute('href')).toBe('https://quran.com/1:2/tafsirs/en-tafisr-ibn-kathir');
+    // No explanation was written, so nothing says "This is an explanation from the verses".
+    expect(text($(m.el, '[part~="answer-tafsir"]'))).toBe('Read a tafsir of 1:2 on quran.com');
     expect($$(m.el, 'article[data-ref="1:2"] [part~="context-verse"]').length).toBeGreaterThan(1);
   });
 

@@ -44,19 +44,20 @@ function previewTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateRes
   </span>`;
 }
 
+/** A citation is written left to right (`dir="ltr"`, isolated): in an Arabic or Urdu sentence `2:153-157` would otherwise be drawn `157-2:153`. */
 function citationTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateResult {
   const status = ctx.check.citations.get(c) ?? 'invalid';
   const range = { surah: c.surah, from: c.from, to: c.to };
   const label = formatRange(range);
   if (status === 'invalid') {
     return html`<span class="citation citation--invalid" part="citation citation-invalid" data-ref=${label} data-status="invalid" title=${ctx.t('citationInvalidLong', { ref: label })}
-      >[${label}] <span class="flag" part="citation-flag">${ctx.t('citationInvalid')}</span></span
+      ><bdi dir="ltr">[${label}]</bdi> <span class="flag" part="citation-flag">${ctx.t('citationInvalid')}</span></span
     >`;
   }
   const notRetrieved = status === 'not-retrieved';
   return html`<span class="citation-wrap"
     ><a class="citation ${notRetrieved ? 'citation--not-retrieved' : 'citation--verified'}" part=${notRetrieved ? 'citation citation-not-retrieved' : 'citation citation-verified'}
-      data-ref=${label} data-status=${status} href=${quranComUrl(range)} target="_blank" rel="noopener noreferrer">[${label}]</a
+      data-ref=${label} data-status=${status} href=${quranComUrl(range)} dir="ltr" target="_blank" rel="noopener noreferrer">[${label}]</a
     >${notRetrieved ? html` <span class="flag" part="citation-flag">${ctx.t('citationNotRetrieved')}</span>` : nothing}${previewTemplate(c, ctx)}</span
   >`;
 }

@@ -129,3 +129,39 @@ describe('when the page is in Urdu on a system without an Urdu font', () => {
     await page.close();
   });
 });
+
+/** True when `text` (inside the widget) is drawn left to right: its first character left of its last. */
+function drawnLeftToRight(page: Page, selector: string, text: string): Promise<boolean> {
+  return page.locator(`#${WIDGET} ${selector}`).first().evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const at = node.data.indexOf(wanted);
+      if (at < 0) continue;
+      const box = (i: number) => {
+        const r = document.createRange();
+        r.setStart(node!, i);
+        r.setEnd(node!, i + 1);
+        return r.getBoundingClientRect();
+      };
+      return box(at).left < box(at + wanted.length - 1).left;
+    }
+    throw new Error(`"${wanted}" is not in ${selector}`);
+  }, text);
+}
+
+describe('when a right-to-left page shows a verse range', () => {
+  for (const l of LANGUAGES.filter((x) => x.dir === 'rtl')) {
+    it(`should draw it surah first in ${l.lang}, as it is written (2:153-157, not 157-2:153)`, async () => {
+      stack.xai.respondWith(`${l.answer} [2:153-157]`);
+      const page = await openPage(l, 1280);
+      await askQuestion(page, WIDGET, l.question);
+      await waitForAnswerDone(page, WIDGET, 60_000);
+      expect(await drawnLeftToRight(page, '[part~="answer-body"] [data-ref="2:153-157"]', '2:153-157')).toBe(true);
+      const passage = page.locator(`#${WIDGET} [part~="verse-passage"]`).first();
+      const range = (/\d+:\d+-\d+/.exec((await passage.textContent()) ?? '') ?? [''])[0];
+      expect(range).not.toBe('');
+      expect(await drawnLeftToRight(page, '[part~="verse-passage"]', range)).toBe(true);
+      await page.close();
+    });
+  }
+});

@@ -4,6 +4,7 @@
  * demo page and a fake xAI that answers from whatever the prompt gives it. "When is Jumu'ah?"
  * is answered from the mosque's passage, shown under "From this mosque" and cited [site:N];
  * "What does the Quran say about patience?" is answered from verses, with no site section.
+ * The site section's styles join the widget's own: an Urdu page keeps its font and mirrored arrows.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { runSiteBuild } from '../../scripts/site-build/site-build-run.js';
 import { loadSiteFromDir } from '../../data/site/site-loader-node.js';
 import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
 import type { FakeXaiCall } from '../../proxy/testing/fake-xai.js';
+import { fontFamilyValue, fontStackOf } from '../i18n/script-fonts.js';
 import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from './e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
 
@@ -96,6 +98,37 @@ describe('when the demo mosque has its own documents', () => {
     expect(await cited.getAttribute('data-status')).toBe('verified');
     const system: string = stack.xai.calls.at(-1)!.requestBodyJson.messages[0].content;
     expect(system).toContain('(No site passages were retrieved for this question.)');
+    await page.close();
+  });
+});
+
+describe('when the site documents load on an Urdu page', () => {
+  it("should keep the widget's Urdu font and its right-to-left arrows", async () => {
+    const { page } = await stack.newPage();
+    const url = `${stack.baseUrl}/site-ur.html`;
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="ur" dir="rtl"><head><meta charset="utf-8"><script type="module" src="/widget/quran-dai.js"></script></head>
+          <body><quran-dai id="${WIDGET}" proxy="/"></quran-dai></body></html>`,
+      }),
+    );
+    await page.goto(url);
+    await waitForWidgetReady(page, WIDGET);
+    await askQuestion(page, WIDGET, 'صبر اور نماز سے مدد');
+    await waitForAnswerDone(page, WIDGET, 60_000);
+    // Wait for the site section's styles: they arrive with the site documents, after the widget's own.
+    await page.waitForFunction(
+      (id) => document.getElementById(id)!.shadowRoot!.adoptedStyleSheets.some((sheet) => [...sheet.cssRules].some((r) => r.cssText.startsWith('.site '))),
+      WIDGET,
+    );
+
+    const widget = page.locator(`#${WIDGET}`);
+    const urduStack = fontFamilyValue(fontStackOf('ur').families).replaceAll("'", '"');
+    expect(await widget.locator('[part~="submit"]').evaluate((el) => getComputedStyle(el).fontFamily)).toBe(urduStack);
+    expect(await widget.locator('[part~="verse-translation"]').first().evaluate((el) => getComputedStyle(el).fontFamily)).toBe(urduStack);
+    const arrow = await widget.locator('[part~="context-toggle-icon"]').first().evaluate((el) => getComputedStyle(el).transform);
+    expect(arrow).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     await page.close();
   });
 });

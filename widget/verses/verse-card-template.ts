@@ -51,6 +51,15 @@ function listenTemplate(o: VerseCardOptions, ref: string): TemplateResult | type
   </button>`;
 }
 
+/**
+ * "Passage 2:148-158" with the range isolated left to right: after Arabic or Urdu words it
+ * would otherwise be drawn "158-2:148".
+ */
+function passageLabel(range: VerseRange, t: Translate): TemplateResult {
+  const [before, after] = t('passage', {}).split('{range}');
+  return html`${before}<bdi dir="ltr">${formatRange(range)}</bdi>${after}`;
+}
+
 function contextTemplate(o: VerseCardOptions, id: string): TemplateResult {
   const range = o.corpus.contextOf(o.ref);
   const verses = o.corpus.versesIn(range, o.translation);
@@ -79,7 +88,7 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
       <a class="verse__ref" part="verse-ref" href=${quranComUrl(o.ref)} target="_blank" rel="noopener noreferrer" aria-label=${o.t('openOnQuranCom', { ref })}>${ref}</a>
       <span class="verse__surah" part="verse-surah">${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span></span>
       ${o.passage
-        ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${o.t('passage', { range: formatRange(o.passage) })}</a>`
+        ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${passageLabel(o.passage, o.t)}</a>`
         : nothing}
     </header>
     <p class="verse__arabic" part="verse-arabic" dir="rtl" lang="ar">${verse.arabic}</p>

@@ -21,6 +21,9 @@ describe('when the query is a verse reference', () => {
     ['yasin 1-5', verse(36, 1, 5)],
     ['البقرة ٢٥٥', verse(2, 255)],
     ['سورة البقرة آية 255', verse(2, 255)],
+    ['Surah 2 verse 255', verse(2, 255)],
+    ['surah 36, ayah 1-5', verse(36, 1, 5)],
+    ['سورة 2 آية 255', verse(2, 255)],
   ])('should route "%s" straight to the verses', (q, expected) => {
     expect(route(q)).toEqual(expected);
   });
@@ -41,6 +44,8 @@ describe('when the query is a verse reference', () => {
   it('should answer a reference to a verse that does not exist with the reason', () => {
     expect(route('2:300')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; ayah 300 does not exist' });
     expect(route('Al-Fatiha 9')).toEqual({ kind: 'invalid', reason: 'surah 1 has 7 verses; 1:9 does not exist' });
+    expect(route('Surah 2 verse 300')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; 2:300 does not exist' });
+    expect(route('Surah 115 verse 1')).toEqual({ kind: 'invalid', reason: 'surah 115 does not exist; surahs are numbered 1 to 114' });
   });
 });
 
@@ -70,13 +75,23 @@ describe('when the query names a surah', () => {
   ])('should route "%s" to surah %i', (q, surah) => {
     expect(route(q)).toEqual({ kind: 'surah', surah });
   });
+  // Urdu writes "Surah" with heh goal or teh marbuta goal (سورہ, سورۃ), as the Urdu interface does.
+  it.each([
+    ['سورہ یس', 36],
+    ['سورۃ یس', 36],
+    ['سورہ الرحمن', 55],
+    ['سورہ فاتحہ', 1],
+    ['سورہ 36', 36],
+  ])('should route the Urdu "%s" to surah %i', (q, surah) => {
+    expect(route(q)).toEqual({ kind: 'surah', surah });
+  });
   it('should refuse a surah number that does not exist', () => {
     expect(route('Surah 115')).toEqual({ kind: 'invalid', reason: 'surah 115 does not exist; surahs are numbered 1 to 114' });
   });
 });
 
 describe('when the query should be searched', () => {
-  it.each(['patience and prayer', 'The Cow', 'sad', 'Muhammad', 'light', 'النور', 'what is the meaning of life', 'Surah of patience', ''])(
+  it.each(['patience and prayer', 'The Cow', 'sad', 'Muhammad', 'light', 'النور', 'what is the meaning of life', 'Surah of patience', '', '2 255', 'give 5 of 40'])(
     'should not route "%s"',
     (q) => {
       expect(route(q)).toBeUndefined();

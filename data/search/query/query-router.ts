@@ -1,6 +1,6 @@
 /**
  * Queries that name their target go straight to it instead of being searched:
- * verse references (`2:255`, `[2:255]`, `2:255-257`, `Al-Baqarah 255`, `البقرة ٢٥٥`), named
+ * verse references (`2:255`, `[2:255]`, `2:255-257`, `Al-Baqarah 255`, `Surah 2 verse 255`, `البقرة ٢٥٥`), named
  * verses (`Ayat al-Kursi`, `آية الكرسي`), and surahs (`Surah Yasin`, `al-Fatiha`, `سورة يس`).
  */
 import type { VerseRange } from '../../corpus/corpus-types.js';
@@ -17,10 +17,10 @@ export type QueryRoute =
   /** It is a reference, but to a verse that does not exist (`2:300`): the reason says why. */
   | { readonly kind: 'invalid'; readonly reason: string };
 
-/** Words that introduce a surah name. */
-const SURAH_WORD = /^(?:surah|surat|sura|soorah|sourate|sure|سوره|سورة)\s+/i;
+/** Words that introduce a surah name (Urdu writes سورہ or سورۃ, with its own heh and teh marbuta). */
+const SURAH_WORD = /^(?:surah|surat|sura|soorah|sourate|sure|سوره|سورہ|سورة|سورۃ)\s+/i;
 /** Words between a surah name and a verse number (`Al-Baqarah verse 255`, `البقرة آية 255`). */
-const VERSE_WORD = /\s+(?:verse|verses|ayah|ayat|aya|ayet|verset|versiculo|v\.?|اي[هت]|الايه)\s*$/i;
+const VERSE_WORD = /[\s,]+(?:verse|verses|ayah|ayat|aya|ayet|verset|versiculo|v\.?|اي[هت]|الايه)\s*$/i;
 /** `name 255` or `name 255-257`. */
 const NAME_AND_NUMBER = /^(?<name>.+?)[\s,:]+(?<from>\d{1,3})(?:\s*[-–—]\s*(?<to>\d{1,3}))?$/u;
 /**
@@ -90,8 +90,14 @@ function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   const m = NAME_AND_NUMBER.exec(q);
   if (!m?.groups) return undefined;
   const typed = m.groups.name!;
-  const name = (hasArabicScript(typed) ? normalizeArabic(typed) : typed).replace(VERSE_WORD, '').replace(SURAH_WORD, '').trim();
-  const surah = corpus.surahNumberForName(name);
+  const unprefixed = (hasArabicScript(typed) ? normalizeArabic(typed) : typed).replace(VERSE_WORD, '');
+  const name = unprefixed.replace(SURAH_WORD, '').trim();
+  // "Surah 2 verse 255": a number after the word "surah" is the surah (bare "2 255" stays a search).
+  const numbered = name !== unprefixed.trim() && /^\d{1,3}$/.test(name) ? Number(name) : undefined;
+  if (numbered !== undefined && (numbered < 1 || numbered > corpus.surahs.length)) {
+    return { kind: 'invalid', reason: `surah ${numbered} does not exist; surahs are numbered 1 to ${corpus.surahs.length}` };
+  }
+  const surah = numbered ?? corpus.surahNumberForName(name);
   if (surah === undefined) return undefined;
   const from = Number(m.groups.from);
   const to = m.groups.to === undefined ? from : Number(m.groups.to);
