@@ -9,7 +9,6 @@ import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { LocalModelProgress } from '../../data/embed/local-embedder-progress.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import { fetchQueryEmbedding } from '../api/fetch-query-embedding.js';
 import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
 import { isAbortError } from '../api/proxy-error.js';
 import { proxyUrl } from '../api/proxy-fetch.js';
@@ -103,17 +102,15 @@ export class BootController implements ReactiveController {
 
     const siteConfig = this.config?.site;
     if (siteConfig) {
-      // Beside the corpus, never before it: a failure only means no "From this mosque" section,
-      // said once on the console for whoever runs the site.
+      // Beside the corpus, never before it: a failure only means no "From this mosque" section
+      // (the loader says why on the console).
       void services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, abort.signal).then(
         (site) => {
           if (stale() || !site) return;
           this.site = site;
           this.#host.requestUpdate();
         },
-        (e: Error) => {
-          if (!stale() && !abort.signal.aborted) console.warn(`quran-dai: ${e.message}; answers use the Quran alone`);
-        },
+        () => undefined,
       );
     }
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
@@ -200,6 +197,8 @@ export class BootController implements ReactiveController {
       };
     }
     const expected = { indexId: manifest.id, dims: manifest.dims };
-    return (text, signal) => fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
+    // Fetched now but not before the first paint: keyword results never wait for it.
+    const fetching = import('../api/fetch-query-embedding.js');
+    return async (text, signal) => (await fetching).fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
   }
 }

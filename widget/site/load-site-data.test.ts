@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFakeDataPage } from '../testing/fake-data-page.js';
 import { STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
 import { pageSiteCachePort } from './site-cache-port.js';
@@ -60,18 +60,38 @@ describe('when the manifest is not there and nothing is stored', () => {
   });
 });
 
-describe('when the proxy answers from another version of the documents', () => {
-  it('should refuse the copy and say how to update it', async () => {
+describe('when the page opens the documents', () => {
+  const url = `${STUB_DATA_BASE}/site/manifest.json`;
+  async function open(version: string) {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const site = await openSiteKnowledge(url, version, pageSiteCachePort());
+      return { site, warnings: warn.mock.calls.map((c) => String(c[0])) };
+    } finally {
+      warn.mockRestore();
+    }
+  }
+
+  it('should use the version the proxy answers from', async () => {
     serveSite();
-    const url = `${STUB_DATA_BASE}/site/manifest.json`;
-    await expect(openSiteKnowledge(url, 'a-newer-build', pageSiteCachePort())).rejects.toThrow(
-      `the mosque's documents at ${url} are version ${demo.site.manifest.version}, but the proxy answers from version a-newer-build; run npm run export:static and upload its output again (docs/deploy.md)`,
-    );
-    expect((await openSiteKnowledge(url, demo.site.manifest.version, pageSiteCachePort())).version).toBe(demo.site.manifest.version);
+    const { site, warnings } = await open(demo.site.manifest.version);
+    expect([site!.version, warnings]).toStrictEqual([demo.site.manifest.version, []]);
   });
 
-  it('should name the manifest when the documents cannot be loaded', async () => {
-    const url = `${STUB_DATA_BASE}/site/manifest.json`;
-    await expect(openSiteKnowledge(url, 'v', pageSiteCachePort())).rejects.toThrow(`the mosque's documents were not loaded from ${url} (`);
+  it('should leave out a copy of another version and say once how to update it', async () => {
+    serveSite();
+    expect(await open('a-newer-build')).toStrictEqual({
+      site: null,
+      warnings: [
+        `quran-dai: the mosque's documents at ${url} are version ${demo.site.manifest.version}, but the proxy answers from version a-newer-build; run npm run export:static and upload its output again (docs/deploy.md); answers use the Quran alone`,
+      ],
+    });
+  });
+
+  it('should say once why the documents could not be loaded, naming the manifest', async () => {
+    const { site, warnings } = await open('v');
+    expect(site).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^quran-dai: the mosque's documents were not loaded from ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*404.*\\); answers use the Quran alone$`));
   });
 });

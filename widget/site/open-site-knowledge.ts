@@ -10,9 +10,20 @@ import { createSiteKnowledge, type SiteKnowledge } from './site-knowledge.js';
 /**
  * @param version the documents' version the proxy answers from: a copy of another version (a
  *   CDN not updated after the documents were rebuilt) would have every question refused.
- * @throws Error naming the manifest URL and what to do, when the documents cannot be used.
+ * @returns null when the documents cannot be used, said once on the console with the manifest's
+ *   URL and what to do: the visitor still gets the verses, the site owner learns why.
  */
-export async function openSiteKnowledge(manifestUrl: string, version: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteKnowledge> {
+export async function openSiteKnowledge(manifestUrl: string, version: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteKnowledge | null> {
+  try {
+    return createSiteKnowledge(await usableSite(manifestUrl, version, cache, signal));
+  } catch (e) {
+    if (cache.isAbortError(e) || signal?.aborted) throw e;
+    console.warn(`quran-dai: ${(e as Error).message}; answers use the Quran alone`);
+    return null;
+  }
+}
+
+async function usableSite(manifestUrl: string, version: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteArtefact> {
   let site: SiteArtefact;
   try {
     site = await loadSiteData({ manifestUrl, cache, ...(signal ? { signal } : {}) });
@@ -25,5 +36,5 @@ export async function openSiteKnowledge(manifestUrl: string, version: string, ca
       `the mosque's documents at ${manifestUrl} are version ${site.manifest.version}, but the proxy answers from version ${version}; run npm run export:static and upload its output again (docs/deploy.md)`,
     );
   }
-  return createSiteKnowledge(site);
+  return site;
 }
