@@ -322,7 +322,7 @@ export class QuranDaiElement extends LitElement {
     onFontBase: (fontBase) => void registerQuranFont(fontBase),
   });
 
-  /** The wait a 429 asked for; asking is off until it reaches 0. */
+  /** The wait a 429 asked for; answers are not asked for until it reaches 0 (searching goes on). */
   private readonly rateLimitWait = new RetryCountdown(this);
 
   private readonly asking = new AskController(this, {
@@ -523,6 +523,7 @@ export class QuranDaiElement extends LitElement {
       embedQuery: this.boot.embedQuery,
       wantsAnswer: this.mode !== 'search',
       chatAvailable: this.boot.chatAvailable,
+      ...(this.rateLimitWait.waiting ? { answersPausedFor: this.rateLimitWait.remaining } : {}),
       lang: this.uiLang,
       searchLang: this.track === 'translit' ? this.uiLang : this.track,
       translation: this.track,
@@ -575,7 +576,7 @@ export class QuranDaiElement extends LitElement {
   async explain(ref: string): Promise<void> {
     const corpus = this.boot.corpus;
     const range = corpus ? tryParseReference(ref, corpus) : undefined;
-    if (!corpus || !range || this.rateLimitWait.waiting) return;
+    if (!corpus || !range) return;
     const verse = { surah: range.surah, ayah: range.from };
     const { explainResult } = await import('./asking/explain-result.js');
     const result = explainResult(verse, corpus);
@@ -586,8 +587,8 @@ export class QuranDaiElement extends LitElement {
 
   private async askWith(question: string, explain?: ExplainRequest): Promise<void> {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
-    // Asking again during a rate-limit wait would only be refused again.
-    if (!text || this.rateLimitWait.waiting) return;
+    // During a rate-limit wait the verses are still searched; only the answer waits.
+    if (!text) return;
     this.history.archiveCurrent();
     const env = this.environment();
     if (!env) return;
@@ -756,7 +757,8 @@ export class QuranDaiElement extends LitElement {
     const notice = this.asking.notice;
     const t = this.t;
     const status = this.asking.status;
-    const canRetry = status === AskStatus.Failed || status === AskStatus.Stopped;
+    // A question searched during a rate-limit wait gets its answer with Try again once the wait ends.
+    const canRetry = status === AskStatus.Failed || status === AskStatus.Stopped || notice?.code === 'rate-limited';
     const waiting = this.rateLimitWait.waiting;
     const retry = canRetry
       ? html`<button type="button" class="button button--quiet" part="retry" ?disabled=${waiting} @click=${() => this.retry()}>${t('retry')}</button>`
@@ -766,7 +768,7 @@ export class QuranDaiElement extends LitElement {
     // screen reader. It hears the wait once, and again when asking is possible.
     const wait = this.rateLimitWait;
     if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
-      const spoken = waiting ? t('rateLimited', { count: wait.total }) : t('rateLimitOver');
+      const spoken = waiting ? t('rateLimited', { count: notice.retryAfterSeconds }) : t('rateLimitOver');
       return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
         ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { count: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
         ${retry}
@@ -798,7 +800,7 @@ export class QuranDaiElement extends LitElement {
       />
       ${busy
         ? html`<button type="button" class="button form__stop" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
-        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready || this.rateLimitWait.waiting}>${t('submit')}</button>`}
+        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready}>${t('submit')}</button>`}
     </form>`;
   }
 

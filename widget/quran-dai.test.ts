@@ -545,7 +545,7 @@ describe('when the answer cannot be given', () => {
     expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'rate-limited', status: 429, retryAfterSeconds: 42 });
   });
 
-  it('should count the wait down live, keep asking off meanwhile, and allow asking again at 0', async () => {
+  it('should count the wait down live, keep searching but not answering meanwhile, and answer again at 0', async () => {
     const m = await mount();
     m.proxy.chat = { kind: 'status', status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate-limited', message: 'slow down' } } };
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -555,32 +555,40 @@ describe('when the answer cannot be given', () => {
       const submit = () => $(m.el, '[part~="submit"]') as HTMLButtonElement;
       const retry = () => $(m.el, '[part~="retry"]') as HTMLButtonElement;
       expect(text(notice())).toBe('Too many questions right now. Please wait 3 seconds and try again. The verses are shown below. Try again');
-      expect([submit().disabled, retry().disabled]).toStrictEqual([true, true]);
+      expect([submit().disabled, retry().disabled]).toStrictEqual([false, true]);
 
       vi.advanceTimersByTime(1000);
       await m.el.updateComplete;
       // Shown live, but screen readers keep the one announcement (the alert is not re-read every second).
       expect(text(notice().querySelector('[aria-hidden="true"]'))).toBe('Too many questions right now. Please wait 2 seconds and try again. The verses are shown below.');
       expect(text(notice().querySelector('.visually-hidden'))).toBe('Too many questions right now. Please wait 3 seconds and try again. The verses are shown below.');
+      // Searching runs in the page: the new question gets its verses, and no answer is asked for.
       await m.el.ask('2:255');
+      await m.el.updateComplete;
       expect(m.proxy.chatRequests()).toHaveLength(1);
+      expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
+      expect(text(notice().querySelector('.visually-hidden'))).toBe('Too many questions right now. Please wait 2 seconds and try again. The verses are shown below.');
 
       vi.advanceTimersByTime(1000);
       await m.el.updateComplete;
       expect(text(notice().querySelector('[aria-hidden="true"]'))).toBe('Too many questions right now. Please wait 1 second and try again. The verses are shown below.');
-      expect(submit().disabled).toBe(true);
+      expect(retry().disabled).toBe(true);
 
       vi.advanceTimersByTime(1000);
       await m.el.updateComplete;
       expect(text(notice())).toBe('You can ask again now. The verses are shown below. Try again');
       expect([submit().disabled, retry().disabled]).toStrictEqual([false, false]);
-      expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:153']);
+      expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:255']);
     } finally {
       vi.useRealTimers();
     }
+    // Nothing kept for a question whose answer waits: it is kept once, with its answer.
+    expect((await m.store.list()).map((x) => x.question)).toStrictEqual([]);
     m.proxy.chat = { kind: 'fixture', name: 'answer' };
-    await askAndWait(m, '2:255');
-    expect(m.proxy.chatRequests()).toHaveLength(2);
+    ($(m.el, '[part~="retry"]') as HTMLButtonElement).click();
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
+    expect(m.proxy.chatRequests()[1]!.question).toBe('2:255');
+    expect((await m.store.list()).map((x) => [x.question, x.answer !== ''])).toStrictEqual([['2:255', true]]);
   });
 
   it('should explain when the proxy is down, keep the verses, and retry on request', async () => {

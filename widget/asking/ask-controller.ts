@@ -55,6 +55,11 @@ export interface AskEnvironment {
   readonly wantsAnswer: boolean;
   /** The proxy said `/api/chat` is configured. */
   readonly chatAvailable: boolean;
+  /**
+   * Seconds left of a wait the proxy asked for (429): the verses are still searched (that runs
+   * here), the answer is not asked for until then.
+   */
+  readonly answersPausedFor?: number;
   readonly lang: string;
   /** Language hint for the query (BCP-47): the translation's language, else the UI language. */
   readonly searchLang: string;
@@ -233,11 +238,15 @@ export class AskController implements ReactiveController {
     };
     // The mosque's passages alone are enough to answer from ("When is Jumu'ah?").
     const nothingFound = result.kind === 'none' && this.siteHits.length === 0;
-    if (!env.wantsAnswer || nothingFound || !env.chatAvailable) {
-      if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: 'chat-off' };
+    const paused = env.answersPausedFor ?? 0;
+    const answerWaits = env.wantsAnswer && !nothingFound && env.chatAvailable && paused > 0;
+    if (!env.wantsAnswer || nothingFound || !env.chatAvailable || answerWaits) {
+      if (answerWaits) this.notice = { code: 'rate-limited', retryAfterSeconds: paused };
+      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: 'chat-off' };
       this.status = AskStatus.Complete;
       this.#host.requestUpdate();
-      this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
+      // An answer that waits is kept once it is given (Try again), not also without it.
+      if (!answerWaits) this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
       return;
     }
 
