@@ -88,7 +88,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart notice-data-failed - The verse data could not be loaded.
  * @csspart notice-search-failed - The search failed.
  * @csspart notice-embed-failed - Meaning search is unavailable; keyword results are shown.
- * @csspart notice-rate-limited - Too many questions; counts the wait down.
+ * @csspart notice-rate-limited - Too many questions; counts the wait down (questions asked meanwhile still get their verses; the answer waits).
  * @csspart notice-proxy-down - The answer service cannot be reached.
  * @csspart notice-chat-off - Written answers are off for this site.
  * @csspart notice-chat-not-configured - The proxy has no LLM configured.
