@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
 
 /** Evaluated through the DevTools protocol: the demo page's CSP forbids inline scripts, rightly. */
@@ -16,15 +16,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const WIDGET = 'inline-widget';
 const FLOATING = 'floating-widget';
 const QUESTION = 'seek help through patience and prayer';
-let stack: E2eStack;
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useE2eStack();
 
 interface Violation {
   readonly id: string;
@@ -52,8 +44,8 @@ async function expectNoSeriousViolations(page: Page, widgetId: string, layout: s
 
 /** The demo page with both widgets switched to `lang` and ready. */
 async function openDemo(lang: 'en' | 'ar'): Promise<Page> {
-  const { page } = await stack.newPage();
-  await page.goto(`${stack.baseUrl}/`);
+  const { page } = await stack().newPage();
+  await page.goto(`${stack().baseUrl}/`);
   await waitForWidgetReady(page, WIDGET);
   await page.evaluate((l) => {
     for (const id of ['inline-widget', 'floating-widget']) document.getElementById(id)!.setAttribute('lang', l);
@@ -79,7 +71,7 @@ describe('when no question has been asked yet', () => {
 describe('when verses and an answer are shown', () => {
   for (const lang of LANGS) {
     it(`should have no serious accessibility violations in ${lang}`, async () => {
-      stack.xai.respondWith('Allah is with the patient [2:153]. Hardship is followed by ease [94:5].');
+      stack().xai.respondWith('Allah is with the patient [2:153]. Hardship is followed by ease [94:5].');
       const page = await openDemo(lang);
       await askQuestion(page, WIDGET, QUESTION);
       await waitForAnswerDone(page, WIDGET);
@@ -95,7 +87,7 @@ describe('when verses and an answer are shown', () => {
 describe('when the answer fails and a notice explains it', () => {
   for (const lang of LANGS) {
     it(`should have no serious accessibility violations in ${lang}`, async () => {
-      stack.xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
+      stack().xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
       const page = await openDemo(lang);
       await askQuestion(page, WIDGET, QUESTION);
       await page.locator(`#${WIDGET} [part~="notice"]`).first().waitFor({ timeout: 20_000 });

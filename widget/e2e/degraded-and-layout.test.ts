@@ -6,28 +6,23 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
 const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');
-let stack: E2eStack;
+const stack = useE2eStack();
 
 beforeAll(async () => {
-  stack = await startE2eStack();
   await mkdir(ARTEFACT_DIR, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
 });
 
 async function openReadyDemo(viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await stack.newPage();
+  const { page } = await stack().newPage();
   if (viewport) await page.setViewportSize(viewport);
-  await page.goto(`${stack.baseUrl}/`);
+  await page.goto(`${stack().baseUrl}/`);
   await waitForWidgetReady(page, WIDGET);
   return page;
 }
@@ -36,8 +31,8 @@ const verseRefs = (page: Page, id = WIDGET) => page.locator(`#${id} article[part
 
 describe('when the LLM and the embedding upstreams fail', () => {
   it('should still show the verses with a short explanation', async () => {
-    stack.xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
-    stack.gemini.failNext(5, 500);
+    stack().xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
+    stack().gemini.failNext(5, 500);
     const page = await openReadyDemo();
     await askQuestion(page, WIDGET, 'seek help through patience and prayer');
     await page.locator(`#${WIDGET} [part~="notice"]`).first().waitFor({ timeout: 20_000 });
@@ -86,7 +81,7 @@ describe('when the widget is set to lang="ar"', () => {
 describe('when the page is viewed on a phone and on a desktop', () => {
   for (const width of [360, 1280]) {
     it(`should fit ${width} px without horizontal scrolling and save a screenshot`, async () => {
-      stack.xai.respondWith('Allah is with the patient [2:153]. Hardship is followed by ease [94:5].');
+      stack().xai.respondWith('Allah is with the patient [2:153]. Hardship is followed by ease [94:5].');
       const page = await openReadyDemo({ width, height: 800 });
       await askQuestion(page, WIDGET, 'seek help through patience and prayer');
       await waitForAnswerDone(page, WIDGET);

@@ -6,36 +6,28 @@
  * runs first, on the still-empty profile.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, installWorkerReadyLog, readStoredData, waitForAnswerDone, waitForWidgetReady, workerReadyMessages } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
-let stack: E2eStack;
-
-beforeAll(async () => {
-  stack = await startE2eStack();
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useE2eStack();
 
 async function openReadyDemo(): Promise<Page> {
-  const { page } = await stack.newPage();
-  await page.goto(`${stack.baseUrl}/`);
+  const { page } = await stack().newPage();
+  await page.goto(`${stack().baseUrl}/`);
   await waitForWidgetReady(page, WIDGET);
   return page;
 }
 
 describe('when a visitor opens the demo page twice', () => {
   it('should store the data in IndexedDB on the first visit and fetch no data file on the reload', async () => {
-    const { page, network } = await stack.newPage();
+    const { page, network } = await stack().newPage();
     await installWorkerReadyLog(page);
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${stack().baseUrl}/`);
     const first = await waitForWidgetReady(page, 'inline-widget');
     expect(first.fromCache).toBe(false);
-    expect(first.indexId).toBe(stack.indexId);
+    expect(first.indexId).toBe(stack().indexId);
     // Keyword search is ready before the (larger) vector file has finished: wait for it to be stored.
     await expect.poll(async () => (await readStoredData(page)).partCount, { timeout: 20_000 }).toBe(5);
     await network.settle();
@@ -43,7 +35,7 @@ describe('when a visitor opens the demo page twice', () => {
     const downloaded = network.dataFiles().map((r) => new URL(r.url).pathname.replace(/\.[0-9a-f]{10,64}\./, '.*.'));
     // Each file exactly once, although the page holds two widgets (inline + launcher).
     expect(downloaded.sort()).toEqual(
-      ['/data/corpus/arabic-search.*.json', '/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack.indexId}/vectors.*.bin`].sort(),
+      ['/data/corpus/arabic-search.*.json', '/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/vectors.*.bin`].sort(),
     );
     // Stored under its cache key: the version and a digest of its files' hashes (ADR 0011).
     expect((await readStoredData(page)).corpusVersion).toMatch(new RegExp(`^${first.corpusVersion}\\.[0-9a-f]{16}$`));
@@ -71,9 +63,9 @@ const answerBody = (page: Page) => page.locator(`#${WIDGET} [part~="answer-body"
 describe('when a visitor asks a question', () => {
   it('should show the verses, then stream the answer with its citations as quran.com links', async () => {
     const answer = 'Allah is with those who are patient [2:153]. Seek help through patience and prayer, and trust that hardship is followed by ease.';
-    stack.xai.respondWith({ text: answer, chunkChars: 8, chunkDelayMs: 60 });
+    stack().xai.respondWith({ text: answer, chunkChars: 8, chunkDelayMs: 60 });
     const page = await openReadyDemo();
-    const calls = stack.xai.calls.length;
+    const calls = stack().xai.calls.length;
     await askQuestion(page, WIDGET, 'seek help through patience and prayer');
 
     const verses = page.locator(`#${WIDGET} [part~="verse"]`);
@@ -97,7 +89,7 @@ describe('when a visitor asks a question', () => {
     expect(await citation.getAttribute('rel')).toContain('noopener');
 
     // The proxy was sent references, never verse text, and the fake saw one chat call.
-    const call = stack.xai.calls[calls]!;
+    const call = stack().xai.calls[calls]!;
     expect(JSON.stringify(call.requestBodyJson.messages)).toContain('2:153');
     await page.close();
   });
@@ -106,14 +98,14 @@ describe('when a visitor asks a question', () => {
 describe('when the visitor presses stop', () => {
   it('should abort the upstream request (the fake xAI sees the disconnect)', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `Sentence ${i} about patience [2:153].`).join(' ');
-    stack.xai.respondWith({ text: long, chunkChars: 10, chunkDelayMs: 150 });
+    stack().xai.respondWith({ text: long, chunkChars: 10, chunkDelayMs: 150 });
     const page = await openReadyDemo();
-    const index = stack.xai.calls.length;
+    const index = stack().xai.calls.length;
     await askQuestion(page, WIDGET, 'patience');
     await page.waitForFunction((id) => (document.getElementById(id)?.shadowRoot?.querySelector('[part~="answer-body"]')?.textContent ?? '').includes('Sentence 0'), WIDGET);
     await page.locator(`#${WIDGET} [part~="stop"]`).click();
 
-    const call = await stack.xai.waitForCallEnd(index, 10_000);
+    const call = await stack().xai.waitForCallEnd(index, 10_000);
     expect(call.disconnected).toBe(true);
     expect(call.completed).toBe(false);
     expect(await answerBody(page).textContent()).not.toContain('Sentence 59');
@@ -124,7 +116,7 @@ describe('when the visitor presses stop', () => {
 
 describe('when the LLM answer contains HTML and javascript: links', () => {
   it('should render them as inert text and execute nothing', async () => {
-    stack.xai.respondWith(
+    stack().xai.respondWith(
       'Patience is praised [2:153]. <img src=x onerror="window.__pwned=1;alert(1)"> ' +
         '[read more](javascript:window.__pwned=2) <script>window.__pwned=3</script> ' +
         '<a href="javascript:window.__pwned=4">tap</a> [safe](https://quran.com/2/153)',
@@ -153,7 +145,7 @@ describe('when the LLM answer contains HTML and javascript: links', () => {
 
 describe('when the LLM cites a verse that does not exist', () => {
   it('should flag [2:999] visibly and not link it', async () => {
-    stack.xai.respondWith('Patience is praised [2:153], and see also [2:999].');
+    stack().xai.respondWith('Patience is praised [2:153], and see also [2:999].');
     const page = await openReadyDemo();
     await askQuestion(page, WIDGET, 'patience');
     await waitForAnswerDone(page, WIDGET);

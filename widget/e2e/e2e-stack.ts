@@ -3,12 +3,14 @@
  * page, the freshly built widget and the built corpus, with fake upstreams (fake xAI for
  * answers, fake Gemini for query embeddings) and a vector index built with the test-hashing
  * embedder into a temp dir; plus one headless Chromium with a fresh profile.
- * One stack per test file: start it in `beforeAll`, reuse its browser, close in `afterAll`.
+ * One stack per test file: start it in `beforeAll`, reuse its browser, close in `afterAll`
+ * (`useE2eStack` does both for a file that needs nothing else around it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
 import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
@@ -69,6 +71,24 @@ export function buildWidgetForTests(): Promise<string> {
     return outDir;
   })();
   return widgetBuild;
+}
+
+/**
+ * One stack for the calling file's tests: started before them, closed after them. Returns a
+ * getter, since the stack exists only once `beforeAll` has run.
+ */
+export function useE2eStack(options: E2eStackOptions = {}): () => E2eStack {
+  let stack: E2eStack | undefined;
+  beforeAll(async () => {
+    stack = await startE2eStack(options);
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+  return () => {
+    if (!stack) throw new Error('the browser-test stack is not started: call the getter inside a test, not at import');
+    return stack;
+  };
 }
 
 export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eStack> {

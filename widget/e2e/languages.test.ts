@@ -7,14 +7,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
 
 const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');
 const WIDGET = 'lang-widget';
-let stack: E2eStack;
+const stack = useE2eStack();
 
 interface PageLanguage {
   readonly lang: 'ur' | 'ar' | 'id' | 'zh';
@@ -35,19 +35,14 @@ const LANGUAGES: readonly PageLanguage[] = [
 ];
 
 beforeAll(async () => {
-  stack = await startE2eStack();
   await mkdir(ARTEFACT_DIR, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
 });
 
 /** A host page in one language, served from the proxy's origin (so the widget may call its API). */
 async function openPage(l: PageLanguage, width: number): Promise<Page> {
-  const { page } = await stack.newPage();
+  const { page } = await stack().newPage();
   await page.setViewportSize({ width, height: 800 });
-  const url = `${stack.baseUrl}/lang-test-${l.lang}.html`;
+  const url = `${stack().baseUrl}/lang-test-${l.lang}.html`;
   await page.route(url, (route) =>
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
@@ -83,7 +78,7 @@ async function renderedFonts(page: Page, selector: string): Promise<RenderedFont
 describe.each(LANGUAGES)('when the page is in $lang', (l) => {
   for (const width of [360, 1280]) {
     it(`should show the whole widget in ${l.lang}, ${l.dir}, without horizontal scrolling at ${width} px`, { timeout: 90_000 }, async () => {
-      stack.xai.respondWith(l.answer);
+      stack().xai.respondWith(l.answer);
       const page = await openPage(l, width);
       const widget = page.locator(`#${WIDGET}`);
       expect((await widget.locator('[part~="submit"]').textContent())?.trim()).toBe(l.submit);
@@ -114,7 +109,7 @@ describe.each(LANGUAGES)('when the page is in $lang', (l) => {
 
 describe('when the page is in Urdu on a system without an Urdu font', () => {
   it('should draw the Urdu interface and translation with the face the proxy serves', async () => {
-    stack.xai.respondWith(LANGUAGES[0]!.answer);
+    stack().xai.respondWith(LANGUAGES[0]!.answer);
     const page = await openPage(LANGUAGES[0]!, 1280);
     await askQuestion(page, WIDGET, LANGUAGES[0]!.question);
     await waitForAnswerDone(page, WIDGET);
@@ -152,7 +147,7 @@ function drawnLeftToRight(page: Page, selector: string, text: string): Promise<b
 describe('when a right-to-left page shows a verse range', () => {
   for (const l of LANGUAGES.filter((x) => x.dir === 'rtl')) {
     it(`should draw it surah first in ${l.lang}, as it is written (2:153-157, not 157-2:153)`, async () => {
-      stack.xai.respondWith(`${l.answer} [2:153-157]`);
+      stack().xai.respondWith(`${l.answer} [2:153-157]`);
       const page = await openPage(l, 1280);
       await askQuestion(page, WIDGET, l.question);
       await waitForAnswerDone(page, WIDGET, 60_000);

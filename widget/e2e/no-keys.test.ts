@@ -3,25 +3,17 @@
  * key, so no vector index and no chat. Keyword search, verses, same-surah context and
  * citations must still work, with a note that written answers are off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
 
 const WIDGET = 'inline-widget';
-let stack: E2eStack;
-
-beforeAll(async () => {
-  stack = await startE2eStack({ withChat: false, withIndex: false });
-}, 120_000);
-
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = useE2eStack({ withChat: false, withIndex: false });
 
 describe('when the demo runs without any API key', () => {
   it('should search keywords, show verses with quran.com links and same-surah context, and say answers are off', async () => {
-    const { page } = await stack.newPage();
-    await page.goto(`${stack.baseUrl}/`);
+    const { page } = await stack().newPage();
+    await page.goto(`${stack().baseUrl}/`);
     const ready = await waitForWidgetReady(page, WIDGET);
     expect(ready.chat).toBe(false);
     expect(ready.indexId).toBeNull();
@@ -34,7 +26,7 @@ describe('when the demo runs without any API key', () => {
     const note = page.locator(`#${WIDGET} [part~="notice-chat-off"], #${WIDGET} [part~="notice-chat-not-configured"]`).first();
     await note.waitFor();
     expect(((await note.textContent()) ?? '').length).toBeGreaterThan(10);
-    expect(stack.xai.calls).toHaveLength(0);
+    expect(stack().xai.calls).toHaveLength(0);
 
     await card.locator('[part~="context-toggle"]').click();
     const context = card.locator('[part~="context-verse"]');
@@ -47,10 +39,10 @@ describe('when the demo runs without any API key', () => {
   });
 
   it('should render the Arabic with the Quranic font the proxy serves', async () => {
-    const { page } = await stack.newPage();
+    const { page } = await stack().newPage();
     const fontRequests: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/fonts/')) fontRequests.push(new URL(r.url()).pathname); });
-    await page.goto(`${stack.baseUrl}/`);
+    await page.goto(`${stack().baseUrl}/`);
     await waitForWidgetReady(page, WIDGET);
     await askQuestion(page, WIDGET, 'seek help through patience and prayer');
     await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).waitFor();

@@ -128,7 +128,7 @@ export class HistoryController implements ReactiveController {
  * the documents were rebuilt since (or the answer predates this record): the same numbers may
  * now name other passages, so such a citation is flagged and not linked.
  */
-export function siteCitationsOf(x: ConversationExchange, site: SiteKnowledge | null, baseUrl: string | undefined): SiteCitationView | undefined {
+function siteCitationsOf(x: ConversationExchange, site: SiteKnowledge | null, baseUrl: string | undefined): SiteCitationView | undefined {
   if (!site || !x.site || x.site.version !== site.version) return undefined;
   return site.citations(new Set(x.site.chunks), baseUrl);
 }
