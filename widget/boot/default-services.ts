@@ -2,8 +2,6 @@
 import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
 import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-engine.js';
-import { pageSiteCachePort } from '../site/site-cache-port.js';
-import { loadQuranData, loadTranslationTrack, vectorSearchReady, verifiedVectorBytes } from '../data-cache/load-quran-data.js';
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
 
@@ -27,10 +25,24 @@ function browserQueryEmbedder(
   };
 }
 
+type QuranDataModule = typeof import('../data-cache/load-quran-data.js');
+let quranDataModule: Promise<QuranDataModule> | undefined;
+/** Set once the data code has loaded: the search engine is made only after the data is. */
+let loadedQuranDataModule: QuranDataModule | undefined;
+
+/**
+ * The data-cache code (manifests, verification, IndexedDB, snapshots: ~13 KB gzip) loads
+ * right after the element is defined instead of before it, so the widget paints first.
+ */
+function quranData(): Promise<QuranDataModule> {
+  quranDataModule ??= import('../data-cache/load-quran-data.js').then((m) => (loadedQuranDataModule = m));
+  return quranDataModule;
+}
+
 export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
-  loadQuranData,
-  loadTranslationTrack,
+  loadQuranData: async (options) => (await quranData()).loadQuranData(options),
+  loadTranslationTrack: async (options) => (await quranData()).loadTranslationTrack(options),
   // ADR 0004: BM25 builds and queries in the search Worker; on the page only if no Worker can start.
   createSearchEngine: (corpus, vectorSearch, indexManifest) =>
     createWorkerBackedSearchEngine({
@@ -45,13 +57,13 @@ export const defaultServices: WidgetServices = {
         const { createCachedSearchEngine } = await import('../snapshots/cached-search-engine.js');
         return adaptSearchEngine(createCachedSearchEngine(corpus), corpus, vectorSearch, indexManifest);
       },
-      vectorBytes: verifiedVectorBytes,
-      vectorsReady: vectorSearchReady,
+      vectorBytes: (manifest) => loadedQuranDataModule?.verifiedVectorBytes(manifest),
+      vectorsReady: async (vectorSearch) => (await quranData()).vectorSearchReady(vectorSearch),
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
   loadSiteKnowledge: async (manifestUrl, version, signal) => {
-    const { openSiteKnowledge } = await import('../site/open-site-knowledge.js');
+    const [{ openSiteKnowledge }, { pageSiteCachePort }] = await Promise.all([import('../site/open-site-knowledge.js'), import('../site/site-cache-port.js')]);
     return openSiteKnowledge(manifestUrl, version, pageSiteCachePort(), signal);
   },
 };
