@@ -13,7 +13,8 @@ const ALIASES: Readonly<Record<number, readonly string[]>> = {
   3: ['Al Imran', 'Aal-e-Imran', 'Ali Imran'],
   9: ['Tawba', 'Taubah', 'Baraah', 'Bara\'a'],
   17: ['Isra', 'Bani Israil'],
-  36: ['Yasin', 'Ya Sin', 'Yaseen'],
+  // Urdu and Persian write the letter names out (یٰسین): no folding reaches يس from them.
+  36: ['Yasin', 'Ya Sin', 'Yaseen', 'ياسين', 'يسين'],
   40: ['Ghafir', 'Al-Mumin'],
   41: ['Fussilat', 'Ha Mim Sajdah'],
   47: ['Muhammad', 'Al-Qital'],

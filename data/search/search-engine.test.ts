@@ -193,7 +193,16 @@ describe('when nothing relevant is found', () => {
   });
   it('should say none for an empty query and for a verse that does not exist', () => {
     expect(engine.lexical('   ')).toMatchObject({ kind: 'none', reason: 'the query is empty' });
-    expect(engine.lexical('2:300')).toMatchObject({ kind: 'none', stage: 'direct', reason: 'surah 2 has 286 verses; ayah 300 does not exist' });
+    expect(engine.lexical('2:300')).toMatchObject({ kind: 'none', stage: 'direct', reason: 'surah 2 has 286 verses; ayah 300 does not exist', problem: { kind: 'no-such-verse', surah: 2, ref: '2:300' } });
+  });
+  it('should answer a question with no letter or digit at once, in both searches, instead of fusing any verses', () => {
+    const vq = { search: fixedVectorSearch([{ index: 5, score: 0.95 }]), vector: unit, floors: { primary: 0.6, fallback: 0.4 } };
+    for (const query of ['???', '🙏🏽', '؟؟ …', '-- !!']) {
+      for (const r of [engine.lexical(query), engine.hybrid(query, vq)]) expect(r, query).toMatchObject({ kind: 'none', stage: 'direct', hits: [], problem: { kind: 'no-words' } });
+    }
+    // One letter or digit in any script is something to search.
+    expect(engine.hybrid('صبر؟', vq).kind).toBe('verses');
+    expect(engine.hybrid('? 7 ?', vq).problem).toBeUndefined();
   });
   it('should say none in hybrid when no vector passes a floor and no word matches', () => {
     const r = engine.hybrid('xylophone quasar', { search: fixedVectorSearch([{ index: 5, score: 0.2 }]), vector: unit, floors: { primary: 0.6, fallback: 0.4 } });

@@ -29,7 +29,7 @@ import { passFloors } from './ranking/similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query/query-router.js';
 import { reciprocalRankFusion, RRF_K } from './ranking/rank-fusion.js';
 import { scoreFusion } from './ranking/score-fusion.js';
-import type { HitSource, SearchHit, SearchPassage, SearchResult } from './search-result.js';
+import type { HitSource, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
@@ -234,7 +234,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   }
 
   function direct(query: string, route: QueryRoute): SearchResult {
-    if (route.kind === 'invalid') return none(query, 'direct', route.reason);
+    if (route.kind === 'invalid') return none(query, 'direct', route.reason, route.missing && { kind: 'no-such-verse', ...route.missing });
     const ranges: readonly VerseRange[] = route.kind === 'surah' ? [{ surah: route.surah, from: 1, to: verseCount(route.surah) }] : route.ranges;
     const refs = ranges.flatMap(refsInRange).slice(0, opts.k);
     const hits: SearchHit[] = refs.map((ref) => ({ ref, index: corpus.indexOf(ref), score: 1, sources: ['reference'] }));
@@ -257,6 +257,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const route = routeQuery(query, corpus);
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'lexical', 'the query is empty');
+    if (!HAS_WORDS.test(query)) return noWords(query);
     const found = lexicalCandidates(query, requiredTrack(query, call.lang)).slice(0, opts.k);
     if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
     const hits: SearchHit[] = found.map((h, i) => ({
@@ -273,6 +274,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const route = routeQuery(query, corpus);
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'hybrid', 'the query is empty');
+    if (!HAS_WORDS.test(query)) return noWords(query);
     if (vq.vector.length !== vq.search.dims) {
       throw new RangeError(`query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`);
     }
@@ -343,6 +345,17 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   };
 }
 
-function none(query: string, stage: SearchResult['stage'], reason: string): SearchResult {
-  return { kind: 'none', query, hits: [], passages: [], stage, reason };
+function none(query: string, stage: SearchResult['stage'], reason: string, problem?: QueryProblem): SearchResult {
+  return { kind: 'none', query, hits: [], passages: [], stage, reason, ...(problem ? { problem } : {}) };
+}
+
+/** A letter or a digit in any script: without one there is nothing to search for. */
+const HAS_WORDS = /[\p{L}\p{N}]/u;
+
+/**
+ * "???" or "🙏": answered at once (stage `direct`), not searched, so its vector is not fused
+ * either: any 20 verses would look like an answer.
+ */
+function noWords(query: string): SearchResult {
+  return none(query, 'direct', 'the query has no words', { kind: 'no-words' });
 }

@@ -46,4 +46,15 @@ export interface SearchResult {
   readonly stage: 'lexical' | 'hybrid' | 'direct';
   /** For kind `none`: a short reason for logs/UI (e.g. "no verse passed the similarity floor"). */
   readonly reason?: string;
+  /** For kind `none` when the question itself is the trouble, so the visitor can be told how to fix it. */
+  readonly problem?: QueryProblem;
 }
+
+export type QueryProblem =
+  /** Nothing to search: no letter or digit ("???", "🙏"). */
+  | { readonly kind: 'no-words' }
+  /**
+   * A reference to a verse or surah that does not exist (`2:999`, `Surah 115`): `surah` as
+   * written (it may be above 114), `ref` as a normalised reference (`2:999`, `2:280-290`, `115`).
+   */
+  | { readonly kind: 'no-such-verse'; readonly surah: number; readonly ref: string };

@@ -14,8 +14,11 @@ export type QueryRoute =
   /** One or more verse ranges; `name` is set for named verses. */
   | { readonly kind: 'reference'; readonly ranges: readonly VerseRange[]; readonly name?: string }
   | { readonly kind: 'surah'; readonly surah: number }
-  /** It is a reference, but to a verse that does not exist (`2:300`): the reason says why. */
-  | { readonly kind: 'invalid'; readonly reason: string };
+  /**
+   * It is a reference, but to a verse that does not exist (`2:300`): the reason says why;
+   * `missing` is what was asked for, when a surah number and verse numbers could be read.
+   */
+  | { readonly kind: 'invalid'; readonly reason: string; readonly missing?: { readonly surah: number; readonly ref: string } };
 
 /** Words that introduce a surah name (Urdu writes سورہ or سورۃ, with its own heh and teh marbuta). */
 const SURAH_WORD = /^(?:surah|surat|sura|soorah|sourate|sure|سوره|سورہ|سورة|سورۃ)\s+/i;
@@ -67,8 +70,18 @@ function routeReference(q: string, corpus: Corpus): QueryRoute | undefined {
     // Words around the reference that are not a surah name: route the reference(s) it contains.
     if (e.code === 'invalid-format' || e.code === 'unknown-surah-name') return routeEmbeddedReferences(q, corpus);
     // A well-formed reference to a verse that does not exist is answered, not searched.
-    return { kind: 'invalid', reason: e.message };
+    return invalidReference(e, q);
   }
+}
+
+/** The first `S:A` or `S:A-B` written in `text`, normalised; the surah number may be above 114. */
+const WRITTEN_REF = /(\d{1,3})\s*[:/.]\s*(\d{1,3})(?:\s*[-–—]\s*(\d{1,3}))?/u;
+
+function invalidReference(e: CorpusError, text: string): QueryRoute {
+  const m = e.code === 'surah-out-of-range' || e.code === 'ayah-out-of-range' ? WRITTEN_REF.exec(text) : null;
+  if (!m) return { kind: 'invalid', reason: e.message };
+  const ref = `${Number(m[1])}:${Number(m[2])}${m[3] === undefined ? '' : `-${Number(m[3])}`}`;
+  return { kind: 'invalid', reason: e.message, missing: { surah: Number(m[1]), ref } };
 }
 
 function routeEmbeddedReferences(q: string, corpus: Corpus): QueryRoute | undefined {
@@ -80,7 +93,7 @@ function routeEmbeddedReferences(q: string, corpus: Corpus): QueryRoute | undefi
       ranges.push(corpus.parseRef(text));
     } catch (e) {
       if (!(e instanceof CorpusError)) throw e;
-      return { kind: 'invalid', reason: e.message };
+      return invalidReference(e, text);
     }
   }
   return { kind: 'reference', ranges };
@@ -95,7 +108,7 @@ function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   // "Surah 2 verse 255": a number after the word "surah" is the surah (bare "2 255" stays a search).
   const numbered = name !== unprefixed.trim() && /^\d{1,3}$/.test(name) ? Number(name) : undefined;
   if (numbered !== undefined && (numbered < 1 || numbered > corpus.surahs.length)) {
-    return { kind: 'invalid', reason: `surah ${numbered} does not exist; surahs are numbered 1 to ${corpus.surahs.length}` };
+    return { kind: 'invalid', reason: `surah ${numbered} does not exist; surahs are numbered 1 to ${corpus.surahs.length}`, missing: { surah: numbered, ref: `${numbered}` } };
   }
   const surah = numbered ?? corpus.surahNumberForName(name);
   if (surah === undefined) return undefined;
@@ -103,7 +116,9 @@ function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   const to = m.groups.to === undefined ? from : Number(m.groups.to);
   const count = corpus.verseCount(surah);
   if (from < 1 || to < from || to > count) {
-    return { kind: 'invalid', reason: `surah ${surah} has ${count} verses; ${surah}:${from}${to === from ? '' : `-${to}`} does not exist` };
+    const ref = `${surah}:${from}${to === from ? '' : `-${to}`}`;
+    // A reversed range names verses that exist: only a verse past the end is "missing".
+    return { kind: 'invalid', reason: `surah ${surah} has ${count} verses; ${ref} does not exist`, ...(from > count || to > count ? { missing: { surah, ref } } : {}) };
   }
   return { kind: 'reference', ranges: [{ surah, from, to }] };
 }
@@ -119,7 +134,9 @@ function routeSurah(q: string, corpus: Corpus): QueryRoute | undefined {
   if (prefixed) {
     if (/^\d{1,3}$/.test(name)) {
       const n = Number(name);
-      return n >= 1 && n <= corpus.surahs.length ? { kind: 'surah', surah: n } : { kind: 'invalid', reason: `surah ${n} does not exist; surahs are numbered 1 to 114` };
+      return n >= 1 && n <= corpus.surahs.length
+        ? { kind: 'surah', surah: n }
+        : { kind: 'invalid', reason: `surah ${n} does not exist; surahs are numbered 1 to ${corpus.surahs.length}`, missing: { surah: n, ref: `${n}` } };
     }
     const n = corpus.surahNumberForName(name);
     return n === undefined ? undefined : { kind: 'surah', surah: n };
