@@ -10,11 +10,13 @@ import { tryParseReference } from '../data/corpus/reference-parser.js';
 import { AnswerModuleLoader, type AnswerViewModule } from './answer/answer-module-loader.js';
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
+import { proxyAddressHint } from './api/proxy-address-hint.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
-import { noticeText } from './asking/notice-text.js';
+import { noticeText, rateLimitedText } from './asking/notice-text.js';
 import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
+import { QueuedQuestion } from './asking/queued-question.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
 import type { WidgetServices } from './boot/widget-services.js';
 import { emit } from './events/emit.js';
@@ -31,6 +33,7 @@ import type { RecitationPlayer } from './listen/recitation-player.js';
 
 type ContactModule = typeof import('./contact/contact-template.js');
 import { verseCardTemplate } from './verses/verse-card-template.js';
+import { noVersesText } from './verses/no-verses-text.js';
 import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 
@@ -86,6 +89,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart notice - A short explanation under the question field; each also has one `notice-*` part below.
  * @csspart notice-not-configured - The `proxy` attribute is missing.
  * @csspart notice-data-failed - The verse data could not be loaded.
+ * @csspart notice-queued - A question asked while the verse data loads; it is asked once the data is ready.
  * @csspart notice-search-failed - The search failed.
  * @csspart notice-embed-failed - Meaning search is unavailable; keyword results are shown.
  * @csspart notice-rate-limited - Too many questions; counts the wait down (questions asked meanwhile still get their verses; the answer waits).
@@ -129,7 +133,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart verses - The verses section.
  * @csspart verses-heading - The verses' heading.
  * @csspart verse-list - The list of verse cards.
- * @csspart no-results - The empty state when no verse matches.
+ * @csspart no-results - The empty state when no verse matches (or why the question cannot be searched: a verse or surah that does not exist, no words).
  * @csspart verse - One verse card.
  * @csspart verse-ref - The card's Surah:Ayah link to quran.com.
  * @csspart verse-surah - The surah's name on the card.
@@ -315,12 +319,19 @@ export class QuranDaiElement extends LitElement {
   private readonly boot = new BootController(this, {
     onReady: (detail) => {
       emit(this, 'quran-dai-ready', detail);
-      void this.askSharedQuestion();
+      // The visitor's own question, typed while the text loaded, comes before a shared link's.
+      if (!this.queued.release()) void this.askSharedQuestion();
     },
-    onError: (detail) => this.reportError(detail),
+    onError: (detail) => {
+      if (this.boot.status === BootStatus.Failed) this.queued.drop();
+      this.reportError(detail);
+    },
     // A Quranic font from the proxy or its CDN: without one, phones show boxes for the Uthmani marks.
     onFontBase: (fontBase) => void registerQuranFont(fontBase),
   });
+
+  /** A question asked while the Quran text loads, asked once it is ready. */
+  private readonly queued = new QueuedQuestion();
 
   /** The wait a 429 asked for; answers are not asked for until it reaches 0 (searching goes on). */
   private readonly rateLimitWait = new RetryCountdown(this);
@@ -449,6 +460,8 @@ export class QuranDaiElement extends LitElement {
       this.reportError({ code: 'not-configured', message: 'quran-dai: set the proxy attribute to the URL of your quran-dai proxy' });
       return;
     }
+    const hint = proxyAddressHint(this.proxy);
+    if (hint) this.warnOnce(`quran-dai: ${hint}`);
     let services: WidgetServices;
     try {
       services = this.resolvedServices;
@@ -465,7 +478,9 @@ export class QuranDaiElement extends LitElement {
   }
 
   private reportError(detail: QuranDaiErrorDetail): void {
-    emit(this, 'quran-dai-error', detail);
+    // A proxy address without https:// is the likelier cause than the network or the data.
+    const hint = detail.code === 'config-failed' || detail.code === 'data-failed' ? proxyAddressHint(this.proxy) : undefined;
+    emit(this, 'quran-dai-error', hint ? { ...detail, message: `${detail.message} (${hint})` } : detail);
   }
 
   /** Loads the answer renderer; a failure was logged and the answer stays plain text. */
@@ -589,6 +604,13 @@ export class QuranDaiElement extends LitElement {
     const text = question.trim().slice(0, CHAT_LIMITS.maxQuestionChars);
     // During a rate-limit wait the verses are still searched; only the answer waits.
     if (!text) return;
+    if (!explain && this.textLoading) {
+      this.question = text;
+      const held = this.queued.hold(text);
+      this.requestUpdate();
+      if (await held) await this.askWith(text);
+      return;
+    }
     this.history.archiveCurrent();
     const env = this.environment();
     if (!env) return;
@@ -605,6 +627,11 @@ export class QuranDaiElement extends LitElement {
     if (this.asking.answer) await this.loadAnswerModule();
     await this.updateComplete;
     this.keepFocusInside(this.answerHeadingEl);
+  }
+
+  /** The Quran text is on its way: a question now is kept and asked when it arrives. */
+  private get textLoading(): boolean {
+    return !!this.proxy && (this.boot.status === BootStatus.Loading || this.boot.status === BootStatus.Idle);
   }
 
   /** Stop the running search or answer; what is shown stays. */
@@ -768,9 +795,9 @@ export class QuranDaiElement extends LitElement {
     // screen reader. It hears the wait once, and again when asking is possible.
     const wait = this.rateLimitWait;
     if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
-      const spoken = waiting ? t('rateLimited', { count: notice.retryAfterSeconds }) : t('rateLimitOver');
+      const spoken = waiting ? rateLimitedText(notice.retryAfterSeconds, t) : t('rateLimitOver');
       return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
-        ${waiting ? html`<span aria-hidden="true">${t('rateLimited', { count: wait.remaining })}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
+        ${waiting ? html`<span aria-hidden="true">${rateLimitedText(wait.remaining, t)}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}
         ${retry}
       </div>`;
     }
@@ -782,7 +809,7 @@ export class QuranDaiElement extends LitElement {
 
   private formTemplate(): TemplateResult {
     const t = this.t;
-    const ready = this.boot.status === BootStatus.Ready;
+    const canAsk = this.boot.status === BootStatus.Ready || this.textLoading;
     const busy = this.asking.busy;
     return html`<form class="form" part="form" @submit=${this.onSubmit} role="search">
       <label class="visually-hidden" for="question">${t('inputLabel')}</label>
@@ -800,7 +827,7 @@ export class QuranDaiElement extends LitElement {
       />
       ${busy
         ? html`<button type="button" class="button form__stop" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
-        : html`<button type="submit" class="button" part="submit" ?disabled=${!ready}>${t('submit')}</button>`}
+        : html`<button type="submit" class="button" part="submit" ?disabled=${!canAsk}>${t('submit')}</button>`}
     </form>`;
   }
 
@@ -812,7 +839,8 @@ export class QuranDaiElement extends LitElement {
     const p = this.boot.progress;
     const percent = p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
     const label = p?.phase === 'read' ? t('loadingFromCache') : percent === undefined ? t('loading') : t('loadProgress', { percent });
-    return progressTemplate(percent, label, { model: false });
+    return html`${progressTemplate(percent, label, { model: false })}
+      ${this.queued.text === undefined ? nothing : html`<p class="notice" part="notice notice-queued" role="status">${t('questionQueued')}</p>`}`;
   }
 
   /** The local query model's first download (browser embedding), on the first question. */
@@ -903,8 +931,9 @@ export class QuranDaiElement extends LitElement {
     if (!corpus || !result) return nothing;
     const t = this.t;
     if (result.kind === 'none' || result.hits.length === 0) {
-      return html`<p class="notice" part="no-results" role="status">${t('noResults')}</p>
-        ${this.contactTemplate()}`;
+      // A question with nothing to change in its words ("2:999", "???") is not one for the imam.
+      return html`<p class="notice" part="no-results" role="status">${noVersesText(result.problem, corpus, t, this.localize.starters[0] ?? '')}</p>
+        ${result.problem ? nothing : this.contactTemplate()}`;
     }
     const topRefs = new Set(result.hits.slice(0, 3).map((h) => formatRef(h.ref)));
     const passageOf = (ref: string): VerseRange | undefined => {

@@ -118,10 +118,84 @@ describe('when mounted with defaults', () => {
     document.body.append(el);
     await waitUntil(() => $(el, 'progress') !== null && ($(el, 'progress') as HTMLProgressElement).getAttribute('value') === '40');
     expect(text($(el, '[part~="progress-region"]'))).toBe('Downloading the Quran text: 40%');
-    expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(true);
     release();
     await waitUntil(() => $(el, 'progress') === null);
-    expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('should keep a question asked while the data loads, say so, and ask it when the data is ready', async () => {
+    const proxy = createFakeProxy();
+    const services = await testServices({ proxy });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = { ...services, loadQuranData: async (o) => (await gate, services.loadQuranData(o)) };
+    const searches: CustomEvent[] = [];
+    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    el.setAttribute('proxy', PROXY);
+    el.setAttribute('mode', 'search');
+    document.body.append(el);
+    await waitUntil(() => $(el, 'progress') !== null);
+    const submit = $(el, '[part~="submit"]') as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    const input = $(el, '[part~="input"]') as HTMLInputElement;
+    input.value = 'What does the Quran say about patience?';
+    input.dispatchEvent(new Event('input'));
+    submit.click();
+    await waitUntil(() => $(el, '[part~="notice-queued"]') !== null);
+    expect(text($(el, '[part~="notice-queued"]'))).toBe('Your question will be searched as soon as the Quran text is ready.');
+    expect(searches).toHaveLength(0);
+    release();
+    await waitUntil(() => searches.length > 0 && $$(el, 'article[data-ref]').length > 0);
+    expect(searches[0]!.detail.query).toBe('What does the Quran say about patience?');
+    expect($(el, '[part~="notice-queued"]')).toBeNull();
+    expect(input.value).toBe('What does the Quran say about patience?');
+  });
+
+  it('should ask only the newest of two questions asked while the data loads, and keep the question if the data fails', async () => {
+    const proxy = createFakeProxy();
+    const services = await testServices({ proxy });
+    let fail!: () => void;
+    const failed = new Promise<never>((_, reject) => (fail = () => reject(new Error('offline'))));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = { ...services, loadQuranData: () => failed };
+    const searches: CustomEvent[] = [];
+    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    el.setAttribute('proxy', PROXY);
+    document.body.append(el);
+    await waitUntil(() => $(el, 'progress') !== null);
+    const first = el.ask('first question');
+    const second = el.ask('second question');
+    await el.updateComplete;
+    expect(text($(el, '[part~="notice-queued"]'))).toBe('Your question will be searched as soon as the Quran text is ready.');
+    fail();
+    await Promise.all([first, second]);
+    await el.updateComplete;
+    expect(searches).toHaveLength(0);
+    expect($(el, '[part~="notice-queued"]')).toBeNull();
+    expect($(el, '[part~="notice-data-failed"]')).not.toBeNull();
+    // Nothing the visitor typed is lost.
+    expect(($(el, '[part~="input"]') as HTMLInputElement).value).toBe('second question');
+    expect(($(el, '[part~="submit"]') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('should ask the newest question asked while the data loads, once', async () => {
+    const proxy = createFakeProxy();
+    const services = await testServices({ proxy });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = { ...services, loadQuranData: async (o) => (await gate, services.loadQuranData(o)) };
+    const searches: CustomEvent[] = [];
+    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+    el.setAttribute('proxy', PROXY);
+    el.setAttribute('mode', 'search');
+    document.body.append(el);
+    await waitUntil(() => $(el, 'progress') !== null);
+    const first = el.ask('patience');
+    const second = el.ask('mercy');
+    release();
+    await Promise.all([first, second]);
+    expect(searches.map((e) => e.detail.query)).toStrictEqual(['mercy']);
   });
 
   it('should say so and fire an error when the proxy attribute is missing', async () => {
@@ -132,6 +206,25 @@ describe('when mounted with defaults', () => {
     await el.updateComplete;
     expect(text($(el, '[part~="notice-not-configured"]'))).toBe('This widget has no proxy address set (the proxy attribute).');
     expect(errors.map((e) => e.detail.code)).toContain('not-configured');
+  });
+
+  it('should say to write https:// when the proxy attribute is a host name without it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const errors: CustomEvent[] = [];
+      document.addEventListener('quran-dai-error', (e) => errors.push(e as CustomEvent));
+      const services = await testServices({ proxy: createFakeProxy() });
+      const el = document.createElement('quran-dai') as QuranDaiElement;
+      el.services = { ...services, loadQuranData: () => Promise.reject(new Error('corpus manifest: HTTP 404')) };
+      el.setAttribute('proxy', 'proxy.mosque.org');
+      document.body.append(el);
+      await waitUntil(() => errors.some((e) => e.detail.code === 'data-failed'));
+      const hint = 'proxy="proxy.mosque.org" has no https:// in front, so it is read as a path on this page\'s own site; if the proxy runs on another host, write proxy="https://proxy.mosque.org"';
+      expect(errors.find((e) => e.detail.code === 'data-failed')!.detail.message).toBe(`corpus manifest: HTTP 404 (${hint})`);
+      expect(warn.mock.calls.filter(([m]) => m === `quran-dai: ${hint}`)).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 
@@ -220,6 +313,26 @@ describe('when searching in search mode', () => {
     expect(m.el.shadowRoot!.textContent).not.toMatch(/not in the Quran/i);
     expect(m.proxy.chatRequests()).toHaveLength(0);
     expect(m.events['quran-dai-search']![0]!.detail).toMatchObject({ kind: 'none', count: 0 });
+  });
+
+  it('should say why a reference to a verse or surah that does not exist has no verses, without sending it to the imam', async () => {
+    const m = await mount({ 'contact-href': 'mailto:imam@example.org' });
+    await askAndWait(m, 'xyzzy qwerty');
+    await waitUntil(() => $(m.el, '[part~="contact"]') !== null);
+    await askAndWait(m, '2:999');
+    expect(text($(m.el, '[part~="no-results"]'))).toBe('Surah Al-Baqarah has 286 verses, so \u20662:999\u2069 does not exist.');
+    await askAndWait(m, 'Surah 115');
+    expect(text($(m.el, '[part~="no-results"]'))).toBe('There is no surah 115: the Quran has 114 surahs.');
+    expect($(m.el, '[part~="contact"]')).toBeNull();
+    expect(m.proxy.chatRequests()).toHaveLength(0);
+  });
+
+  it('should ask for words, with a starter question as the example, when the question has none', async () => {
+    const m = await mount();
+    await askAndWait(m, '???');
+    expect(text($(m.el, '[part~="no-results"]'))).toBe('Please write your question in words, for example: What does the Quran say about patience?');
+    expect($$(m.el, 'article[data-ref]')).toHaveLength(0);
+    expect(m.proxy.chatRequests()).toHaveLength(0);
   });
 });
 

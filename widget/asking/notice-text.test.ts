@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadUiText, translator } from '../i18n/ui-language.js';
-import { noticeText } from './notice-text.js';
+import { noticeText, rateLimitedText } from './notice-text.js';
 
 const t = translator('en');
 
@@ -18,6 +18,13 @@ describe('when a failure becomes a notice', () => {
     expect(noticeText({ code: 'chat-not-configured' }, t)).toStrictEqual({ text: t('chatOff'), isError: false });
     expect(noticeText({ code: 'embed-failed' }, t)).toStrictEqual({ text: t('embedFailed'), isError: false });
     expect(noticeText({ code: 'chat-failed' }, t)).toStrictEqual({ text: t('chatFailed'), isError: true });
+  });
+
+  it('should give a long wait in whole minutes, rounded up, and a short one in seconds', () => {
+    expect(rateLimitedText(119, t)).toBe('Too many questions right now. Please wait 119 seconds and try again. The verses are shown below.');
+    expect(rateLimitedText(120, t)).toBe('Too many questions right now. Please wait 2 minutes and try again. The verses are shown below.');
+    expect(noticeText({ code: 'rate-limited', retryAfterSeconds: 3147 }, t).text).toBe('Too many questions right now. Please wait 53 minutes and try again. The verses are shown below.');
+    expect(rateLimitedText(1, t)).toBe('Too many questions right now. Please wait 1 second and try again. The verses are shown below.');
   });
 
   it('should speak the visitor language', () => {

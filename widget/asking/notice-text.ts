@@ -11,7 +11,7 @@ export interface NoticeText {
 export function noticeText(notice: AskNotice, t: Translate): NoticeText {
   switch (notice.code) {
     case 'rate-limited':
-      return { text: notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : t('rateLimited', { count: notice.retryAfterSeconds }), isError: true };
+      return { text: notice.retryAfterSeconds === undefined ? t('rateLimitedNoWait') : rateLimitedText(notice.retryAfterSeconds, t), isError: true };
     case 'proxy-down':
       return { text: t('proxyDown'), isError: true };
     case 'chat-not-configured':
@@ -22,4 +22,12 @@ export function noticeText(notice: AskNotice, t: Translate): NoticeText {
     default:
       return { text: t('chatFailed'), isError: true };
   }
+}
+
+/**
+ * The wait after too many questions: seconds up to two minutes, then whole minutes rounded up
+ * (the proxy's default of 20 an hour can ask for most of an hour: "3,147 seconds" is no help).
+ */
+export function rateLimitedText(seconds: number, t: Translate): string {
+  return seconds < 120 ? t('rateLimited', { count: seconds }) : t('rateLimitedMinutes', { count: Math.ceil(seconds / 60) });
 }

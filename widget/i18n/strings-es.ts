@@ -29,6 +29,9 @@ export const TEXT_ES: UiText = {
     siteHeading: 'De esta mezquita',
     siteNote: 'Información propia de la mezquita, no el Corán.',
     noResults: 'No se encontraron aleyas relacionadas con esta pregunta. Prueba con otras palabras o consulta a un sabio o imam de tu zona.',
+    questionQueued: 'Buscaremos tu pregunta en cuanto el texto del Corán esté listo.',
+    noWords: 'Escribe tu pregunta con palabras, por ejemplo: {example}',
+    noSuchSurah: 'No existe la sura {number}: el Corán tiene {count} suras.',
     answerHeading: 'Respuesta',
     answerDisclaimer: 'Esta respuesta la genera una IA a partir de las aleyas mostradas. Las traducciones son interpretaciones del significado; el texto es el árabe.',
     chatOff: 'Las respuestas escritas no están activadas en este sitio; estas son las aleyas que coinciden con tu pregunta.',
@@ -84,6 +87,16 @@ export const TEXT_ES: UiText = {
       one: 'Hay demasiadas preguntas en este momento. Espera {count} segundo y vuelve a intentarlo. Las aleyas se muestran abajo.',
       many: 'Hay demasiadas preguntas en este momento. Espera {count} segundos y vuelve a intentarlo. Las aleyas se muestran abajo.',
       other: 'Hay demasiadas preguntas en este momento. Espera {count} segundos y vuelve a intentarlo. Las aleyas se muestran abajo.',
+    },
+    noSuchVerse: {
+      one: '{surah} tiene {count} aleya, así que {ref} no existe.',
+      many: '{surah} tiene {count} aleyas, así que {ref} no existe.',
+      other: '{surah} tiene {count} aleyas, así que {ref} no existe.',
+    },
+    rateLimitedMinutes: {
+      one: 'Hay demasiadas preguntas en este momento. Espera {count} minuto y vuelve a intentarlo. Las aleyas se muestran abajo.',
+      many: 'Hay demasiadas preguntas en este momento. Espera {count} minutos y vuelve a intentarlo. Las aleyas se muestran abajo.',
+      other: 'Hay demasiadas preguntas en este momento. Espera {count} minutos y vuelve a intentarlo. Las aleyas se muestran abajo.',
     },
   },
   starters: [

@@ -32,6 +32,9 @@ export const TEXT_FR: UiText = {
     siteHeading: 'De cette mosquée',
     siteNote: 'Informations propres à la mosquée, pas le Coran.',
     noResults: 'Aucun verset pertinent n’a été trouvé pour cette question. Essayez d’autres mots, ou interrogez un savant ou un imam de votre région.',
+    questionQueued: 'Votre question sera recherchée dès que le texte du Coran sera prêt.',
+    noWords: 'Écrivez votre question avec des mots, par exemple\u00a0: {example}',
+    noSuchSurah: 'Il n’y a pas de sourate {number}\u00a0: le Coran compte {count} sourates.',
     answerHeading: 'Réponse',
     answerDisclaimer: 'Cette réponse est générée par une IA à partir des versets affichés. Les traductions sont des interprétations du sens\u00a0; le texte est l’arabe.',
     chatOff: 'Les réponses rédigées ne sont pas activées sur ce site\u00a0; voici les versets qui correspondent à votre question.',
@@ -87,6 +90,16 @@ export const TEXT_FR: UiText = {
       one: 'Trop de questions en ce moment. Veuillez patienter {count} seconde, puis réessayer. Les versets sont affichés ci-dessous.',
       many: 'Trop de questions en ce moment. Veuillez patienter {count} secondes, puis réessayer. Les versets sont affichés ci-dessous.',
       other: 'Trop de questions en ce moment. Veuillez patienter {count} secondes, puis réessayer. Les versets sont affichés ci-dessous.',
+    },
+    noSuchVerse: {
+      one: '{surah} compte {count} verset, donc {ref} n’existe pas.',
+      many: '{surah} compte {count} versets, donc {ref} n’existe pas.',
+      other: '{surah} compte {count} versets, donc {ref} n’existe pas.',
+    },
+    rateLimitedMinutes: {
+      one: 'Trop de questions en ce moment. Veuillez patienter {count} minute, puis réessayer. Les versets sont affichés ci-dessous.',
+      many: 'Trop de questions en ce moment. Veuillez patienter {count} minutes, puis réessayer. Les versets sont affichés ci-dessous.',
+      other: 'Trop de questions en ce moment. Veuillez patienter {count} minutes, puis réessayer. Les versets sont affichés ci-dessous.',
     },
   },
   starters: [

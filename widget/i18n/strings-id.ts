@@ -29,6 +29,9 @@ export const TEXT_ID: UiText = {
     siteHeading: 'Dari masjid ini',
     siteNote: "Informasi masjid ini sendiri, bukan Al-Qur'an.",
     noResults: 'Tidak ditemukan ayat yang relevan untuk pertanyaan ini. Coba kata lain, atau tanyakan kepada ustaz atau imam setempat.',
+    questionQueued: 'Pertanyaan Anda akan dicari begitu teks Al-Qur’an siap.',
+    noWords: 'Mohon tulis pertanyaan Anda dengan kata-kata, misalnya: {example}',
+    noSuchSurah: 'Tidak ada surah ke-{number}: Al-Qur’an memiliki {count} surah.',
     answerHeading: 'Jawaban',
     answerDisclaimer: 'Jawaban ini dibuat oleh AI dari ayat-ayat yang ditampilkan. Terjemahan adalah tafsiran makna; teks aslinya adalah bahasa Arab.',
     chatOff: 'Jawaban tertulis tidak diaktifkan di situs ini; berikut ayat-ayat yang sesuai dengan pertanyaan Anda.',
@@ -81,6 +84,8 @@ export const TEXT_ID: UiText = {
   plurals: {
     versesFound: { other: 'Ayat ditemukan: {count}.' },
     rateLimited: { other: 'Terlalu banyak pertanyaan saat ini. Mohon tunggu {count} detik, lalu coba lagi. Ayat-ayat ditampilkan di bawah.' },
+    noSuchVerse: { other: '{surah} memiliki {count} ayat, jadi {ref} tidak ada.' },
+    rateLimitedMinutes: { other: 'Terlalu banyak pertanyaan saat ini. Mohon tunggu {count} menit, lalu coba lagi. Ayat-ayat ditampilkan di bawah.' },
   },
   starters: [
     'Apa kata Al-Qur’an tentang sabar?',

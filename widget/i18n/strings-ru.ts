@@ -32,6 +32,9 @@ export const TEXT_RU: UiText = {
     siteHeading: 'Из материалов этой мечети',
     siteNote: 'Собственная информация мечети, а не Коран.',
     noResults: 'Подходящих аятов по этому вопросу не найдено. Попробуйте другие слова или обратитесь к местному учёному или имаму.',
+    questionQueued: 'Ваш вопрос будет найден, как только текст Корана загрузится.',
+    noWords: 'Пожалуйста, напишите вопрос словами, например: {example}',
+    noSuchSurah: 'Суры {number} нет: в Коране {count} сур.',
     answerHeading: 'Ответ',
     answerDisclaimer: 'Этот ответ создан ИИ на основе показанных аятов. Переводы — это толкования смысла; подлинный текст — арабский.',
     chatOff: 'Письменные ответы на этом сайте не включены; вот аяты, подходящие к вашему вопросу.',
@@ -84,6 +87,13 @@ export const TEXT_RU: UiText = {
   plurals: {
     versesFound: { one: 'Найден {count} аят.', few: 'Найдено {count} аята.', many: 'Найдено {count} аятов.', other: 'Найдено {count} аята.' },
     rateLimited: { one: RATE_LIMITED('секунду'), few: RATE_LIMITED('секунды'), many: RATE_LIMITED('секунд'), other: RATE_LIMITED('секунды') },
+    noSuchVerse: {
+      one: '{surah}: всего {count} аят, поэтому {ref} не существует.',
+      few: '{surah}: всего {count} аята, поэтому {ref} не существует.',
+      many: '{surah}: всего {count} аятов, поэтому {ref} не существует.',
+      other: '{surah}: всего {count} аята, поэтому {ref} не существует.',
+    },
+    rateLimitedMinutes: { one: RATE_LIMITED('минуту'), few: RATE_LIMITED('минуты'), many: RATE_LIMITED('минут'), other: RATE_LIMITED('минуты') },
   },
   starters: [
     'Что Коран говорит о терпении?',

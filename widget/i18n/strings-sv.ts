@@ -29,6 +29,9 @@ export const TEXT_SV: UiText = {
     siteHeading: 'Från den här moskén',
     siteNote: 'Moskéns egen information, inte Koranen.',
     noResults: 'Inga relevanta verser hittades för den här frågan. Prova andra ord, eller fråga en lärd eller imam i närheten.',
+    questionQueued: 'Din fråga söks så snart Koranens text är klar.',
+    noWords: 'Skriv din fråga med ord, till exempel: {example}',
+    noSuchSurah: 'Det finns ingen sura {number}: Koranen har {count} suror.',
     answerHeading: 'Svar',
     answerDisclaimer: 'Svaret är skapat av AI utifrån verserna som visas. Översättningar är tolkningar av betydelsen; den arabiska texten är originalet.',
     chatOff: 'Skrivna svar är inte påslagna på den här webbplatsen; här är verserna som matchar din fråga.',
@@ -83,6 +86,14 @@ export const TEXT_SV: UiText = {
     rateLimited: {
       one: 'För många frågor just nu. Vänta {count} sekund och försök igen. Verserna visas nedan.',
       other: 'För många frågor just nu. Vänta {count} sekunder och försök igen. Verserna visas nedan.',
+    },
+    noSuchVerse: {
+      one: '{surah} har {count} vers, så {ref} finns inte.',
+      other: '{surah} har {count} verser, så {ref} finns inte.',
+    },
+    rateLimitedMinutes: {
+      one: 'För många frågor just nu. Vänta {count} minut och försök igen. Verserna visas nedan.',
+      other: 'För många frågor just nu. Vänta {count} minuter och försök igen. Verserna visas nedan.',
     },
   },
   starters: [

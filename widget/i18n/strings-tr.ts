@@ -29,6 +29,9 @@ export const TEXT_TR: UiText = {
     siteHeading: 'Bu camiden',
     siteNote: "Caminin kendi bilgileri, Kur'an değil.",
     noResults: 'Bu soruyla ilgili ayet bulunamadı. Başka kelimeler deneyin ya da bölgenizdeki bir âlime veya imama danışın.',
+    questionQueued: 'Kur’an metni hazır olur olmaz sorunuz aranacak.',
+    noWords: 'Lütfen sorunuzu kelimelerle yazın, örneğin: {example}',
+    noSuchSurah: '{number}. sure yok: Kur’an’da {count} sure vardır.',
     answerHeading: 'Cevap',
     answerDisclaimer: 'Bu cevap, gösterilen ayetlerden yapay zekâ tarafından oluşturulmuştur. Mealler anlamın yorumudur; asıl metin Arapçadır.',
     chatOff: 'Bu sitede yazılı cevaplar açık değil; sorunuzla eşleşen ayetler aşağıdadır.',
@@ -81,6 +84,8 @@ export const TEXT_TR: UiText = {
   plurals: {
     versesFound: { other: 'Bulunan ayet: {count}.' },
     rateLimited: { other: 'Şu anda çok fazla soru var. Lütfen {count} saniye bekleyip tekrar deneyin. Ayetler aşağıda gösteriliyor.' },
+    noSuchVerse: { other: '{surah} {count} ayettir, bu yüzden {ref} yok.' },
+    rateLimitedMinutes: { other: 'Şu anda çok fazla soru var. Lütfen {count} dakika bekleyip tekrar deneyin. Ayetler aşağıda gösteriliyor.' },
   },
   starters: [
     'Kur’an sabır hakkında ne söyler?',

@@ -29,6 +29,9 @@ export const TEXT_ZH: UiText = {
     siteHeading: '来自本清真寺',
     siteNote: '这是清真寺自己的信息，不是《古兰经》。',
     noResults: '没有找到与此问题相关的经文。请换个说法，或请教当地的学者或伊玛目。',
+    questionQueued: '《古兰经》经文准备好后，将立即搜索您的问题。',
+    noWords: '请用文字写下您的问题，例如：{example}',
+    noSuchSurah: '没有第 {number} 章：《古兰经》共有 {count} 章。',
     answerHeading: '回答',
     answerDisclaimer: '此回答由人工智能根据所显示的经文生成。译文是对经义的诠释；原文是阿拉伯文。',
     chatOff: '本网站未开启文字回答；以下是与你的问题相符的经文。',
@@ -81,6 +84,8 @@ export const TEXT_ZH: UiText = {
   plurals: {
     versesFound: { other: '找到经文：{count} 节。' },
     rateLimited: { other: '目前提问过多。请等待 {count} 秒后再试。经文显示在下方。' },
+    noSuchVerse: { other: '{surah}共有 {count} 节经文，因此没有 {ref}。' },
+    rateLimitedMinutes: { other: '目前提问过多。请等待 {count} 分钟后再试。经文显示在下方。' },
   },
   starters: ['《古兰经》关于忍耐说了什么？', '伊斯兰教中的真主是谁？', '《古兰经》关于慈悯与宽恕说了什么？', '我应当如何对待父母？'],
 };
