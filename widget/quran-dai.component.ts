@@ -128,6 +128,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart quote - A quotation checked against the corpus; also one of the three parts below.
  * @csspart quote-verified - A quotation that matches the cited verse.
  * @csspart quote-mismatch - A quotation that does not match the cited verse.
+ * @csspart quote-shortened - A quotation whose parts (split by "…") are in the cited verse, in order, with words left out that may change its meaning; flagged, not vouched for.
  * @csspart quote-unchecked - A quotation past the number checked per answer.
  * @csspart quote-flag - The label of a mismatched or unchecked quotation.
  * @csspart verses - The verses section.

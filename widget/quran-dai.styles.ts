@@ -277,7 +277,9 @@ export const quranDaiStyles = css`
     color: var(--quran-dai-color-danger);
   }
   .quote--unchecked + .flag,
-  blockquote.quote--unchecked .flag {
+  blockquote.quote--unchecked .flag,
+  .quote--shortened + .flag,
+  blockquote.quote--shortened .flag {
     color: var(--quran-dai-color-warning);
   }
   .citation-wrap > .flag {

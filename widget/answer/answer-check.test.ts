@@ -55,6 +55,21 @@ describe('when checking a whole answer', () => {
     expect([...check.quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
   });
 
+  it('should not vouch for a shortened quote, whose left-out words may reverse the verse', () => {
+    // 2:256: "There shall be no compulsion in [acceptance of] the religion."
+    const reversed = parseAnswerMarkdown('Allah says: "There shall be … compulsion in … the religion." [2:256]');
+    expect([...checkAnswer(reversed, ctx).quotes.values()]).toStrictEqual([{ status: 'shortened', against: '2:256' }]);
+    const outOfOrder = parseAnswerMarkdown('"the religion … There shall be no compulsion" [2:256]');
+    expect([...checkAnswer(outOfOrder, ctx).quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:256' }]);
+    const whole = parseAnswerMarkdown('"There shall be no compulsion in the religion" [2:256]');
+    expect([...checkAnswer(whole, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:256' }]);
+  });
+
+  it('should not look up a quote cut into more parts than a real excerpt has', () => {
+    const many = Array.from({ length: 7 }, () => 'Allah is with').join(' … ');
+    expect([...checkAnswer(parseAnswerMarkdown(`"${many}" [2:153]`), ctx).quotes.values()]).toStrictEqual([{ status: 'unchecked', against: '2:153' }]);
+  });
+
   it('should flag a quote that claims a verse but does not match it', () => {
     const blocks = parseAnswerMarkdown('"Patience is half of faith and God loves it" [2:153]');
     expect([...checkAnswer(blocks, ctx).quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
@@ -107,6 +122,11 @@ describe('when matching quotes', () => {
     expect(quoteMatches('the Ever-Living, the Sustainer of existence', [verse])).toBe(true);
     expect(quoteMatches('the Ever-Living, the Sustainer of the universe', [verse])).toBe(false);
     expect(quoteMatches('there is no deity except Him, the Ever-Loving', [verse])).toBe(false);
+  });
+  it('should accept the parts of a shortened quote only in the order the verse has them', () => {
+    const verse = corpus.verse({ surah: 2, ayah: 255 }).translation!;
+    expect(quoteMatches('Neither drowsiness overtakes Him nor sleep … Allah - there is no deity except Him', [verse])).toBe(false);
+    expect(quoteMatches('the Ever-Living … the Ever-Living', [verse])).toBe(false);
   });
   it('should match on whole words only', () => {
     expect(quoteMatches('the patient', ['Indeed, Allah is with the patients.'])).toBe(false);

@@ -9,8 +9,8 @@ import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js'
 import { formatRange } from '../../data/corpus/verse-range.js';
 import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus, type SiteCitationContext } from './citation-check.js';
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
-import { MIN_QUOTE_WORDS, quoteFoundIn, wordCount } from './quote-check.js';
-import { verseHaystacksOf, type QuoteTrack } from './verse-haystacks.js';
+import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';
+import { verseHaystacksOf, type QuoteTrack, type VerseHaystacks } from './verse-haystacks.js';
 
 export interface AnswerCorpus extends CitationCorpus {
   hasTrack(id: TextTrackId): boolean;
@@ -37,8 +37,12 @@ export const MAX_VERSES_PER_QUOTE = 300;
 
 /** A quotation that presents itself as scripture, and whether the corpus bears it out. */
 export interface QuoteVerdict {
-  /** `unchecked`: past MAX_CHECKED_QUOTES or MAX_VERSES_PER_QUOTE, so not compared at all. */
-  readonly status: 'verified' | 'mismatch' | 'unchecked';
+  /**
+   * `shortened`: its excerpts (split by `…`) are in the verses in that order, but what was left
+   * out may change the meaning, so it is not vouched for. `unchecked`: past MAX_CHECKED_QUOTES,
+   * MAX_VERSES_PER_QUOTE or MAX_QUOTE_EXCERPTS, so not compared at all.
+   */
+  readonly status: 'verified' | 'shortened' | 'mismatch' | 'unchecked';
   /** The cited verses it was checked against, e.g. `2:153`; `Quran` for an uncited ﴿…﴾ quote. */
   readonly against: string;
 }
@@ -55,6 +59,21 @@ export interface AnswerCheck {
 }
 
 const GAP = /^[\s,.;:—–\-(]{0,4}$/u;
+
+const STATUS: Readonly<Record<QuoteMatch, QuoteVerdict['status']>> = { verbatim: 'verified', shortened: 'shortened', absent: 'mismatch', 'too-long': 'unchecked' };
+
+/**
+ * Lookups already made, per corpus. A streamed answer is checked again on every chunk: without
+ * this, each chunk would look every earlier quote up again (quadratic over a long answer).
+ */
+const matchesByCorpus = new WeakMap<VerseHaystacks, Map<string, QuoteMatch>>();
+const MAX_REMEMBERED_MATCHES = 1000;
+
+function rememberedMatches(haystacks: VerseHaystacks): Map<string, QuoteMatch> {
+  let matches = matchesByCorpus.get(haystacks);
+  if (!matches || matches.size >= MAX_REMEMBERED_MATCHES) matchesByCorpus.set(haystacks, (matches = new Map()));
+  return matches;
+}
 
 function rangeOf(c: CitationNode): VerseRange {
   return { surah: c.surah, from: c.from, to: c.to };
@@ -110,20 +129,27 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
   const list: { ref: string; status: CitationStatus }[] = [];
 
   const haystacks = verseHaystacksOf(ctx.corpus);
+  const remembered = rememberedMatches(haystacks);
   const tracks: QuoteTrack[] = ['arabic', ...ctx.tracks.filter((t) => ctx.corpus.hasTrack(t))];
   let checked = 0;
+  const match = (text: string, key: string, haystack: () => Parameters<typeof quoteMatchIn>[1]): QuoteMatch => {
+    const k = `${key}\u0000${text}`;
+    let m = remembered.get(k);
+    if (m === undefined) remembered.set(k, (m = quoteMatchIn(text, haystack())));
+    return m;
+  };
   const verdict = (text: string, cited: readonly CitationNode[]): QuoteVerdict => {
     const ranges = cited.map(rangeOf);
     const against = ranges.map(formatRange).join(', ');
     const verses = checked < MAX_CHECKED_QUOTES ? versesOf(ranges, ctx, MAX_VERSES_PER_QUOTE) : undefined;
     if (!verses) return { status: 'unchecked', against };
     checked++;
-    return { status: quoteFoundIn(text, haystacks.of(tracks, verses)) ? 'verified' : 'mismatch', against };
+    return { status: STATUS[match(text, `${tracks.join()}:${verses.join()}`, () => haystacks.of(tracks, verses))], against };
   };
   const quranVerdict = (text: string): QuoteVerdict => {
     if (checked >= MAX_CHECKED_QUOTES) return { status: 'unchecked', against: 'Quran' };
     checked++;
-    return { status: quoteFoundIn(text, haystacks.quran()) ? 'verified' : 'mismatch', against: 'Quran' };
+    return { status: STATUS[match(text, 'quran', () => haystacks.quran())], against: 'Quran' };
   };
 
   const walk = (nodes: readonly InlineNode[]): void => {

@@ -116,16 +116,49 @@ export function quoteHaystack(forms: readonly string[]): QuoteHaystack {
   return { texts: forms.map((t) => (CJK.test(t) ? t : ` ${t} `)) };
 }
 
-/** True when every excerpt of the quote appears, on word boundaries, in one of the haystack's texts. */
-export function quoteFoundIn(quote: string, haystack: QuoteHaystack): boolean {
-  const fragments = quote.split(/…|\.\s*\.\s*\./).filter((f) => /[\p{L}\p{N}]/u.test(f));
-  if (fragments.length === 0) return false;
-  return fragments.every((fragment) =>
-    quoteForms(fragment).some((form) => form !== '' && haystack.texts.some((h) => h.includes(CJK.test(form) ? form : ` ${form} `))),
-  );
+/**
+ * Excerpts one quote may be cut into (`…`). Each is looked up in every text of the haystack
+ * (the whole Quran for an uncited ﴿…﴾ quote): a hostile quote of hundreds of excerpts would
+ * freeze the page, and no real quotation of a verse has more than a few.
+ */
+export const MAX_QUOTE_EXCERPTS = 6;
+
+/**
+ * `verbatim`: the quote is a run of the text. `shortened`: its excerpts (split by `…`) occur in
+ * that order, but what was left out may change the meaning ("There shall be … compulsion in …
+ * the religion" from "no compulsion"), so it is not vouched for. `absent`: not in the text, or
+ * not in that order. `too-long`: more excerpts than MAX_QUOTE_EXCERPTS, not looked up.
+ */
+export type QuoteMatch = 'verbatim' | 'shortened' | 'absent' | 'too-long';
+
+/** Where a quote stands against the haystack: the excerpts must occur in order, on word boundaries, in one text. */
+export function quoteMatchIn(quote: string, haystack: QuoteHaystack): QuoteMatch {
+  const excerpts = quote.split(/…|\.\s*\.\s*\./).filter((f) => /[\p{L}\p{N}]/u.test(f));
+  if (excerpts.length === 0) return 'absent';
+  if (excerpts.length > MAX_QUOTE_EXCERPTS) return 'too-long';
+  const forms = excerpts.map((e) => quoteForms(e).filter((f) => f !== '').map((f) => (CJK.test(f) ? f : ` ${f} `)));
+  const found = haystack.texts.some((text) => inOrder(forms, text));
+  return !found ? 'absent' : excerpts.length === 1 ? 'verbatim' : 'shortened';
 }
 
-/** True when every excerpt of the quote appears, on word boundaries, in one of the texts. */
+/** Each excerpt (any of its forms) found after the end of the one before it. */
+function inOrder(excerpts: readonly (readonly string[])[], text: string): boolean {
+  let from = 0;
+  for (const forms of excerpts) {
+    let next = -1;
+    for (const form of forms) {
+      // The excerpts share their padding space, so the next one may start on the same space.
+      const at = text.indexOf(form, Math.max(0, from - 1));
+      if (at !== -1 && (next === -1 || at + form.length < next)) next = at + form.length;
+    }
+    if (next === -1) return false;
+    from = next;
+  }
+  return true;
+}
+
+/** True when the quote is a run of one of the texts, or its excerpts occur in one of them in order. */
 export function quoteMatches(quote: string, texts: readonly string[]): boolean {
-  return quoteFoundIn(quote, quoteHaystack(texts.flatMap((t) => quoteForms(t))));
+  const match = quoteMatchIn(quote, quoteHaystack(texts.flatMap((t) => quoteForms(t))));
+  return match === 'verbatim' || match === 'shortened';
 }

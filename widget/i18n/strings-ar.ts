@@ -75,6 +75,7 @@ export const TEXT_AR: UiText = {
     siteCitationInvalid: 'ليس من نصوص هذا المسجد',
     siteCitationNotRetrieved: 'ليس من نصوص المسجد المسترجعة',
     quoteMismatch: 'لا يطابق نص {ref}',
+    quoteShortened: 'مختصر: ما حُذف قد يغيّر المعنى؛ اقرأ الآية كاملة',
     quoteUnchecked: 'لم يُتحقَّق منه: في هذه الإجابة اقتباسات أكثر مما يمكن التحقق منه',
     answerCut: 'قُطعت الإجابة هنا لأنها أطول من أن تُعرض.',
     historyHeading: 'أسئلة سابقة',

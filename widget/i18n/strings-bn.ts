@@ -75,6 +75,7 @@ export const TEXT_BN: UiText = {
     siteCitationInvalid: 'এই মসজিদের নথির কোনো অংশ নয়',
     siteCitationNotRetrieved: 'মসজিদের খুঁজে পাওয়া অংশগুলোর মধ্যে নেই',
     quoteMismatch: '{ref}-এর পাঠের সাথে মেলে না',
+    quoteShortened: 'সংক্ষিপ্ত: বাদ দেওয়া অংশ অর্থ বদলে দিতে পারে; পুরো আয়াতটি পড়ুন',
     quoteUnchecked: 'যাচাই করা হয়নি: এই উত্তরে যাচাই করার পক্ষে অনেক বেশি উদ্ধৃতি আছে',
     answerCut: 'উত্তরটি এখানে কেটে দেওয়া হয়েছে: দেখানোর জন্য এটি খুব দীর্ঘ।',
     historyHeading: 'আগের প্রশ্নগুলো',

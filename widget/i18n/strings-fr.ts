@@ -78,6 +78,7 @@ export const TEXT_FR: UiText = {
     siteCitationInvalid: 'pas un passage des documents de cette mosquée',
     siteCitationNotRetrieved: 'ne fait pas partie des passages de la mosquée trouvés',
     quoteMismatch: 'ne correspond pas au texte de {ref}',
+    quoteShortened: 'abrégée\u00a0: ce qui a été omis peut changer le sens\u00a0; lisez le verset en entier',
     quoteUnchecked: 'non vérifié\u00a0: cette réponse cite trop pour être vérifiée',
     answerCut: 'La réponse a été coupée ici\u00a0: elle est trop longue pour être affichée.',
     historyHeading: 'Questions précédentes',

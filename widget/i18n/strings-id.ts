@@ -75,6 +75,7 @@ export const TEXT_ID: UiText = {
     siteCitationInvalid: 'bukan bagian dari dokumen masjid ini',
     siteCitationNotRetrieved: 'bukan dari bagian dokumen masjid yang ditemukan',
     quoteMismatch: 'tidak sesuai dengan teks {ref}',
+    quoteShortened: 'dipersingkat: bagian yang dihilangkan dapat mengubah makna; bacalah ayatnya secara utuh',
     quoteUnchecked: 'tidak diperiksa: jawaban ini mengutip terlalu banyak untuk diperiksa',
     answerCut: 'Jawaban dipotong di sini: terlalu panjang untuk ditampilkan.',
     historyHeading: 'Pertanyaan sebelumnya',

@@ -78,6 +78,7 @@ export const TEXT_RU: UiText = {
     siteCitationInvalid: 'не фрагмент документов этой мечети',
     siteCitationNotRetrieved: 'не из найденных фрагментов мечети',
     quoteMismatch: 'не совпадает с текстом {ref}',
+    quoteShortened: 'сокращено: пропущенное может изменить смысл; прочитайте аят целиком',
     quoteUnchecked: 'не проверено: в этом ответе слишком много цитат для проверки',
     answerCut: 'Ответ обрезан здесь: он слишком длинный.',
     historyHeading: 'Предыдущие вопросы',

@@ -75,6 +75,7 @@ export const TEXT_SV: UiText = {
     siteCitationInvalid: 'inte ett avsnitt ur den här moskéns dokument',
     siteCitationNotRetrieved: 'inte bland moskéns hämtade avsnitt',
     quoteMismatch: 'stämmer inte med texten i {ref}',
+    quoteShortened: 'förkortat: det som utelämnats kan ändra betydelsen; läs hela versen',
     quoteUnchecked: 'inte kontrollerat: svaret citerar för mycket för att kontrolleras',
     answerCut: 'Svaret kortades här: det är för långt att visa.',
     historyHeading: 'Tidigare frågor',

@@ -75,6 +75,7 @@ export const TEXT_TR: UiText = {
     siteCitationInvalid: 'bu caminin belgelerinden bir bölüm değil',
     siteCitationNotRetrieved: 'caminin bulunan bölümlerinden değil',
     quoteMismatch: '{ref} metniyle uyuşmuyor',
+    quoteShortened: 'kısaltılmış: çıkarılan kısım anlamı değiştirebilir; ayetin tamamını okuyun',
     quoteUnchecked: 'kontrol edilmedi: bu cevap kontrol edilemeyecek kadar çok alıntı içeriyor',
     answerCut: 'Cevap burada kesildi: gösterilemeyecek kadar uzun.',
     historyHeading: 'Önceki sorular',

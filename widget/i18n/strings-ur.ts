@@ -75,6 +75,7 @@ export const TEXT_UR: UiText = {
     siteCitationInvalid: 'اس مسجد کی دستاویزات کا کوئی حصہ نہیں',
     siteCitationNotRetrieved: 'مسجد کے تلاش شدہ حصوں میں سے نہیں',
     quoteMismatch: '{ref} کے متن سے مطابقت نہیں رکھتا',
+    quoteShortened: 'مختصر: چھوڑا گیا حصہ معنی بدل سکتا ہے؛ پوری آیت پڑھیں',
     quoteUnchecked: 'جانچا نہیں گیا: اس جواب میں جانچ کی حد سے زیادہ اقتباسات ہیں',
     answerCut: 'جواب یہاں کاٹ دیا گیا: یہ دکھانے کے لیے بہت طویل ہے۔',
     historyHeading: 'پچھلے سوالات',
