@@ -48,12 +48,15 @@ export interface QuoteVerdict {
 }
 
 type QuoteNode = Extract<InlineNode, { type: 'quote' }>;
+type LinkNode = Extract<InlineNode, { type: 'link' }>;
 type BlockquoteNode = Extract<BlockNode, { type: 'blockquote' }>;
 
 export interface AnswerCheck {
   readonly citations: ReadonlyMap<CitationNode, CitationStatus>;
   readonly siteCitations: ReadonlyMap<SiteCitationNode, CitationStatus>;
   readonly quotes: ReadonlyMap<QuoteNode | BlockquoteNode, QuoteVerdict>;
+  /** Links to a verse page on quran.com (`/2/153`, `/2:153-157`): one to a verse that does not exist is not linked. */
+  readonly verseLinks: ReadonlyMap<LinkNode, CitationStatus>;
   /** Every citation in reading order, for the answer event (`2:153`, `site:3`). */
   readonly list: readonly { readonly ref: string; readonly status: CitationStatus }[];
 }
@@ -73,6 +76,17 @@ function rememberedMatches(haystacks: VerseHaystacks): Map<string, QuoteMatch> {
   let matches = matchesByCorpus.get(haystacks);
   if (!matches || matches.size >= MAX_REMEMBERED_MATCHES) matchesByCorpus.set(haystacks, (matches = new Map()));
   return matches;
+}
+
+/** quran.com's verse pages: `/2`, `/2/153`, `/2/153-157`, `/2:153`. */
+const VERSE_PATH = /^\/(\d{1,4})(?:[/:](\d{1,4})(?:-(\d{1,4}))?)?\/?$/;
+
+/** The verses a quran.com link points at, or undefined for another page of the site. */
+function verseLinkRange(href: string): VerseRange | undefined {
+  const m = VERSE_PATH.exec(new URL(href).pathname);
+  if (!m) return undefined;
+  const from = m[2] === undefined ? 1 : Number(m[2]);
+  return { surah: Number(m[1]), from, to: m[3] === undefined ? from : Number(m[3]) };
 }
 
 function rangeOf(c: CitationNode): VerseRange {
@@ -126,6 +140,7 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
   const citations = new Map<CitationNode, CitationStatus>();
   const siteCitations = new Map<SiteCitationNode, CitationStatus>();
   const quotes = new Map<QuoteNode | BlockquoteNode, QuoteVerdict>();
+  const verseLinks = new Map<LinkNode, CitationStatus>();
   const list: { ref: string; status: CitationStatus }[] = [];
 
   const haystacks = verseHaystacksOf(ctx.corpus);
@@ -176,9 +191,15 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
           walk(node.children);
           return;
         }
+        case 'link': {
+          const range = verseLinkRange(node.href);
+          // A whole surah (`/2`) is checked as its first verse: it exists when the surah does.
+          if (range) verseLinks.set(node, isValidRange(range, ctx.corpus) ? checkCitation(range, ctx) : 'invalid');
+          walk(node.children);
+          return;
+        }
         case 'strong':
         case 'em':
-        case 'link':
           walk(node.children);
           return;
         default:
@@ -200,5 +221,5 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
       }
     }
   }
-  return { citations, siteCitations, quotes, list };
+  return { citations, siteCitations, quotes, verseLinks, list };
 }

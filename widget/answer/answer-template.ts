@@ -89,7 +89,10 @@ function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext):
       case 'code':
         return html`<code>${n.text}</code>`;
       case 'link':
-        return html`<a href=${n.href} target="_blank" rel="noopener noreferrer nofollow" part="answer-link">${inlineTemplate(n.children, ctx)}</a>`;
+        // A link to a verse that does not exist keeps its words, unlinked and flagged like a citation.
+        return ctx.check.verseLinks.get(n) === 'invalid'
+          ? html`${inlineTemplate(n.children, ctx)} <span class="flag" part="citation-flag">${ctx.t('citationInvalid')}</span>`
+          : html`<a href=${n.href} target="_blank" rel="noopener noreferrer nofollow" part="answer-link">${inlineTemplate(n.children, ctx)}</a>`;
       case 'citation':
         return citationTemplate(n, ctx);
       case 'site-citation':

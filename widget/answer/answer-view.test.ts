@@ -45,6 +45,13 @@ describe('when the answer links somewhere', () => {
     expect(textOf(host)).toBe('our site look alike run page plain and a bare https://example.org/x address');
   });
 
+  it('should not link a quran.com page of a verse that does not exist, and flag it', () => {
+    const host = show('[Allah is with the liars](https://quran.com/2/999), [the 115th surah](https://quran.com/115), [patience](https://quran.com/2:153) and [the cow](https://quran.com/2).');
+    expect([...host.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toStrictEqual(['https://quran.com/2:153', 'https://quran.com/2']);
+    expect(textOf(host)).toBe('Allah is with the liars not a verse, the 115th surah not a verse, patience and the cow.');
+    expect(host.querySelectorAll('[part~="citation-flag"]')).toHaveLength(2);
+  });
+
   it('should link a citation to quran.com itself, ignoring the URL the model put on it', () => {
     const host = show('Be patient [2:153](https://example.org/2/153).');
     const links = [...host.querySelectorAll('a')];
