@@ -752,6 +752,19 @@ describe('when the answer cannot be given', () => {
     expect($(m.el, '[part~="retry"]')).not.toBeNull();
     expect(m.events['quran-dai-answer']).toHaveLength(0);
   });
+
+  it('should keep no more of a runaway answer than is shown: the cut note, the event and the saved exchange hold 20,001 characters', async () => {
+    const m = await mount();
+    const chunk = 'Patience is light. '.repeat(50);
+    m.proxy.chat = { kind: 'parts', parts: [{ type: 'start' }, ...Array.from({ length: 200 }, () => ({ type: 'text-delta', id: '0', delta: chunk })), { type: 'finish' }] };
+    await askAndWait(m, '2:153');
+    expect(chunk.length * 200).toBeGreaterThan(180_000);
+    await waitUntil(() => m.events['quran-dai-answer']!.length > 0);
+    expect(m.events['quran-dai-answer']![0]!.detail.text).toHaveLength(20_001);
+    expect($(m.el, '[part~="answer-cut"]')).not.toBeNull();
+    const saved = await m.store.list();
+    expect(saved.at(-1)!.answer).toHaveLength(20_001);
+  });
 });
 
 describe('when the visitor stops an answer', () => {

@@ -68,4 +68,9 @@ export const CHAT_LIMITS = {
   maxPassageVerses: 60,
   /** Site passages per request (the widget sends its top 3). */
   maxSiteChunks: 5,
+  /**
+   * Characters of an answer that are shown. The prompt asks for about 200 words (a few thousand
+   * characters); an answer past this is a model stuck repeating itself or an injected payload.
+   */
+  maxAnswerChars: 20_000,
 } as const;

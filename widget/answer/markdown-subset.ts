@@ -12,6 +12,7 @@
  * inside constructs, each closer searched for once (forward-search.ts), and at most
  * MAX_ANSWER_CHARS characters parsed.
  */
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { scanCitationGroup } from './citation-group.js';
 import { scanSiteCitation } from './site-citation.js';
 import { forwardIndexOf, rememberForward, type ForwardSearch } from './forward-search.js';
@@ -57,12 +58,11 @@ export type BlockNode =
   | { readonly type: 'cut'; readonly omittedChars: number };
 
 /**
- * Characters of an answer that are parsed and shown. The prompt asks for about 200 words (a
- * few thousand characters); an answer that runs past this is a model stuck repeating itself
- * or an injected payload. The rest is cut, not shown as plain text: unparsed text would carry
- * citations and quotes nobody checked, and the note says the answer was cut.
+ * Characters of an answer that are parsed and shown (`CHAT_LIMITS.maxAnswerChars`). The rest is
+ * cut, not shown as plain text: unparsed text would carry citations and quotes nobody checked,
+ * and the note says the answer was cut.
  */
-export const MAX_ANSWER_CHARS = 20_000;
+export const MAX_ANSWER_CHARS = CHAT_LIMITS.maxAnswerChars;
 /** How far back from the limit the cut looks for a line break or space to end on. */
 const CUT_LOOKBACK = 200;
 

@@ -55,7 +55,8 @@ async function readErrorBody(res: Response): Promise<{ code?: string; message?: 
 export async function proxyErrorFromResponse(res: Response, what: string, isChat = false): Promise<ProxyError> {
   const body = await readErrorBody(res);
   const detail = body.message ? `: ${body.message}` : '';
-  if (res.status === 429 || (res.status === 503 && body.code === 'upstream-rate-limited')) {
+  // The site's hourly spending budget used up is a wait too, as long as the proxy says.
+  if (res.status === 429 || (res.status === 503 && (body.code === 'upstream-rate-limited' || body.code === 'budget-exhausted'))) {
     const wait = parseRetryAfter(res.headers.get('retry-after'));
     return new ProxyError('rate-limited', `${what} was rate limited${detail}`, res.status, wait);
   }

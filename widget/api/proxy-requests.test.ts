@@ -87,6 +87,12 @@ describe('when embedding a query', () => {
 describe('when asking for an answer', () => {
   const request: ChatRequest = { question: 'q', history: [], verses: [{ ref: '2:153', context: '2:148-158' }], lang: 'en', translation: 'en' };
 
+  it("should read the site's spending budget used up (503 budget-exhausted) as a wait, for as long as the proxy says", async () => {
+    reply = json(503, { error: { code: 'budget-exhausted', message: 'the hourly budget is used up' } }, { 'retry-after': '1800' });
+    const e = await rejection(postChat(base, request, fetch));
+    expect([e.code, e.status, e.retryAfterSeconds]).toStrictEqual(['rate-limited', 503, 1800]);
+  });
+
   it('should POST the request as JSON and stream the parts', async () => {
     reply = { status: 200, headers: { 'content-type': 'text/event-stream' }, body: 'data: {"type":"text-delta","id":"0","delta":"Hi"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n' };
     const parts = [];

@@ -6,7 +6,7 @@
  * callback (the element turns it into `quran-dai-error`).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatRequest } from '../../data/contracts/chat-request.js';
+import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef } from '../../data/corpus/verse-range.js';
 import type { SearchResult } from '../../data/search/search-result.js';
@@ -265,8 +265,13 @@ export class AskController implements ReactiveController {
       for await (const part of parts) {
         if (stale()) return;
         if (part.type === 'text-delta') {
-          this.answer += part.delta;
-          this.#host.requestUpdate();
+          // One character past what is shown, so the cut note appears; beyond it nothing is kept
+          // (a looping upstream can send megabytes, and the answer is also saved and emitted).
+          const room = CHAT_LIMITS.maxAnswerChars + 1 - this.answer.length;
+          if (room > 0) {
+            this.answer += part.delta.slice(0, room);
+            this.#host.requestUpdate();
+          }
         } else if (part.type === 'error') {
           streamError ??= part.errorText;
         } else if (part.answerSignature) {

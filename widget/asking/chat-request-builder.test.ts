@@ -3,6 +3,7 @@ import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { buildChatRequest, historyTurns, retrievedVerses } from './chat-request-builder.js';
 
 let corpus: Corpus;
@@ -53,6 +54,18 @@ describe('when building the chat request from a search result', () => {
     ]);
     expect(JSON.stringify(request)).not.toContain(corpus.verse({ surah: 36, ayah: 1 }, 'en').translation!);
     expect(request.translation).toBe('fr');
+  });
+  it("should leave out the oldest exchanges while the body would pass the proxy's limit", () => {
+    // Bengali takes three bytes a letter: five long exchanges come to about 37 KB.
+    const signature = 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E';
+    const history = [1, 2, 3, 4, 5].map((n) => ({ ...exchange(n, `${n}${'ক'.repeat(1600)}`), question: `${n}${'প'.repeat(999)}`, signature }));
+    const result = createSearchEngine(corpus).lexical('2:153', { lang: 'en' });
+    const request = buildChatRequest({ question: 'ধৈর্য', result, history, corpus, lang: 'bn', translation: 'bn' });
+    const bytes = new TextEncoder().encode(JSON.stringify(request)).length;
+    expect(bytes).toBeLessThanOrEqual(CHAT_LIMITS.maxBodyBytes);
+    expect(new TextEncoder().encode(JSON.stringify({ ...request, history: historyTurns(history) })).length).toBeGreaterThan(CHAT_LIMITS.maxBodyBytes);
+    // The newest exchanges stay, whole, starting with a question.
+    expect(request.history.map((t) => `${t.role}:${t.content[0]}`)).toStrictEqual(['user:2', 'assistant:2', 'user:3', 'assistant:3', 'user:4', 'assistant:4', 'user:5', 'assistant:5']);
   });
   it('should count hits and their context as retrieved', () => {
     const result = createSearchEngine(corpus).lexical('2:153', { lang: 'en' });

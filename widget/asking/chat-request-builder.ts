@@ -33,8 +33,8 @@ export interface BuildChatRequestOptions {
 
 /**
  * Earlier exchanges as chat turns, oldest first, at most `CHAT_LIMITS.maxHistoryTurns`. Texts
- * are cut exactly as the proxy signed them (long answers to 1,500 characters, which also keeps
- * the request under the body limit), and each answer carries its signature.
+ * are cut exactly as the proxy signed them (long answers to 1,500 characters), and each answer
+ * carries its signature.
  */
 export function historyTurns(history: readonly ConversationExchange[]): ChatTurn[] {
   const turns = history.flatMap((x): ChatTurn[] => [
@@ -52,10 +52,33 @@ export function chatVerseRefs(result: SearchResult, corpus: ChatCorpus): ChatVer
   );
 }
 
+/**
+ * The request, with the oldest exchanges left out while its body would pass the proxy's limit:
+ * ten turns of long questions and answers in Bengali or Urdu (three bytes a letter) reach 36 KB,
+ * and a refused body would fail every later question until the conversation was cleared.
+ */
 export function buildChatRequest(options: BuildChatRequestOptions): ChatRequest {
+  const request = chatRequestWith(options, historyTurns(options.history));
+  let history = request.history;
+  let fitted = request;
+  while (history.length > 0 && bodyBytes(fitted) > CHAT_LIMITS.maxBodyBytes) {
+    // An exchange at a time, so the history still starts with a question.
+    history = history.slice(history[1]?.role === 'assistant' ? 2 : 1);
+    fitted = { ...request, history };
+  }
+  return fitted;
+}
+
+const utf8 = new TextEncoder();
+
+function bodyBytes(request: ChatRequest): number {
+  return utf8.encode(JSON.stringify(request)).length;
+}
+
+function chatRequestWith(options: BuildChatRequestOptions, history: ChatTurn[]): ChatRequest {
   return {
     question: options.question.trim().slice(0, CHAT_LIMITS.maxQuestionChars),
-    history: historyTurns(options.history),
+    history,
     verses: chatVerseRefs(options.result, options.corpus),
     lang: options.lang,
     translation: options.translation,

@@ -33,7 +33,9 @@ export type ChatReply =
   | { readonly kind: 'status'; readonly status: number; readonly headers?: Record<string, string>; readonly body?: unknown }
   | { readonly kind: 'down' }
   /** Sends one delta, then never finishes until aborted. */
-  | { readonly kind: 'hang'; readonly delta: string };
+  | { readonly kind: 'hang'; readonly delta: string }
+  /** Streams these parts (the proxy's answer-stream parts), then `[DONE]`. */
+  | { readonly kind: 'parts'; readonly parts: readonly unknown[] };
 
 export interface FakeProxy {
   fetch: typeof fetch;
@@ -108,6 +110,7 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
         if (reply.kind === 'status') return json(reply.body ?? { error: { message: 'nope' } }, reply.status, reply.headers);
         const sse = { 'content-type': 'text/event-stream' };
         if (reply.kind === 'fixture') return new Response(fixtureSse(reply.name), { headers: sse });
+        if (reply.kind === 'parts') return new Response(reply.parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'data: [DONE]\n\n', { headers: sse });
         const encoder = new TextEncoder();
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
