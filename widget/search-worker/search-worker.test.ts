@@ -15,6 +15,7 @@ import { forgetPageMemoryStore } from '../data-cache/memory-data-store.js';
 import { forgetOpenedDataStores } from '../data-cache/open-data-stores.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { SearchWorkerInit, SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
+import { preparedTracks } from './start-search-worker.js';
 
 let corpus: Corpus;
 
@@ -83,6 +84,21 @@ describe('when the worker starts on a first visit', () => {
     expect(await worker.next('ready')).toMatchObject({ type: 'ready', restored: [] });
     expect(worker.build).toHaveBeenCalledTimes(4); // English + Arabic light stems, roots and 4-grams
     await vi.waitFor(async () => expect(await snapshotKeys()).toEqual(BOTH(cached())), { timeout: 10_000 });
+  });
+});
+
+describe('when the page loaded one translation other than English', () => {
+  it('should index that translation and the Arabic at start, and answer in the worker', async () => {
+    const french = (await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['fr'] })).corpus;
+    expect([french.hasTrack('en'), french.hasTrack('fr')]).toStrictEqual([false, true]);
+    const prepare = preparedTracks(french);
+    expect(prepare).toStrictEqual(['fr', 'arabic-search']);
+    const worker = await startWorker();
+    await worker.send(initMessage({ tracks: { fr: { track: 'fr', name: 'fr', texts: french.trackTexts('fr') } }, prepare }));
+    expect(await worker.next('ready')).toMatchObject({ type: 'ready' });
+    await worker.send({ type: 'lexical', id: 1, query: 'la patience et la prière', lang: 'fr' });
+    const result = (await worker.next('result')) as Extract<SearchWorkerResponse, { type: 'result' }>;
+    expect((result.result as SearchResult).hits.length).toBeGreaterThan(0);
   });
 });
 

@@ -6,7 +6,7 @@
  * If no Worker can start (CSP), `startSearchWorker` rejects and the caller keeps the
  * main-thread engine.
  */
-import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
@@ -30,10 +30,19 @@ export interface SearchWorkerOptions {
   readonly corpus: Corpus;
   /** The verified vector file bytes and manifest (from the data cache), or null. */
   readonly vectors?: { readonly manifest: VectorIndexManifest; readonly bytes: Uint8Array } | null;
-  /** Tracks to index at once. Default `['en', 'arabic-search']`. */
+  /** Tracks to index at once. Default: `preparedTracks(corpus)`. */
   readonly prepare?: readonly SearchTrack[];
   /** Worker script URL. Default: the chunk built next to the widget. */
   readonly workerUrl?: string;
+}
+
+/**
+ * The tracks a new worker indexes at once: every translation the page has loaded (a page with
+ * `translation="fr"` loads French alone, and asking the worker for English failed its start,
+ * sending every search back to the main thread) and the Arabic.
+ */
+export function preparedTracks(corpus: Pick<Corpus, 'hasTrack'>): SearchTrack[] {
+  return [...TRANSLATION_LANGS.filter((t) => corpus.hasTrack(t)), 'arabic-search'];
 }
 
 /** Start a worker: directly when same-origin, else through a blob that imports the script. */
@@ -92,7 +101,7 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
       else p?.resolve(m.result);
     };
     const tracks: Partial<Record<TextTrackId, { track: TextTrackId; name: string; texts: readonly string[] }>> = {};
-    for (const id of ['en', 'bn', 'es', 'fr', 'id', 'ru', 'sv', 'tr', 'ur', 'zh', 'translit'] as const) {
+    for (const id of [...TRANSLATION_LANGS, TRANSLITERATION_KEY]) {
       if (corpus.hasTrack(id)) tracks[id] = { track: id, name: corpus.trackName(id) ?? id, texts: corpus.trackTexts(id) };
     }
     const init: SearchWorkerInit = {
@@ -103,7 +112,7 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
       arabicSearch: { track: 'arabic-search', name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
       tracks,
       vectors: options.vectors ?? null,
-      prepare: options.prepare ?? ['en', 'arabic-search'],
+      prepare: options.prepare ?? preparedTracks(corpus),
     };
     worker.postMessage(init);
   });
