@@ -21,7 +21,8 @@ export const quranDaiStyles = css`
     display: block;
     /* The served Arabic-script face last: no boxes where the system has no Arabic or Urdu font (i18n/script-fonts.ts). */
     --quran-dai-font-family: system-ui, -apple-system, 'Segoe UI', 'Roboto', 'Noto Sans', 'Noto Sans Arabic', 'quran-dai Scheherazade New', sans-serif;
-    --quran-dai-font-size: 1rem;
+    /* The visitor's own default size: themes often set html { font-size: 62.5% }, which 1rem would bring in (10 px). */
+    --quran-dai-font-size: medium;
     /* sans-serif after serif: where the serif default has no Arabic glyphs, Chromium otherwise shows boxes. */
     --quran-dai-arabic-font-family: 'KFGQPC Uthmanic Script HAFS', 'KFGQPC HAFS Uthmanic Script', 'Scheherazade New', 'quran-dai Scheherazade New', 'Amiri Quran', 'Noto Naskh Arabic', 'Amiri', serif, sans-serif;
     --quran-dai-arabic-font-size: 1.6em;

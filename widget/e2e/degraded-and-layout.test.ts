@@ -78,6 +78,20 @@ describe('when the widget is set to lang="ar"', () => {
   });
 });
 
+describe("when the site's theme shrinks the root font size", () => {
+  it("should keep the widget's text at the visitor's default size", async () => {
+    const page = await openReadyDemo();
+    const size = (part: string) => page.locator(`#${WIDGET} [part~="${part}"]`).first().evaluate((el) => getComputedStyle(el).fontSize);
+    const before = [await size('input'), await size('submit')];
+    // WordPress themes often do this to size everything in tenths of a rem.
+    await page.addStyleTag({ content: 'html { font-size: 62.5%; }' });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('10px');
+    expect([await size('input'), await size('submit')]).toStrictEqual(before);
+    expect(before).toStrictEqual(['16px', '16px']);
+    await page.close();
+  });
+});
+
 describe('when the page is viewed on a phone and on a desktop', () => {
   for (const width of [360, 1280]) {
     it(`should fit ${width} px without horizontal scrolling and save a screenshot`, async () => {
