@@ -11,6 +11,7 @@ import { AnswerModuleLoader, type AnswerViewModule } from './answer/answer-modul
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { proxyAddressHint } from './api/proxy-address-hint.js';
+import { attributeWarning, type CheckedAttribute } from './attributes/attribute-warning.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText, rateLimitedText } from './asking/notice-text.js';
@@ -46,6 +47,16 @@ export type QuranDaiMode = 'chat' | 'search';
 let sharedQuestionAskedFor: string | undefined;
 export type QuranDaiTheme = 'light' | 'dark' | 'auto';
 export type QuranDaiLayout = 'inline' | 'floating';
+
+/** Properties whose attribute takes one of a fixed list of values, checked as they change. */
+const CHECKED_ATTRIBUTES = [
+  ['lang', 'lang'],
+  ['translation', 'translation'],
+  ['mode', 'mode'],
+  ['theme', 'theme'],
+  ['layout', 'layout'],
+  ['sharedQuestion', 'shared-question'],
+] as const satisfies readonly (readonly [keyof QuranDaiElement, CheckedAttribute])[];
 
 /** Icons as inline SVG (a symbol or emoji glyph renders as a box on systems without the font); decorative only. */
 const BOOK_ICON = html`<svg class="icon" part="launcher-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -382,6 +393,11 @@ export class QuranDaiElement extends LitElement {
       this.trackChanged = true;
     }
     this.checkedAnswer(this.asking.answer, this.asking.retrieved, this.asking.siteRetrieved);
+    for (const [property, attribute] of CHECKED_ATTRIBUTES) {
+      if (!changed.has(property)) continue;
+      const warning = attributeWarning(attribute, this[property]);
+      if (warning) this.warnOnce(warning);
+    }
     if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
     if (changed.has('contactHref')) void this.applyContactHref(this.contactHref);
   }

@@ -228,6 +228,28 @@ describe('when mounted with defaults', () => {
   });
 });
 
+describe('when an attribute has a value the widget does not know', () => {
+  it('should warn once, naming the values it takes, and show the interface language meanwhile', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { el } = await mount({ lang: 'ur', translation: 'urdu', theme: 'night', mode: 'answers' });
+      expect(warn.mock.calls.map(([m]) => String(m)).filter((m) => m.startsWith('<quran-dai>: '))).toStrictEqual([
+        '<quran-dai>: translation="urdu" is not one of en, bn, es, fr, id, ru, sv, tr, ur, zh, translit (the verses are shown in the interface language meanwhile). Did you mean translation="ur"?',
+        '<quran-dai>: mode="answers" is not one of chat, search.',
+        '<quran-dai>: theme="night" is not one of light, dark, auto.',
+      ]);
+      await el.ask('2:153');
+      await el.updateComplete;
+      expect($(el, '[part~="verse-translation"]')!.getAttribute('lang')).toBe('ur');
+      el.setAttribute('theme', 'night');
+      await el.updateComplete;
+      expect(warn.mock.calls.filter(([m]) => String(m).includes('theme="night"'))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
 describe('when lang is ar', () => {
   it('should lay out right to left with Arabic strings and starters', async () => {
     const { el } = await mount({ lang: 'ar' });

@@ -8,6 +8,13 @@ describe('when the proxy attribute is checked', () => {
     );
   });
 
+  it("should say to use the proxy's address, not its script's", () => {
+    expect(proxyAddressHint('https://proxy.mosque.org/widget/quran-dai.js')).toBe(
+      `proxy="https://proxy.mosque.org/widget/quran-dai.js" is the address of the widget's script; set proxy to the proxy's own address, proxy="https://proxy.mosque.org"`,
+    );
+    expect(proxyAddressHint('/widget/quran-dai.js')).toBe(`proxy="/widget/quran-dai.js" is the address of the widget's script; set proxy to the proxy's own address, proxy="/"`);
+  });
+
   it.each(['https://proxy.mosque.org', 'http://localhost:8787', '/quran-dai', './proxy', 'quran-dai', '//proxy.mosque.org'])('should accept "%s" as it is', (proxy) => {
     expect(proxyAddressHint(proxy)).toBeUndefined();
   });

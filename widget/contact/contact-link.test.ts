@@ -6,6 +6,11 @@ describe('parseContactHref', () => {
     expect(parseContactHref(href)).toStrictEqual({ ok: true, href });
   });
 
+  it('should read an email address without mailto: as one, not as a page of this site', () => {
+    expect(parseContactHref(' imam@mosque.example ')).toStrictEqual({ ok: true, href: 'mailto:imam@mosque.example' });
+    expect(parseContactHref('/people/imam@mosque')).toStrictEqual({ ok: true, href: '/people/imam@mosque' });
+  });
+
   it.each(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'])(
     'should refuse %j with a warning that says what to use',
     (href) => {

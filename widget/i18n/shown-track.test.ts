@@ -13,7 +13,10 @@ describe('when choosing the translation to show', () => {
     expect(shownTrack('translit', 'ur')).toBe('translit');
     expect(shownTrack('FR', 'en')).toBe('fr');
   });
-  it('should fall back to English for a translation we do not ship', () => {
-    expect(shownTrack('de', 'ur')).toBe('en');
+  it("should show the interface language's translation for one we do not ship or a typo", () => {
+    // lang="ur" translation="urdu" once showed English to an Urdu reader.
+    expect(shownTrack('urdu', 'ur')).toBe('ur');
+    expect(shownTrack('de', 'fr')).toBe('fr');
+    expect(shownTrack('english', 'ar')).toBe('en');
   });
 });

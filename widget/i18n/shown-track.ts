@@ -1,7 +1,7 @@
 /**
- * Which translation the widget shows: the one the site owner set, else the one in the
- * interface language (a visitor reading Urdu reads the Urdu translation), else English
- * (for Arabic, where the verse itself is the text, and for anything unknown).
+ * Which translation the widget shows: the one the site owner set, else (unset or not a
+ * translation) the one in the interface language (a visitor reading Urdu reads the Urdu
+ * translation), else English (for Arabic, where the verse itself is the text).
  */
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { UiLang } from './ui-language.js';
@@ -14,6 +14,7 @@ function isTrack(value: string | undefined): value is TextTrackId {
 
 export function shownTrack(requested: string | undefined, uiLang: UiLang): TextTrackId {
   const asked = requested?.trim().toLowerCase();
-  if (asked) return isTrack(asked) ? asked : 'en';
+  if (asked && isTrack(asked)) return asked;
+  // A typo (translation="urdu") is warned about; meanwhile the interface language is the better guess.
   return isTrack(uiLang) ? uiLang : 'en';
 }

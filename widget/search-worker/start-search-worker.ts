@@ -72,7 +72,8 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
 
   return new Promise<AsyncSearchEngine>((resolveReady, rejectReady) => {
     worker.onerror = (e) => {
-      const error = new Error(`search worker failed: ${e.message || 'could not start'}`);
+      // A worker that cannot start at all is most often a Content-Security-Policy without blob: workers.
+      const error = new Error(`search worker failed: ${e.message || "could not start (if the page sends a Content-Security-Policy, add worker-src blob: to it; the README's embed section says what else it needs)"}`);
       rejectReady(error);
       for (const p of pending.values()) p.reject(error);
       pending.clear();

@@ -88,6 +88,13 @@ describe('when the page opens the documents', () => {
     });
   });
 
+  it('should say it once per page, however many widgets the page has', async () => {
+    serveSite();
+    const second = await open('another-build');
+    const third = await open('another-build');
+    expect([second.warnings.length, third.warnings.length, third.site]).toStrictEqual([1, 0, null]);
+  });
+
   it('should say once why the documents could not be loaded, naming the manifest', async () => {
     const { site, warnings } = await open('v');
     expect(site).toBeNull();

@@ -18,10 +18,15 @@ export async function openSiteKnowledge(manifestUrl: string, version: string, ca
     return createSiteKnowledge(await usableSite(manifestUrl, version, cache, signal));
   } catch (e) {
     if (cache.isAbortError(e) || signal?.aborted) throw e;
-    console.warn(`quran-dai: ${(e as Error).message}; answers use the Quran alone`);
+    const warning = `quran-dai: ${(e as Error).message}; answers use the Quran alone`;
+    // Once per page, however many widgets it has.
+    if (!warned.has(warning)) console.warn(warning);
+    warned.add(warning);
     return null;
   }
 }
+
+const warned = new Set<string>();
 
 async function usableSite(manifestUrl: string, version: string, cache: SiteCachePort, signal?: AbortSignal): Promise<SiteArtefact> {
   let site: SiteArtefact;
