@@ -7,6 +7,7 @@
  * user, assistant, …, user: local models with strict chat templates (Mistral, Gemma) reject
  * anything else.
  */
+import { signedAnswerText } from '../../data/contracts/answer-signature.js';
 import type { ChatTurn } from '../../data/contracts/chat-request.js';
 import type { AnswerSigner } from './answer-signer.js';
 
@@ -30,7 +31,9 @@ export async function verifyHistory(history: readonly ChatTurn[], signer: Answer
   });
   const keep = await Promise.all(checks);
   return {
-    turns: history.filter((_, i) => keep[i]).map((t) => ({ role: t.role, content: t.content })),
+    // Only what the signature covers reaches the model: a turn may be longer than its signed
+    // first 1,500 characters, and words added after them would be the model's only in name.
+    turns: history.filter((_, i) => keep[i]).map((t) => ({ role: t.role, content: t.role === 'assistant' ? signedAnswerText(t.content) : t.content })),
     dropped: keep.filter((k) => !k).length,
   };
 }
