@@ -11,7 +11,22 @@
 import type { UIMessageChunk } from 'ai';
 import { signedAnswerText, type AnswerFinishMetadata } from '../../data/contracts/answer-signature.js';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
-import { classifyUpstreamError, timeoutFailure, type UpstreamFailure } from './upstream-error.js';
+import { classifyUpstreamError, incompleteAnswerFailure, timeoutFailure, type UpstreamFailure } from './upstream-error.js';
+
+/**
+ * Characters of answer text relayed: one more than the widget shows (so it shows its "cut"
+ * note). A looping or injected upstream can stream megabytes; past this the upstream call is
+ * stopped and the stream ends with `finishReason: "length"`, unsigned.
+ */
+export const MAX_RELAYED_ANSWER_CHARS = CHAT_LIMITS.maxAnswerChars + 1;
+
+/**
+ * The parts a client is sent (ADR 0003). Anything else the SDK emits for an upstream (tool
+ * calls with upstream-chosen names, reasoning, sources, files) is dropped.
+ */
+const RELAYED_PARTS: ReadonlySet<UIMessageChunk['type']> = new Set(['start', 'start-step', 'finish-step', 'text-start', 'text-delta', 'text-end', 'error', 'abort', 'finish']);
+/** What may follow the one error: the parts that close the stream. */
+const CLOSING_PARTS: ReadonlySet<UIMessageChunk['type']> = new Set(['text-end', 'finish-step', 'finish']);
 
 export interface AnswerStreamOutcome {
   /** `finished`, `error`, `timeout` or `aborted` (the client left or pressed stop). */
@@ -60,6 +75,10 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
   let failure: UpstreamFailure | undefined;
   let finished = false;
   let ended = false;
+  let relayed = 0;
+  let hasText = false;
+  /** The answer was longer than MAX_RELAYED_ANSWER_CHARS and stopped there. */
+  let cut = false;
   // Only the signed prefix is kept: a long answer costs no more memory than a short one.
   let answerPrefix = '';
 
@@ -77,7 +96,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
   };
   /** The finish part, signed when the answer is complete and has text. */
   const signedFinish = async (part: Extract<UIMessageChunk, { type: 'finish' }>): Promise<UIMessageChunk> => {
-    if (failure || !options.signAnswer || !answerPrefix.trim()) return part;
+    if (failure || cut || !options.signAnswer || !answerPrefix.trim()) return part;
     try {
       const metadata: AnswerFinishMetadata = { answerSignature: await options.signAnswer(answerPrefix) };
       return { ...part, messageMetadata: metadata };
@@ -88,7 +107,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
   const close = async (controller: ReadableStreamDefaultController<T>) => {
     for (const id of openText) controller.enqueue(encode({ type: 'text-end', id }));
     openText.clear();
-    if (!finished) controller.enqueue(encode(await signedFinish({ type: 'finish', finishReason: failure ? 'error' : 'other' })));
+    if (!finished) controller.enqueue(encode(await signedFinish({ type: 'finish', finishReason: failure ? 'error' : cut ? 'length' : 'other' })));
     if (trailer !== undefined) controller.enqueue(trailer);
     controller.close();
     end(options.clientGone() ? 'aborted' : failure ? (failure.code === 'upstream-timeout' ? 'timeout' : 'error') : 'finished');
@@ -109,14 +128,25 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
       return true;
     }
     const part = result.value;
+    if (!RELAYED_PARTS.has(part.type) || (failure && !CLOSING_PARTS.has(part.type))) return false;
     switch (part.type) {
       case 'text-start':
         openText.add(part.id);
         break;
-      case 'text-delta':
+      case 'text-delta': {
         firstTextMs ??= now() - start;
-        if (answerPrefix.length < CHAT_LIMITS.maxAnswerTurnChars) answerPrefix = signedAnswerText(answerPrefix + part.delta);
-        break;
+        const delta = part.delta.slice(0, MAX_RELAYED_ANSWER_CHARS - relayed);
+        relayed += delta.length;
+        hasText ||= delta.trim() !== '';
+        if (answerPrefix.length < CHAT_LIMITS.maxAnswerTurnChars) answerPrefix = signedAnswerText(answerPrefix + delta);
+        controller.enqueue(encode(delta === part.delta ? part : { ...part, delta }));
+        if (relayed >= MAX_RELAYED_ANSWER_CHARS) {
+          cut = true;
+          await reader.cancel('the answer is longer than the widget shows').catch(() => {});
+          await close(controller);
+        }
+        return true;
+      }
       case 'text-end':
         openText.delete(part.id);
         break;
@@ -125,10 +155,13 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
       case 'abort':
         // A timeout aborts the call; the client leaving does too (then nobody reads this).
         return options.clientGone() ? false : fail(controller, timeoutFailure());
-      case 'finish':
+      case 'finish': {
         finished = true;
+        const incomplete = failure ? undefined : incompleteAnswerFailure(part.finishReason, hasText);
+        if (incomplete) fail(controller, incomplete);
         controller.enqueue(encode(failure ? { ...part, finishReason: 'error' } : await signedFinish(part)));
         return true;
+      }
     }
     controller.enqueue(encode(part));
     return true;

@@ -5,7 +5,7 @@
  * never passed on: they can echo request details, including keys.
  */
 
-export type UpstreamErrorCode = 'upstream-rate-limited' | 'upstream-unauthorized' | 'upstream-timeout' | 'upstream-error';
+export type UpstreamErrorCode = 'upstream-rate-limited' | 'upstream-unauthorized' | 'upstream-timeout' | 'upstream-error' | 'upstream-filtered' | 'upstream-incomplete';
 
 export interface UpstreamFailure {
   readonly code: UpstreamErrorCode;
@@ -20,6 +20,8 @@ export const UPSTREAM_MESSAGES: Readonly<Record<UpstreamErrorCode, string>> = {
   'upstream-unauthorized': 'The answer service is not available at the moment (the site owner needs to check its configuration). The verses above are still shown.',
   'upstream-timeout': 'The answer took too long to arrive. Please try again; the verses above are still shown.',
   'upstream-error': 'The answer could not be completed. Please try again; the verses above are still shown.',
+  'upstream-filtered': 'The answer service declined to answer this question. The verses above are still shown; a local scholar or imam can help further.',
+  'upstream-incomplete': 'The answer could not be completed. Please try again; the verses above are still shown.',
 };
 
 export function classifyUpstreamError(error: unknown): UpstreamFailure {
@@ -32,6 +34,17 @@ export function classifyUpstreamError(error: unknown): UpstreamFailure {
 
 export function timeoutFailure(): UpstreamFailure {
   return failure('upstream-timeout');
+}
+
+/**
+ * An upstream that ended "successfully" without a whole answer: blocked by its safety or
+ * recitation filter (`content-filter`), cut at its token limit (`length`), or no text at all
+ * (a reasoning model that spent its budget thinking). Undefined for a whole answer.
+ */
+export function incompleteAnswerFailure(finishReason: string | undefined, hasText: boolean): UpstreamFailure | undefined {
+  if (finishReason === 'content-filter') return failure('upstream-filtered');
+  if (finishReason === 'length' || !hasText) return failure('upstream-incomplete');
+  return undefined;
 }
 
 function failure(code: UpstreamErrorCode, status?: number): UpstreamFailure {

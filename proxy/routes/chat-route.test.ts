@@ -374,6 +374,17 @@ describe('when the upstream fails', () => {
     expect(frames.at(-2)).toStrictEqual({ type: 'finish', finishReason: 'error' });
   });
 
+  it('should say an answer cut at the token limit or blocked by a filter could not be given, keeping its text unsigned', async () => {
+    const cut = await failingStream({ text: 'Cut off answer [2:15', finishReason: 'length' });
+    expect(streamedText(cut)).toBe('Cut off answer [2:15');
+    expect(cut.slice(-3)).toStrictEqual([{ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-incomplete'] }, { type: 'finish', finishReason: 'error' }, '[DONE]']);
+    const blocked = await failingStream({ text: '', finishReason: 'content_filter' });
+    expect(blocked.filter((f) => typeof f === 'object' && (f.type === 'error' || f.type === 'finish'))).toStrictEqual([
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-filtered'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
+  });
+
   it('should turn a dropped upstream connection mid-stream into an error part then finish', async () => {
     const frames = await failingStream({ text: 'abcdefghijklmnopqrstuvwxyz', failAfterChunks: 2, failMode: 'disconnect' });
     expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-delta', 'error', 'text-end', 'finish', '[DONE]']);

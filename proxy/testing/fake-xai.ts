@@ -38,6 +38,8 @@ export interface FakeXaiBehaviour {
   readonly failMode?: 'error-event' | 'disconnect' | 'reset';
   /** Never answer: `before-headers` sends nothing; `after-headers` sends headers then stalls; a number stalls after that many chunks. */
   readonly hang?: 'before-headers' | 'after-headers' | number;
+  /** `finish_reason` of the last chunk: `length` (token limit), `content_filter`. Default `stop`. */
+  readonly finishReason?: string;
   /** Per-request overrides of the server options. */
   readonly latencyMs?: number;
   readonly chunkDelayMs?: number;
@@ -190,7 +192,7 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     const promptChars = JSON.stringify(body?.messages ?? '').length;
     const promptTokens = Math.ceil(promptChars / 4);
     const completionTokens = Math.ceil(text.length / 4);
-    frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: b.finishReason ?? 'stop' }] });
     frame({
       id, object: 'chat.completion.chunk', created, model, choices: [],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
