@@ -170,7 +170,8 @@ function checkVerse(refText: string, contextText: string | undefined, corpus: Co
   const bad = (message: string): ChatValidationIssue => ({ code: CHAT_ERROR_CODES.invalidContext, field, message: `${field}: ${message}` });
   if (range.surah !== ref.surah) return bad(`passage ${contextText} is in surah ${range.surah} but the ref ${refText} is in surah ${ref.surah}`);
   if (range.from > range.to) return bad(`passage ${contextText} ends before it starts`);
-  if (range.from < 1 || range.to > corpus.verseCount(range.surah)) {
+  if (range.from < 1) return bad(`passage ${contextText} starts at verse ${range.from}; verses are numbered from 1`);
+  if (range.to > corpus.verseCount(range.surah)) {
     return bad(`passage ${contextText} crosses the end of surah ${range.surah}, which has ${corpus.verseCount(range.surah)} verses; context never crosses a surah boundary`);
   }
   const length = range.to - range.from + 1;

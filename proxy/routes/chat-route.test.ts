@@ -232,6 +232,10 @@ describe('when the request breaks a limit', () => {
     const e = await expectError({ ...VALID, verses: [{ ref: '1:5' }, { ref: '1:7', context: '1:2-8' }] }, 400, 'invalid-context', 'verses[1].context');
     expect(e.message).toContain('surah boundary');
   });
+  it('should say a context that starts at verse 0 starts too early, not that it crosses the surah', async () => {
+    const e = await expectError({ ...VALID, verses: [{ ref: '2:1', context: '2:0-5' }] }, 400, 'invalid-context', 'verses[0].context');
+    expect(e.message).toBe('verses[0].context: passage 2:0-5 starts at verse 0; verses are numbered from 1');
+  });
   it('should refuse a context in another surah than its ref', async () => {
     await expectError({ ...VALID, verses: [{ ref: '2:1', context: '1:1-7' }] }, 400, 'invalid-context', 'verses[0].context');
   });
