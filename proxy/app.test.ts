@@ -46,3 +46,16 @@ describe('when a data file is asked for by many spellings of its path', () => {
     expect(encodes).toBe(1);
   });
 });
+
+describe('when an API address is opened in a browser', () => {
+  it('should answer 405 with the method to use, for each POST endpoint, and still take preflights', async () => {
+    const { app } = await createTestProxy({});
+    for (const path of ['/api/chat', '/api/embed', '/api/feedback']) {
+      const res = await app.request(path, { headers: { origin: 'http://localhost' } });
+      expect([res.status, res.headers.get('allow')], path).toStrictEqual([405, 'POST, OPTIONS']);
+      expect(await res.json()).toStrictEqual({ error: { code: 'method-not-allowed', message: `${path} takes a POST with a JSON body (the README lists the endpoints).` } });
+    }
+    const preflight = await app.request('/api/chat', { method: 'OPTIONS', headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).not.toBe(405);
+  });
+});

@@ -234,6 +234,13 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     now,
   }));
 
+  // A site owner opening an API address in the browser learns how it is used, not "Nothing here".
+  for (const path of ['/api/embed', '/api/chat', '/api/feedback']) {
+    app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], path, () =>
+      jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, { headers: { allow: 'POST, OPTIONS' } }),
+    );
+  }
+
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
     const immutable = IMMUTABLE_NAMES[mount];
