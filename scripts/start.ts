@@ -58,11 +58,11 @@ async function main(): Promise<void> {
   console.log('quran-dai: building the widget…');
   console.log(formatBundleReport(await buildWidgetBundle()));
   const semantic = await semanticSearch(readProxyEnv());
-  await ensureSite(semantic.env, process.cwd());
-  const config = parseProxyConfig(semantic.env, availableParallelism());
+  const { env } = await ensureSite(semantic.env, process.cwd());
+  const config = parseProxyConfig(env, availableParallelism());
   if (config.workers > 1) {
     // Each worker runs the proxy entry with the env worked out above (index, embeddings server).
-    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null || config.upstash !== null, env: semantic.env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
+    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null || config.upstash !== null, env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
     console.log(`\nquran-dai demo: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/ (${config.workers} workers)\n  Ctrl+C to stop.`);
     const stop = () => void Promise.all([workers.stop(), semantic.e5?.stop()]).then(() => process.exit(0));
     process.once('SIGINT', stop);
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     await semantic.e5?.stop();
     return;
   }
-  const server = await startServer({ env: semantic.env });
+  const server = await startServer({ env });
   const chat = server.config.chat ? `answers by ${server.config.chat.provider}` : 'no LLM key set: verses and citations only (set XAI_API_KEY or another provider in .env for answers)';
   const search = server.index ? `semantic + keyword search (vector index ${server.index.id})` : (semantic.note ?? 'keyword search');
   console.log(`\nquran-dai demo: ${server.url}/\n  ${search}\n  ${chat}\n  Ctrl+C to stop.`);
