@@ -12,6 +12,7 @@ import { locateIndex } from '../proxy/config/index-locator.js';
 import { siteSummary } from './site-build/site-artefacts.js';
 import { runSiteBuild, type SiteBuildResult } from './site-build/site-build-run.js';
 import { SiteSourceError } from './site-build/site-sources.js';
+import { readProxyEnv } from '../proxy/server.js';
 
 export const DEFAULT_SITE_DOCS_DIR = './site-docs';
 
@@ -63,7 +64,8 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    console.log(reportSiteBuild(await main(process.argv.slice(2), process.env)));
+    // The same .env as the proxy and npm start: SITE_DOCS_DIR, SITE_DIR and the EMBEDDINGS_* set there count here too.
+    console.log(reportSiteBuild(await main(process.argv.slice(2), readProxyEnv())));
   } catch (e) {
     if (e instanceof SiteSourceError || e instanceof SiteArgsError) {
       console.error(`build:site: ${e.message}`);
