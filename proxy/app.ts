@@ -169,6 +169,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
         })
       : null,
   };
+  /** Origins already logged as not allowed: one line each, and a bounded set (origins are the caller's choice). */
+  const refusedOrigins = new Set<string>();
   app.get('/api/config', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
@@ -177,7 +179,11 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
       publicBase: config.dataPublicUrl,
       site: site ? { version: site.manifest.version, baseUrl: config.siteBaseUrl } : null,
     });
-    return c.json(body, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
+    if (!allowed && origin !== undefined && refusedOrigins.size < MAX_LOGGED_REFUSED_ORIGINS && !refusedOrigins.has(origin)) {
+      refusedOrigins.add(origin);
+      write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), event: 'origin-not-allowed', origin: origin.slice(0, 200), fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages' })));
+    }
+    return c.json(allowed ? body : { ...body, originAllowed: false }, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
 
   const stores = deps.stores ?? createMemoryStores();
@@ -256,6 +262,9 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   });
   return app;
 }
+
+/** A misconfigured site is one origin; a scanner sending thousands must not grow the log set forever. */
+const MAX_LOGGED_REFUSED_ORIGINS = 100;
 
 function notFoundResponse(): Response {
   return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');

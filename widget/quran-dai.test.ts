@@ -228,6 +228,23 @@ describe('when mounted with defaults', () => {
   });
 });
 
+describe("when the page's origin is not in the proxy's ALLOWED_ORIGINS", () => {
+  it('should tell the site owner on the console, once for the page, instead of only saying answers are off', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const config = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: false, originAllowed: false } as const;
+      await mount({}, { proxy: createFakeProxy(config) });
+      await mount({}, { proxy: createFakeProxy(config) });
+      const said = warn.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('ALLOWED_ORIGINS'));
+      expect(said).toStrictEqual([
+        `quran-dai: this page's origin (${location.origin}) is not in the proxy's ALLOWED_ORIGINS, so it gets keyword search only (no written answers, no meaning search); add it to ALLOWED_ORIGINS in the proxy's .env and restart the proxy`,
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
 describe('when an attribute has a value the widget does not know', () => {
   it('should warn once, naming the values it takes, and show the interface language meanwhile', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

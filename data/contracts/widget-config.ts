@@ -35,4 +35,10 @@ export interface WidgetConfig {
   readonly dataBase?: string;
   /** Absolute URL of the font folder when a CDN serves it; absent: the proxy's own `/fonts`. */
   readonly fontBase?: string;
+  /**
+   * `false` when the asking page's origin is not in the proxy's ALLOWED_ORIGINS: it gets keyword
+   * search only (chat, feedback and meaning search off), and the widget tells the site owner on
+   * the console. Absent for an allowed origin, a request without an Origin, or an older proxy.
+   */
+  readonly originAllowed?: false;
 }

@@ -73,6 +73,8 @@ describe('when origins and proxy trust are set', () => {
   it('should normalise origins and accept the wildcard', () => {
     expect(parseProxyConfig({ ALLOWED_ORIGINS: ' https://a.example , http://b.example:8080/ ' }).allowedOrigins).toStrictEqual(['https://a.example', 'http://b.example:8080']);
     expect(parseProxyConfig({ ALLOWED_ORIGINS: '*' }).allowedOrigins).toBe('*');
+    // As the browser sends it: scheme and host in lower case.
+    expect(parseProxyConfig({ ALLOWED_ORIGINS: 'https://Mosque.Example,HTTPS://www.mosque.example' }).allowedOrigins).toStrictEqual(['https://mosque.example', 'https://www.mosque.example']);
     expect(parseProxyConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 });

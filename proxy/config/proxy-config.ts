@@ -371,7 +371,8 @@ function parseOrigins(name: string, text: string, problems: string[]): readonly 
     } catch {
       origin = undefined;
     }
-    if (!origin || part.replace(/\/$/, '') !== origin) {
+    // Host names are case-insensitive, and browsers send them in lower case: https://Mosque.example is https://mosque.example.
+    if (!origin || part.replace(/\/$/, '').toLowerCase() !== origin) {
       problems.push(`${name} entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`);
     } else out.push(origin);
   }

@@ -42,6 +42,15 @@ describe('when the widget asks for its config', () => {
     const mosque = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://mosque.example' } });
     expect(await mosque.json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
   });
+  it('should tell a page outside ALLOWED_ORIGINS why, and log each such origin once with the fix', async () => {
+    const { app, logs } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, ALLOWED_ORIGINS: 'https://mosque.example', PUBLIC_ORIGINS: 'https://proxy.example' });
+    const ask = async (origin: string) => (await app.request('http://proxy.example/api/config', { headers: { origin } })).json();
+    expect(await ask('https://www.mosque.example')).toMatchObject({ chat: false, originAllowed: false });
+    expect(await ask('https://www.mosque.example')).toMatchObject({ originAllowed: false });
+    expect(await ask('https://mosque.example')).not.toHaveProperty('originAllowed');
+    const refused = logs.filter((l) => l.includes('origin-not-allowed')).map((l) => JSON.parse(l) as { origin: string; fix: string });
+    expect(refused.map((l) => [l.origin, l.fix])).toStrictEqual([['https://www.mosque.example', 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages']]);
+  });
   it('should not offer a Gemini index that no embedder can query', async () => {
     const { app } = await createTestProxy({}, { index: INDEX, embedder: null });
     expect(((await (await app.request('/api/config')).json()) as { index: unknown }).index).toBeNull();

@@ -96,6 +96,7 @@ export class BootController implements ReactiveController {
       this.#callbacks.onError({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
     }
     if (stale()) return;
+    if (this.config?.originAllowed === false) warnOriginNotAllowed();
     this.#callbacks.onFontBase?.(this.config?.fontBase ?? proxyUrl(proxy, 'fonts'));
     const dataBase = options.dataBase ?? this.config?.dataBase ?? proxyUrl(proxy, 'data');
     this.#options = { ...options, dataBase };
@@ -201,4 +202,18 @@ export class BootController implements ReactiveController {
     const fetching = import('../api/fetch-query-embedding.js');
     return async (text, signal) => (await fetching).fetchQueryEmbedding(options.proxy, text, expected, options.services.fetch, signal);
   }
+}
+
+let originWarned = false;
+
+/**
+ * The proxy answers a page outside its ALLOWED_ORIGINS with keyword search only, which looks
+ * like "no LLM key" to the visitor: the site owner is told the real cause, once per page.
+ */
+function warnOriginNotAllowed(): void {
+  if (originWarned) return;
+  originWarned = true;
+  console.warn(
+    `quran-dai: this page's origin (${globalThis.location?.origin}) is not in the proxy's ALLOWED_ORIGINS, so it gets keyword search only (no written answers, no meaning search); add it to ALLOWED_ORIGINS in the proxy's .env and restart the proxy`,
+  );
 }
