@@ -46,6 +46,7 @@ import { createRedisStores } from './shared-store/redis-stores.js';
 import { ioredisCommands } from './shared-store/ioredis-commands.js';
 import { upstashRestCommands } from './shared-store/upstash-rest-commands.js';
 import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
+import { envExampleKeys, unknownEnvKeys, unknownEnvKeysWarning } from './config/unknown-env-keys.js';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -270,10 +271,24 @@ function resolveOrtDir(): string | undefined {
   }
 }
 
-/** `.env` in `rootDir` under the real environment (which wins): what `startServer` reads by default. */
-export function readProxyEnv(rootDir: string = REPO_ROOT): ProxyEnv {
-  return { ...readDotEnv(join(rootDir, '.env')), ...process.env };
+/**
+ * `.env` in `rootDir` under the real environment (which wins): what `startServer` reads by
+ * default. Names in `.env` that `.env.example` does not list are warned about (`warn`), with
+ * the name most likely meant: a misspelt setting would otherwise have no effect, silently.
+ */
+export function readProxyEnv(rootDir: string = REPO_ROOT, warn: (message: string) => void = console.warn): ProxyEnv {
+  const file = readDotEnv(join(rootDir, '.env'));
+  const examplePath = join(rootDir, '.env.example');
+  if (existsSync(examplePath)) {
+    const warning = unknownEnvKeysWarning(unknownEnvKeys(Object.keys(file), envExampleKeys(readFileSync(examplePath, 'utf8'))), join(rootDir, '.env'));
+    if (warning && !warnedEnvFiles.has(warning)) warn(warning);
+    if (warning) warnedEnvFiles.add(warning);
+  }
+  return { ...file, ...process.env };
 }
+
+/** Said once per process: npm start reads the env more than once. */
+const warnedEnvFiles = new Set<string>();
 
 function readDotEnv(path: string): Record<string, string> {
   if (!existsSync(path)) return {};
