@@ -13,6 +13,8 @@ import { siteSummary } from './site-build/site-artefacts.js';
 import { runSiteBuild, type SiteBuildResult } from './site-build/site-build-run.js';
 import { SiteSourceError } from './site-build/site-sources.js';
 import { readProxyEnv } from '../proxy/server.js';
+import { E5_MODEL, isE5Installed } from './e5/e5-install.js';
+import { startE5Server, type E5Server } from './e5/e5-server.js';
 
 export const DEFAULT_SITE_DOCS_DIR = './site-docs';
 
@@ -56,10 +58,23 @@ export function reportSiteBuild(r: SiteBuildResult): string {
   ].join('\n');
 }
 
-export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<SiteBuildResult> {
+export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = console.log): Promise<SiteBuildResult> {
   const args = parseSiteArgs(argv, env);
   const index = args.noEmbed ? null : await locateIndex(resolve(env.INDEX_DIR?.trim() || 'data/dist/index'), env.INDEX_ID?.trim() ?? '');
-  return runSiteBuild({ source: resolve(args.source), outDir: resolve(args.out), index, env, noEmbed: args.noEmbed, ...(args.maxFileBytes ? { maxFileBytes: args.maxFileBytes } : {}) });
+  // The bundled model's index, with no server configured: start it, as npm start does, so the
+  // documents get the vectors (and the version) the proxy will serve, not a keyword-only build.
+  const e5 = index?.embedder === 'openai-compatible' && index.model === E5_MODEL && !env.EMBEDDINGS_BASE_URL?.trim() && isE5Installed() ? await startLocalModel(log) : undefined;
+  try {
+    const withServer = e5 ? { ...env, EMBEDDINGS_BASE_URL: e5.baseURL } : env;
+    return await runSiteBuild({ source: resolve(args.source), outDir: resolve(args.out), index, env: withServer, noEmbed: args.noEmbed, ...(args.maxFileBytes ? { maxFileBytes: args.maxFileBytes } : {}) });
+  } finally {
+    await e5?.stop();
+  }
+}
+
+async function startLocalModel(log: (line: string) => void): Promise<E5Server> {
+  log('build:site: starting the local embedding model (multilingual-e5-small)…');
+  return startE5Server();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
