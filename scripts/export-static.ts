@@ -10,6 +10,7 @@ import { parseProxyConfig } from '../proxy/config/proxy-config.js';
 import { readProxyEnv, REPO_ROOT } from '../proxy/server.js';
 import { cdnHeadersFor } from './static-export/export-static-tree.js';
 import { exportStaticForConfig } from './static-export/export-static-for-config.js';
+import { revalidatedSummary } from './static-export/revalidated-summary.js';
 
 async function main(): Promise<void> {
   const outFlag = process.argv.indexOf('--out');
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   Access-Control-Expose-Headers: ${immutable['access-control-expose-headers']}
   Cache-Control: ${immutable['cache-control']}
 except these, which must be revalidated (Cache-Control: ${cdnHeadersFor('widget/quran-dai.js')['cache-control']}):
-  ${revalidated.join('\n  ')}
+  ${revalidatedSummary(revalidated).join('\n  ')}
 ${site ? 'When the site documents change (npm run build:site), run export:static again and upload.\n' : ''}See docs/deploy.md.`);
 }
 
