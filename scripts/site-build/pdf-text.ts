@@ -15,7 +15,9 @@ export interface PdfText {
 /** Throws (with PDF.js's reason) when the bytes are not a readable PDF. */
 export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
   // PDF.js takes ownership of the buffer it is given: hand it a copy.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  // verbosity 0: errors only. PDF.js's own warnings ("Indexing all PDF objects") mean nothing to a
+  // site owner; a PDF that cannot be read still throws, and the build names the file.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const { text } = await extractText(pdf, { mergePages: false });
     const meta = await getMeta(pdf).catch(() => undefined);
