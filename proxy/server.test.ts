@@ -12,6 +12,7 @@ import { startFakeXai, type FakeXaiServer } from './testing/fake-xai.js';
 import { startFakeGemini, FAKE_GEMINI_API_KEY, type FakeGemini } from './testing/fake-gemini.js';
 import { partTypes, parseUiStream } from './testing/read-ui-stream.js';
 import { ProxyConfigError } from './config/proxy-config.js';
+import { createServer as createNetServer } from 'node:net';
 
 const XAI_KEY = 'xai-REAL-LOOKING-KEY-5f1e2d3c4b5a69788796';
 const INDEX_ID = GEMINI_TEST_INDEX.id;
@@ -248,14 +249,25 @@ describe('when the widget bundle has not been built', () => {
 });
 
 describe('when the port is already taken', () => {
-  it('should refuse to start with a message that names PORT', async () => {
+  it('should refuse to start with a message that names PORT and a port that is free', async () => {
     const first = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined });
+    // The next port is taken too: the suggestion must not be it.
+    const next = createNetServer();
+    const nextTaken = await new Promise<boolean>((done) => {
+      next.once('error', () => done(false));
+      next.listen(first.port + 1, '127.0.0.1', () => done(true));
+    });
     try {
-      await expect(startServer({ env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined })).rejects.toThrow(
-        `127.0.0.1:${first.port} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${first.port + 1}`,
+      const error = await startServer({ env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined }).then(
+        () => undefined,
+        (e: Error) => e.message,
       );
+      const suggested = Number(/PORT=(\d+)$/.exec(error ?? '')?.[1]);
+      expect(error).toMatch(new RegExp(`^127\\.0\\.0\\.1:${first.port} is already in use \\(another quran-dai, or another program\\); set PORT to a free port, e\\.g\\. PORT=\\d+$`));
+      expect(suggested).toBeGreaterThan(first.port + (nextTaken ? 1 : 0));
     } finally {
       await first.close();
+      next.close();
     }
   });
 });

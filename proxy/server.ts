@@ -47,6 +47,7 @@ import { ioredisCommands } from './shared-store/ioredis-commands.js';
 import { upstashRestCommands } from './shared-store/upstash-rest-commands.js';
 import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 import { envExampleKeys, unknownEnvKeys, unknownEnvKeysWarning } from './config/unknown-env-keys.js';
+import { createServer as createNetServer } from 'node:net';
 
 /** The repository root (static paths in env are relative to it). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -149,7 +150,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? config.host;
   const server: ServerType = await new Promise((resolveServer, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? config.port, hostname: host }, () => resolveServer(s));
-    s.once('error', (error) => reject(listenError(error, host, options.port ?? config.port)));
+    s.once('error', (error) => void listenError(error, host, options.port ?? config.port).then(reject));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? config.port);
@@ -181,11 +182,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 }
 
-/** A port already taken says which variable moves it: Node's own message names no fix. */
-function listenError(error: Error, host: string, port: number): Error {
+/** A port already taken says which variable moves it, and a port that is free: Node's own message names no fix. */
+async function listenError(error: Error, host: string, port: number): Promise<Error> {
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return new Error(`${where} is already in use (another quran-dai, or another program); set PORT to a free port, e.g. PORT=${port + 1}`, { cause: error });
+  const free = await firstFreePort(host, port + 1, port + 20);
+  return new Error(`${where} is already in use (another quran-dai, or another program); set PORT to a free port${free === undefined ? '' : `, e.g. PORT=${free}`}`, { cause: error });
+}
+
+/** The first port in `from`..`to` that `host` can listen on now, or undefined. */
+async function firstFreePort(host: string, from: number, to: number): Promise<number | undefined> {
+  for (let port = from; port <= Math.min(to, 65535); port++) {
+    const free = await new Promise<boolean>((done) => {
+      const probe = createNetServer();
+      probe.once('error', () => done(false));
+      probe.listen(port, host, () => probe.close(() => done(true)));
+    });
+    if (free) return port;
+  }
+  return undefined;
 }
 
 /** Start-up hints for settings whose defaults suit one local proxy but not a public deployment. */
