@@ -79,6 +79,22 @@ function refsOf(result: { hits: readonly { ref: { surah: number; ayah: number } 
   return result.hits.map((h) => `${h.ref.surah}:${h.ref.ayah}`);
 }
 
+/** A search-mode widget whose data is still loading until `release()`; its search events are recorded. */
+async function mountLoading(): Promise<{ el: QuranDaiElement; searches: CustomEvent[]; release: () => void }> {
+  const services = await testServices({ proxy: createFakeProxy() });
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const el = document.createElement('quran-dai') as QuranDaiElement;
+  el.services = { ...services, loadQuranData: async (o) => (await gate, services.loadQuranData(o)) };
+  const searches: CustomEvent[] = [];
+  document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
+  el.setAttribute('proxy', PROXY);
+  el.setAttribute('mode', 'search');
+  document.body.append(el);
+  await waitUntil(() => $(el, 'progress') !== null);
+  return { el, searches, release };
+}
+
 describe('when mounted with defaults', () => {
   it('should default to chat mode, English, light theme, inline layout', async () => {
     const { el, events } = await mount();
@@ -123,18 +139,7 @@ describe('when mounted with defaults', () => {
   });
 
   it('should keep a question asked while the data loads, say so, and ask it when the data is ready', async () => {
-    const proxy = createFakeProxy();
-    const services = await testServices({ proxy });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const el = document.createElement('quran-dai') as QuranDaiElement;
-    el.services = { ...services, loadQuranData: async (o) => (await gate, services.loadQuranData(o)) };
-    const searches: CustomEvent[] = [];
-    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
-    el.setAttribute('proxy', PROXY);
-    el.setAttribute('mode', 'search');
-    document.body.append(el);
-    await waitUntil(() => $(el, 'progress') !== null);
+    const { el, searches, release } = await mountLoading();
     const submit = $(el, '[part~="submit"]') as HTMLButtonElement;
     expect(submit.disabled).toBe(false);
     const input = $(el, '[part~="input"]') as HTMLInputElement;
@@ -179,18 +184,7 @@ describe('when mounted with defaults', () => {
   });
 
   it('should ask the newest question asked while the data loads, once', async () => {
-    const proxy = createFakeProxy();
-    const services = await testServices({ proxy });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const el = document.createElement('quran-dai') as QuranDaiElement;
-    el.services = { ...services, loadQuranData: async (o) => (await gate, services.loadQuranData(o)) };
-    const searches: CustomEvent[] = [];
-    document.addEventListener('quran-dai-search', (e) => searches.push(e as CustomEvent));
-    el.setAttribute('proxy', PROXY);
-    el.setAttribute('mode', 'search');
-    document.body.append(el);
-    await waitUntil(() => $(el, 'progress') !== null);
+    const { el, searches, release } = await mountLoading();
     const first = el.ask('patience');
     const second = el.ask('mercy');
     release();
