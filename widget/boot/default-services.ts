@@ -35,9 +35,19 @@ let loadedQuranDataModule: QuranDataModule | undefined;
  * right after the element is defined instead of before it, so the widget paints first.
  */
 function quranData(): Promise<QuranDataModule> {
-  quranDataModule ??= import('../data-cache/load-quran-data.js').then((m) => (loadedQuranDataModule = m));
+  quranDataModule ??= import('../data-cache/load-quran-data.js').then(
+    (m) => (loadedQuranDataModule = m),
+    (e: unknown) => {
+      quranDataModule = undefined; // a failed download is tried again on the next load (a reload of the widget's data)
+      throw e;
+    },
+  );
   return quranDataModule;
 }
+
+// Requested as soon as the widget's script has run, beside its first render and its config
+// request, so the data download does not wait one more round trip for this code.
+if (typeof document !== 'undefined') void quranData().catch(() => undefined);
 
 export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
