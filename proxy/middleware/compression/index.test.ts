@@ -78,6 +78,18 @@ describe('when compressed bodies are cached', () => {
     expect(b).toStrictEqual(a);
     expect(encodes()).toBe(1);
   });
+  it('should answer HEAD with the headers GET sends: its encoding, Vary, the weak ETag and, once known, its length', async () => {
+    const { app } = countingApp();
+    app.on('HEAD', '/a', (c) => (setResourceKey(c, '/data/x.json'), new Response(null, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } })));
+    const h = { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } };
+    const before = await app.request('/a', h);
+    expect([before.headers.get('content-encoding'), before.headers.get('vary'), before.headers.get('etag'), before.headers.get('content-length')]).toStrictEqual(['gzip', 'Accept-Encoding', 'W/"v1"', null]);
+    const got = await app.request('/a', { headers: { 'accept-encoding': 'gzip' } });
+    const length = (await got.arrayBuffer()).byteLength;
+    const after = await app.request('/a', h);
+    expect(after.headers.get('content-length')).toBe(String(length));
+    expect(after.headers.get('content-encoding')).toBe(got.headers.get('content-encoding'));
+  });
   it('should not cache a response that is not a static file', async () => {
     const { app, encodes } = countingApp();
     const h = { headers: { 'accept-encoding': 'gzip' } };

@@ -55,7 +55,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   return async function compressionMiddleware(c, next) {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    const head = c.req.method === 'HEAD';
+    if ((!head && !res.body) || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('content-encoding') || /no-transform/i.test(res.headers.get('cache-control') ?? '')) return;
     if (!opts.compressible.test(res.headers.get('content-type') ?? '')) return;
     const lengthHeader = res.headers.get('content-length');
@@ -67,10 +68,23 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     const etag = res.headers.get('etag');
     const resource = resourceKeyOf(c);
     const key = etag && resource ? `${resource}|${etag}|${encoding}` : undefined;
+    if (head) {
+      // The headers a GET would send: its encoding, and its length when that is known (cached).
+      const headers = new Headers(res.headers);
+      const cached = key ? cache.get(key) : undefined;
+      if (cached) headers.set('content-length', String(cached.byteLength));
+      else headers.delete('content-length');
+      headers.set('content-encoding', encoding);
+      if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+      c.res = undefined as unknown as Response;
+      c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
+    const body = res.body!;
     let bytes = key ? cache.get(key) : undefined;
-    if (bytes) await res.body.cancel();
+    if (bytes) await body.cancel();
     else {
-      bytes = new Uint8Array(await new Response(res.body.pipeThrough(opts.encoders[encoding]!())).arrayBuffer());
+      bytes = new Uint8Array(await new Response(body.pipeThrough(opts.encoders[encoding]!())).arrayBuffer());
       if (key) cache.set(key, bytes);
     }
     const headers = new Headers(res.headers);
