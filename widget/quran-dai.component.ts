@@ -11,6 +11,7 @@ import { AnswerModuleLoader, type AnswerViewModule } from './answer/answer-modul
 import type { AnswerView } from './answer/answer-view.js';
 import { proxyUrl } from './api/proxy-fetch.js';
 import { proxyAddressHint } from './api/proxy-address-hint.js';
+import { siteBaseFromAttribute } from './site/site-base-attribute.js';
 import { attributeWarning, type CheckedAttribute } from './attributes/attribute-warning.js';
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
@@ -592,7 +593,10 @@ export class QuranDaiElement extends LitElement {
 
   /** The attribute wins over the proxy's SITE_BASE_URL. */
   private get siteLinkBase(): string | undefined {
-    return this.siteBaseUrl || this.boot.config?.site?.baseUrl || undefined;
+    if (!this.siteBaseUrl?.trim()) return this.boot.config?.site?.baseUrl || undefined;
+    const base = siteBaseFromAttribute(this.siteBaseUrl, this.ownerDocument.location?.href ?? '');
+    if (!base.ok) this.warnOnce(base.warning);
+    return base.ok ? base.base : undefined;
   }
 
   /** Ask a question programmatically (same as typing it and pressing Ask). */
