@@ -141,6 +141,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart quote-verified - A quotation that matches the cited verse.
  * @csspart quote-mismatch - A quotation that does not match the cited verse.
  * @csspart quote-shortened - A quotation whose parts (split by "…") are in the cited verse, in order, with words left out that may change its meaning; flagged, not vouched for.
+ * @csspart quote-not-found - A block quote that cites no verse and is not the text of any verse shown; flagged.
  * @csspart quote-unchecked - A quotation past the number checked per answer.
  * @csspart quote-flag - The label of a mismatched or unchecked quotation.
  * @csspart verses - The verses section.

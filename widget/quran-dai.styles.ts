@@ -280,7 +280,8 @@ export const quranDaiStyles = css`
   .quote--unchecked + .flag,
   blockquote.quote--unchecked .flag,
   .quote--shortened + .flag,
-  blockquote.quote--shortened .flag {
+  blockquote.quote--shortened .flag,
+  blockquote.quote--not-found .flag {
     color: var(--quran-dai-color-warning);
   }
   .citation-wrap > .flag {

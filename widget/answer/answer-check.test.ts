@@ -65,6 +65,16 @@ describe('when checking a whole answer', () => {
     expect([...checkAnswer(whole, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:256' }]);
   });
 
+  it("should look for a block quote that cites nothing in the verses the visitor was shown", () => {
+    // Retrieved: 2:153 and its context 2:148-158.
+    const shown = parseAnswerMarkdown('> O you who have believed, seek help through patience and prayer.');
+    expect([...checkAnswer(shown, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '' }]);
+    const invented = parseAnswerMarkdown('> Indeed, Allah is with the liars.');
+    expect([...checkAnswer(invented, ctx).quotes.values()]).toStrictEqual([{ status: 'not-found', against: '' }]);
+    // Two words are a phrase, not a quotation.
+    expect(checkAnswer(parseAnswerMarkdown('> Be patient.'), ctx).quotes.size).toBe(0);
+  });
+
   it('should not look up a quote cut into more parts than a real excerpt has', () => {
     const many = Array.from({ length: 7 }, () => 'Allah is with').join(' … ');
     expect([...checkAnswer(parseAnswerMarkdown(`"${many}" [2:153]`), ctx).quotes.values()]).toStrictEqual([{ status: 'unchecked', against: '2:153' }]);

@@ -40,9 +40,10 @@ export interface QuoteVerdict {
   /**
    * `shortened`: its excerpts (split by `…`) are in the verses in that order, but what was left
    * out may change the meaning, so it is not vouched for. `unchecked`: past MAX_CHECKED_QUOTES,
-   * MAX_VERSES_PER_QUOTE or MAX_QUOTE_EXCERPTS, so not compared at all.
+   * MAX_VERSES_PER_QUOTE or MAX_QUOTE_EXCERPTS, so not compared at all. `not-found`: a block
+   * quote that cites nothing and is not the text of any verse the visitor was shown.
    */
-  readonly status: 'verified' | 'shortened' | 'mismatch' | 'unchecked';
+  readonly status: 'verified' | 'shortened' | 'mismatch' | 'unchecked' | 'not-found';
   /** The cited verses it was checked against, e.g. `2:153`; `Quran` for an uncited ﴿…﴾ quote. */
   readonly against: string;
 }
@@ -161,6 +162,15 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
     checked++;
     return { status: STATUS[match(text, `${tracks.join()}:${verses.join()}`, () => haystacks.of(tracks, verses))], against };
   };
+  // A block quote looks like scripture whether or not it cites a verse: one that cites nothing
+  // is looked for in the verses the visitor was shown (hits and context, a few dozen).
+  const shown = [...ctx.retrieved].sort((a, b) => a - b);
+  const shownVerdict = (text: string): QuoteVerdict => {
+    if (checked >= MAX_CHECKED_QUOTES || shown.length > MAX_VERSES_PER_QUOTE) return { status: 'unchecked', against: '' };
+    checked++;
+    const m = match(text, `shown:${tracks.join()}:${shown.join()}`, () => haystacks.of(tracks, shown));
+    return { status: m === 'verbatim' ? 'verified' : m === 'shortened' ? 'shortened' : m === 'too-long' ? 'unchecked' : 'not-found', against: '' };
+  };
   const quranVerdict = (text: string): QuoteVerdict => {
     if (checked >= MAX_CHECKED_QUOTES) return { status: 'unchecked', against: 'Quran' };
     checked++;
@@ -217,7 +227,7 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
         const cited = block.children.filter((n): n is CitationNode => n.type === 'citation');
         const hasQuoteCheck = block.children.some((n) => n.type === 'quote' && quotes.has(n));
         const text = trimQuoteTail(inlineText(block.children.filter((n) => n.type !== 'citation')));
-        if (cited.length > 0 && !hasQuoteCheck && wordCount(text) >= MIN_QUOTE_WORDS) quotes.set(block, verdict(text, cited));
+        if (!hasQuoteCheck && wordCount(text) >= MIN_QUOTE_WORDS) quotes.set(block, cited.length > 0 ? verdict(text, cited) : shownVerdict(text));
       }
     }
   }

@@ -110,7 +110,14 @@ function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext):
 /** The flag after a quote that is not verified: it does not match, or it was not checked. */
 function quoteFlag(verdict: QuoteVerdict, ctx: AnswerRenderContext): TemplateResult | typeof nothing {
   if (verdict.status === 'verified') return nothing;
-  const text = verdict.status === 'mismatch' ? ctx.t('quoteMismatch', { ref: verdict.against }) : verdict.status === 'shortened' ? ctx.t('quoteShortened') : ctx.t('quoteUnchecked');
+  const text =
+    verdict.status === 'mismatch'
+      ? ctx.t('quoteMismatch', { ref: verdict.against })
+      : verdict.status === 'shortened'
+        ? ctx.t('quoteShortened')
+        : verdict.status === 'not-found'
+          ? ctx.t('quoteNotFound')
+          : ctx.t('quoteUnchecked');
   return html` <span class="flag" part="quote-flag">${text}</span>`;
 }
 

@@ -52,6 +52,12 @@ describe('when the answer links somewhere', () => {
     expect(host.querySelectorAll('[part~="citation-flag"]')).toHaveLength(2);
   });
 
+  it('should flag a block quote that cites nothing and is in none of the verses shown', () => {
+    const host = show('> Indeed, Allah is with the liars.');
+    expect(host.querySelector('blockquote')!.getAttribute('part')).toBe('quote quote-not-found');
+    expect(textOf(host.querySelector('[part~="quote-flag"]'))).toBe('not found in the verses shown: read it with care');
+  });
+
   it('should link a citation to quran.com itself, ignoring the URL the model put on it', () => {
     const host = show('Be patient [2:153](https://example.org/2/153).');
     const links = [...host.querySelectorAll('a')];

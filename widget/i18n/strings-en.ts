@@ -77,6 +77,7 @@ export const STRINGS_EN = {
   siteCitationNotRetrieved: "not from this mosque's retrieved passages",
   quoteMismatch: 'does not match the text of {ref}',
   quoteShortened: 'shortened: what was left out may change the meaning; read the whole verse',
+  quoteNotFound: 'not found in the verses shown: read it with care',
   quoteUnchecked: 'not checked: this answer quotes too much to check',
   answerCut: 'The answer was cut here: it is too long to show.',
   historyHeading: 'Earlier questions',

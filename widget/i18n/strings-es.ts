@@ -76,6 +76,7 @@ export const TEXT_ES: UiText = {
     siteCitationNotRetrieved: 'no está entre los pasajes de la mezquita encontrados',
     quoteMismatch: 'no coincide con el texto de {ref}',
     quoteShortened: 'abreviada: lo omitido puede cambiar el sentido; lee la aleya completa',
+    quoteNotFound: 'no está en las aleyas mostradas: léelo con cautela',
     quoteUnchecked: 'sin comprobar: esta respuesta cita demasiado para comprobarlo',
     answerCut: 'La respuesta se cortó aquí: es demasiado larga para mostrarla.',
     historyHeading: 'Preguntas anteriores',

@@ -76,6 +76,7 @@ export const TEXT_ID: UiText = {
     siteCitationNotRetrieved: 'bukan dari bagian dokumen masjid yang ditemukan',
     quoteMismatch: 'tidak sesuai dengan teks {ref}',
     quoteShortened: 'dipersingkat: bagian yang dihilangkan dapat mengubah makna; bacalah ayatnya secara utuh',
+    quoteNotFound: 'tidak ditemukan dalam ayat yang ditampilkan: bacalah dengan hati-hati',
     quoteUnchecked: 'tidak diperiksa: jawaban ini mengutip terlalu banyak untuk diperiksa',
     answerCut: 'Jawaban dipotong di sini: terlalu panjang untuk ditampilkan.',
     historyHeading: 'Pertanyaan sebelumnya',

@@ -76,6 +76,7 @@ export const TEXT_SV: UiText = {
     siteCitationNotRetrieved: 'inte bland moskéns hämtade avsnitt',
     quoteMismatch: 'stämmer inte med texten i {ref}',
     quoteShortened: 'förkortat: det som utelämnats kan ändra betydelsen; läs hela versen',
+    quoteNotFound: 'finns inte i de visade verserna: läs det med försiktighet',
     quoteUnchecked: 'inte kontrollerat: svaret citerar för mycket för att kontrolleras',
     answerCut: 'Svaret kortades här: det är för långt att visa.',
     historyHeading: 'Tidigare frågor',

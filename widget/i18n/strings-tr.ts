@@ -76,6 +76,7 @@ export const TEXT_TR: UiText = {
     siteCitationNotRetrieved: 'caminin bulunan bölümlerinden değil',
     quoteMismatch: '{ref} metniyle uyuşmuyor',
     quoteShortened: 'kısaltılmış: çıkarılan kısım anlamı değiştirebilir; ayetin tamamını okuyun',
+    quoteNotFound: 'gösterilen ayetlerde bulunamadı: dikkatle okuyun',
     quoteUnchecked: 'kontrol edilmedi: bu cevap kontrol edilemeyecek kadar çok alıntı içeriyor',
     answerCut: 'Cevap burada kesildi: gösterilemeyecek kadar uzun.',
     historyHeading: 'Önceki sorular',

@@ -76,6 +76,7 @@ export const TEXT_UR: UiText = {
     siteCitationNotRetrieved: 'مسجد کے تلاش شدہ حصوں میں سے نہیں',
     quoteMismatch: '{ref} کے متن سے مطابقت نہیں رکھتا',
     quoteShortened: 'مختصر: چھوڑا گیا حصہ معنی بدل سکتا ہے؛ پوری آیت پڑھیں',
+    quoteNotFound: 'دکھائی گئی آیات میں نہیں ملا: احتیاط سے پڑھیں',
     quoteUnchecked: 'جانچا نہیں گیا: اس جواب میں جانچ کی حد سے زیادہ اقتباسات ہیں',
     answerCut: 'جواب یہاں کاٹ دیا گیا: یہ دکھانے کے لیے بہت طویل ہے۔',
     historyHeading: 'پچھلے سوالات',
