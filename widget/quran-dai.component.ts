@@ -130,20 +130,20 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart answer-tafsir - Under an explained verse: the verse's tafsir link on quran.com, after "not a tafsir" when an explanation was written (the link also without one).
  * @csspart answer-cut - The note where an overlong answer was cut.
  * @csspart answer-link - A link to quran.com in the answer (the only site an answer may link to).
- * @csspart answer-blockquote - A block quotation in the answer that is not a quote of a verse.
+ * @csspart answer-blockquote - A block quotation in the answer of two words or fewer (longer ones are checked: `quote-*`).
  * @csspart citation - A verse citation in the answer; also one of the three parts below.
  * @csspart citation-verified - A citation of a verse the answer was given.
  * @csspart citation-not-retrieved - A citation of a real verse the answer was not given.
  * @csspart citation-invalid - A citation of a verse that does not exist.
  * @csspart citation-flag - The warning label next to a flagged citation.
  * @csspart citation-preview - The verse preview (from the corpus) shown on hover or focus of a citation.
- * @csspart quote - A quotation checked against the corpus; also one of the three parts below.
+ * @csspart quote - A quotation checked against the corpus; also one of the parts below.
  * @csspart quote-verified - A quotation that matches the cited verse.
  * @csspart quote-mismatch - A quotation that does not match the cited verse.
  * @csspart quote-shortened - A quotation whose parts (split by "…") are in the cited verse, in order, with words left out that may change its meaning; flagged, not vouched for.
  * @csspart quote-not-found - A block quote that cites no verse and is not the text of any verse shown; flagged.
  * @csspart quote-unchecked - A quotation past the number checked per answer.
- * @csspart quote-flag - The label of a mismatched or unchecked quotation.
+ * @csspart quote-flag - The label of a quotation that is not verified (mismatched, shortened, not found or unchecked).
  * @csspart verses - The verses section.
  * @csspart verses-heading - The verses' heading.
  * @csspart verse-list - The list of verse cards.
