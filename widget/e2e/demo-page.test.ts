@@ -23,10 +23,17 @@ async function openReadyDemo(): Promise<Page> {
 describe('when a visitor opens the demo page twice', () => {
   it('should store the data in IndexedDB on the first visit and fetch no data file on the reload', async () => {
     const { page, network } = await stack().newPage();
+    // The browser's own log (not the page's console): where it reports header problems.
+    const browserLog: string[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Log.enable');
+    cdp.on('Log.entryAdded', (e) => void browserLog.push(e.entry.text));
     await installWorkerReadyLog(page);
     await page.goto(`${stack().baseUrl}/`);
     const first = await waitForWidgetReady(page, 'inline-widget');
     expect(first.fromCache).toBe(false);
+    // The page's own headers make no noise ("Unrecognized feature" in Permissions-Policy).
+    expect(browserLog.filter((e) => e.includes('Permissions-Policy'))).toStrictEqual([]);
     expect(first.indexId).toBe(stack().indexId);
     // Keyword search is ready before the (larger) vector file has finished: wait for it to be stored.
     await expect.poll(async () => (await readStoredData(page)).partCount, { timeout: 20_000 }).toBe(5);

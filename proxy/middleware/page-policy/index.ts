@@ -32,7 +32,7 @@ export const DEMO_PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
+  // Not 'bluetooth': Chromium does not know it as a policy feature and logs an error on every page.
   'hid=()',
   'midi=()',
   'display-capture=()',
