@@ -65,6 +65,16 @@ describe('when checking a whole answer', () => {
     expect([...checkAnswer(whole, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:256' }]);
   });
 
+  it('should check a quote that its citation introduces a few words before, in the same sentence', () => {
+    const misquote = parseAnswerMarkdown('In [2:153] Allah says, "Indeed, Allah is with the liars."');
+    expect([...checkAnswer(misquote, ctx).quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
+    const right = parseAnswerMarkdown('In [2:153] Allah says: "Indeed, Allah is with the patient."');
+    expect([...checkAnswer(right, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
+    // Another sentence, or a long stretch of words, is not a lead-in: the visitor's own words are not checked as a verse.
+    expect(checkAnswer(parseAnswerMarkdown('Read [2:153]. You asked, "how can I be patient at work"'), ctx).quotes.size).toBe(0);
+    expect(checkAnswer(parseAnswerMarkdown('See [2:153] and think about what a friend once told me, "patience is a light in the dark"'), ctx).quotes.size).toBe(0);
+  });
+
   it("should look for a block quote that cites nothing in the verses the visitor was shown", () => {
     // Retrieved: 2:153 and its context 2:148-158.
     const shown = parseAnswerMarkdown('> O you who have believed, seek help through patience and prayer.');

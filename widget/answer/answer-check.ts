@@ -108,7 +108,19 @@ function versesOf(ranges: readonly VerseRange[], ctx: AnswerCheckContext, limit:
   return [...verses];
 }
 
-/** Citations right after (or, failing that, right before) a node among its siblings. */
+/**
+ * A few words that introduce a quotation after its citation, in the same sentence: "[2:153]
+ * Allah says, "…"". No sentence ends inside it, so "[2:153]. You asked, "…"" (the visitor's own
+ * words) is not taken for a quotation of the verse.
+ */
+const LEAD_IN = /^[^.!?؟。\n]{1,60}[:,،：]\s*$/u;
+const MAX_LEAD_IN_WORDS = 6;
+
+function isLeadIn(text: string): boolean {
+  return LEAD_IN.test(text) && text.trim().split(/\s+/).length <= MAX_LEAD_IN_WORDS;
+}
+
+/** Citations right after (or, failing that, right before, across a short lead-in) a node among its siblings. */
 function adjacentCitations(siblings: readonly InlineNode[], at: number): CitationNode[] {
   const collect = (step: 1 | -1): CitationNode[] => {
     const found: CitationNode[] = [];
@@ -116,6 +128,7 @@ function adjacentCitations(siblings: readonly InlineNode[], at: number): Citatio
       const n = siblings[i]!;
       if (n.type === 'citation') found.push(n);
       else if (n.type === 'text' && GAP.test(n.text)) continue;
+      else if (n.type === 'text' && step === -1 && i === at - 1 && isLeadIn(n.text)) continue;
       else break;
     }
     return found;
