@@ -12,6 +12,7 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-ty
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { convertAll } from './eval/convert-all.js';
 import { createRetriever } from './eval/create-retriever.js';
+import { loadBuiltTopics } from '../data/topics/topic-loader-optional.js';
 import { ENGINES, type EngineName } from './eval/eval-args.js';
 import { runSuite, suiteSteps } from './eval/eval-suite.js';
 import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
@@ -52,13 +53,14 @@ async function main(): Promise<void> {
   const converted = await convertAll((p) => readFile(join(external, p), 'utf8'), (r) => corpus.parseRef(r));
   for (const [file, result] of Object.entries(converted)) await writeFile(join(evalData, file), formatVerseDataset(result.lines));
 
+  const topics = await loadBuiltTopics((line) => console.error(line));
   const before = engineVersion();
   const rel = (p: string) => relative(process.cwd(), p) || '.';
   const machine = machineInfo();
   const now = new Date();
   const { markdown, outputs } = await runSuite(suiteSteps(rel(external), rel(evalData), engine, values.index), {
     corpus,
-    createRetriever: (name) => createRetriever(name, corpus, values.index ? { index: values.index } : {}),
+    createRetriever: (name) => createRetriever(name, corpus, { ...(values.index ? { index: values.index } : {}), ...(topics ? { topics } : {}) }),
     machine,
     now,
   });

@@ -10,6 +10,8 @@ import { parseEvalArgs } from './eval/eval-args.js';
 import { runEvalCommand } from './eval/eval-command.js';
 import { createRetriever } from './eval/create-retriever.js';
 import { machineInfo } from './eval/machine-info.js';
+import { loadBuiltTopics } from '../data/topics/topic-loader-optional.js';
+import type { TopicIndex } from '../data/topics/topic-index.js';
 import { openE5Stack, type E5Stack } from './e5/e5-stack.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 
@@ -24,21 +26,29 @@ async function main(): Promise<void> {
     console.error(`e5: ${e5.server.baseURL}, index ${e5.index.dir}`);
   }
   const index = e5?.index.dir ?? options.index;
+  const topics = await loadBuiltTopics((line) => console.error(line));
   const env = e5 ? { ...process.env, EMBEDDINGS_BASE_URL: e5.server.baseURL } : process.env;
   try {
-    await evaluate(options, corpus, index, env);
+    await evaluate(options, corpus, index, env, topics);
   } finally {
     await e5?.server.stop();
   }
 }
 
-async function evaluate(options: ReturnType<typeof parseEvalArgs>, corpus: Awaited<ReturnType<typeof loadCorpusFromDir>>, index: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
+async function evaluate(
+  options: ReturnType<typeof parseEvalArgs>,
+  corpus: Awaited<ReturnType<typeof loadCorpusFromDir>>,
+  index: string | undefined,
+  env: NodeJS.ProcessEnv,
+  topics: TopicIndex | undefined,
+): Promise<void> {
   const out = await runEvalCommand(options, {
     corpus,
     createRetriever: (name) =>
       createRetriever(name, corpus, {
         ...(index ? { index } : {}),
         env,
+        ...(topics ? { topics } : {}),
         ...(options.engineOptions ? { engineOptions: options.engineOptions } : {}),
       }),
     machine: machineInfo(),

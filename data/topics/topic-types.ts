@@ -1,0 +1,56 @@
+/**
+ * Shapes of the topic index: what the Quran's verses are *about*, in the words visitors use.
+ * Authored as `data/topics/source/*.json` (see AUTHORING.md), checked and packed by
+ * `npm run build:topics` into `data/dist/topics/`, read by `topic-index.ts`.
+ */
+
+/** The interface languages: every topic has a name and example questions in each. */
+export const TOPIC_LANGS = ['en', 'ar', 'ur', 'id', 'tr', 'fr', 'bn', 'es', 'ru', 'sv', 'zh'] as const;
+export type TopicLang = (typeof TOPIC_LANGS)[number];
+
+/** One topic as written in a source file. */
+export interface TopicSource {
+  readonly id: string;
+  /** Per language: the display name first, then aliases visitors type. */
+  readonly names: Readonly<Record<TopicLang, readonly string[]>>;
+  /** Latin transliterations of the Arabic terms (riba, zakat, khamr). */
+  readonly translit: readonly string[];
+  /** Per language: questions as visitors ask them. */
+  readonly questions: Readonly<Record<TopicLang, readonly string[]>>;
+  /** `S:A` or `S:A-B`, the central verses first. */
+  readonly verses: readonly string[];
+  /** ISO date on which every verse was read beside the topic. */
+  readonly reviewed: string;
+}
+
+export interface TopicSourceFile {
+  readonly group: string;
+  readonly topics: readonly TopicSource[];
+}
+
+/** One topic in the built artefact: references expanded to single verses, checked. */
+export interface Topic {
+  readonly id: string;
+  readonly group: string;
+  readonly names: Readonly<Record<TopicLang, readonly string[]>>;
+  readonly translit: readonly string[];
+  readonly questions: Readonly<Record<TopicLang, readonly string[]>>;
+  /** Single verses `S:A`, central first, no duplicates. */
+  readonly verses: readonly string[];
+  readonly reviewed: string;
+}
+
+/** The built artefact `data/dist/topics/topics.<hash>.json`. */
+export interface TopicFile {
+  readonly schema: 1;
+  readonly topics: readonly Topic[];
+}
+
+/** `data/dist/topics/manifest.json`. */
+export interface TopicManifest {
+  readonly schema: 1;
+  /** Content hash of the topic file. */
+  readonly version: string;
+  readonly count: number;
+  readonly file: { readonly path: string; readonly bytes: number; readonly gzipBytes: number; readonly sha256: string };
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm run build:topics [-- --out DIR] [--stats]`: data/topics/source/*.json → data/dist/topics
+ * (a content-hashed topic file + manifest.json). Any bad entry (unknown reference, duplicate id,
+ * missing language, unreviewed topic) fails the build and is named. `--stats` (npm run
+ * topics:stats) prints one JSON object of counts instead of the size line.
+ */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { DEFAULT_TOPICS_DIR } from '../data/topics/topic-loader-node.js';
+import { buildTopicArtefacts, topicStats } from './topics-build/topic-artefacts.js';
+import { readTopicSources } from './topics-build/read-topic-sources.js';
+
+export const TOPIC_SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'source');
+
+export async function writeTopics(sourceDir: string, outDir: string) {
+  const corpus = await loadCorpusFromDir({ tracks: [] });
+  const { topics, errors } = await readTopicSources(sourceDir, corpus);
+  if (errors.length > 0) {
+    throw new Error(`the topic index has ${errors.length} problem(s); fix them in ${sourceDir}:\n  ${errors.join('\n  ')}`);
+  }
+  const built = buildTopicArtefacts(topics);
+  await mkdir(outDir, { recursive: true });
+  for (const name of await readdir(outDir)) if (name !== 'manifest.json' && name !== built.file.path) await rm(join(outDir, name), { recursive: true });
+  await writeFile(join(outDir, built.file.path), built.file.bytes);
+  await writeFile(join(outDir, 'manifest.json'), built.manifestBytes);
+  return { built, topics };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, source: { type: 'string' }, stats: { type: 'boolean' } } });
+  try {
+    const { built, topics } = await writeTopics(values.source ?? TOPIC_SOURCE_DIR, values.out ?? DEFAULT_TOPICS_DIR);
+    if (values.stats) console.log(JSON.stringify(topicStats(topics)));
+    else console.log(`topics: ${built.manifest.count} topics, ${built.file.path} ${(built.file.bytes.length / 1024).toFixed(1)} KB, ${(built.manifest.file.gzipBytes / 1024).toFixed(1)} KB gzip`);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Reads every `*.json` in the topic source folder (sorted, so the artefact is reproducible)
+ * and checks it against the corpus. A file that is not JSON is reported by name like any other
+ * problem.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ReferenceContext } from '../../data/corpus/reference-parser.js';
+import { checkTopicSources, type NamedTopicSource, type TopicCheckResult } from '../../data/topics/topic-source-check.js';
+
+export async function readTopicSources(dir: string, corpus: ReferenceContext): Promise<TopicCheckResult> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return { topics: [], errors: [`${dir}: no topic source folder; it should hold the topic files (data/topics/AUTHORING.md)`] };
+  }
+  const sources: NamedTopicSource[] = [];
+  const errors: string[] = [];
+  for (const name of names) {
+    const text = await readFile(join(dir, name), 'utf8');
+    try {
+      sources.push({ file: name, json: JSON.parse(text) });
+    } catch (e) {
+      errors.push(`${name}: not valid JSON (${(e as Error).message})`);
+    }
+  }
+  if (names.length === 0) errors.push(`${dir}: no topic files (*.json)`);
+  const checked = checkTopicSources(sources, corpus);
+  return { topics: checked.topics, errors: [...errors, ...checked.errors] };
+}
