@@ -18,15 +18,15 @@ import { createProgressBar } from './index-build/progress-bar.js';
 async function main(): Promise<void> {
   const options = parseEvalArgs(process.argv.slice(2));
   const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
+  const topics = await loadBuiltTopics((line) => console.error(line));
   let e5: E5Stack | undefined;
   if (options.embedder === 'e5') {
     const bar = createProgressBar();
-    e5 = await openE5Stack({ corpus, log: (line) => console.error(line), onProgress: (s) => bar.update(s) });
+    e5 = await openE5Stack({ corpus, log: (line) => console.error(line), onProgress: (s) => bar.update(s), ...(topics ? { topics } : {}) });
     if (e5.index.built) bar.finish();
     console.error(`e5: ${e5.server.baseURL}, index ${e5.index.dir}`);
   }
   const index = e5?.index.dir ?? options.index;
-  const topics = await loadBuiltTopics((line) => console.error(line));
   const env = e5 ? { ...process.env, EMBEDDINGS_BASE_URL: e5.server.baseURL } : process.env;
   try {
     await evaluate(options, corpus, index, env, topics);

@@ -8,6 +8,7 @@ import { DEFAULT_INDEX_ROOT } from '../../data/index/vector-index-loader-node.js
 import type { ProgressState } from '../index-build/progress-bar.js';
 import { installE5 } from './e5-install.js';
 import { ensureServerIndex, type ServerIndex } from '../index-build/ensure-server-index.js';
+import type { TopicIndex } from '../../data/topics/topic-index.js';
 import { startE5Server, type E5Server, type E5ServerOptions } from './e5-server.js';
 
 export interface E5Stack {
@@ -24,6 +25,8 @@ export interface OpenE5StackOptions {
   readonly server?: E5ServerOptions;
   readonly log?: (line: string) => void;
   readonly onProgress?: (state: ProgressState) => void;
+  /** The topic index whose vectors go beside the verse index. */
+  readonly topics?: TopicIndex;
 }
 
 export async function openE5Stack(options: OpenE5StackOptions): Promise<E5Stack> {
@@ -37,6 +40,7 @@ export async function openE5Stack(options: OpenE5StackOptions): Promise<E5Stack>
       outRoot: options.outRoot ?? DEFAULT_INDEX_ROOT,
       log,
       build: options.install ?? true,
+      ...(options.topics ? { topics: options.topics } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
     return { server, index };

@@ -14,6 +14,10 @@ import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest
 import { indexIdFor, runIndexBuild } from './index-build-run.js';
 import type { ProgressState } from './progress-bar.js';
 import type { VerseTextOptions } from './verse-text-template.js';
+import type { Embedder } from '../../data/embed/embedder.js';
+import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
+import type { TopicIndex } from '../../data/topics/topic-index.js';
+import { buildTopicVectors } from './topic-vector-build.js';
 
 /**
  * What each verse is embedded as: its English and its Arabic in one text, so English, Arabic and
@@ -29,6 +33,8 @@ export interface EnsureServerIndexOptions {
   readonly log?: (line: string) => void;
   /** Build the index when it is missing or stale. Default true; false fails with the command that builds it. */
   readonly build?: boolean;
+  /** The topic index whose vectors go beside the verse index (made when missing or from another topic version). */
+  readonly topics?: TopicIndex;
 }
 
 export interface ServerIndex {
@@ -42,7 +48,10 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   const { embedder, prompts } = await openServerEmbedder(server);
   const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
   const existing = readManifest(dir);
-  if (existing && existing.corpusVersion === corpus.version) return { dir, manifest: existing, built: false };
+  if (existing && existing.corpusVersion === corpus.version) {
+    await ensureTopicVectors(options, embedder, dir, existing.id);
+    return { dir, manifest: existing, built: false };
+  }
   if (options.build === false) {
     throw new Error(`no verse index for ${server.model} in ${dir}${existing ? ' for this corpus' : ''}: build it with npm run model:e5 (the bundled model) or npm start (EMBEDDINGS_BASE_URL)`);
   }
@@ -63,7 +72,27 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
     floors: floorsForModel(server.model),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+  await ensureTopicVectors(options, embedder, result.dir, result.manifest.id);
   return { dir: result.dir, manifest: result.manifest, built: true };
+}
+
+/** The topic vectors beside the index, made when missing or made from another topic index. */
+async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: Embedder, dir: string, indexId: string): Promise<void> {
+  const { topics } = options;
+  if (!topics) return;
+  const path = join(dir, TOPIC_VECTORS_MANIFEST);
+  if (existsSync(path)) {
+    try {
+      if (parseTopicVectorManifest(JSON.parse(readFileSync(path, 'utf8'))).topicsVersion === topics.version) return;
+    } catch {
+      // unreadable: make them again
+    }
+  }
+  if (options.build === false) throw new Error(`no topic vectors for topic index ${topics.version} in ${dir}: make them with npm run model:e5 or npm start`);
+  options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names and questions into ${dir}…`);
+  const started = Date.now();
+  const onProgress = options.onProgress;
+  await buildTopicVectors({ topics, embedder, dir, indexId, ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}) });
 }
 
 function readManifest(dir: string): VectorIndexManifest | undefined {

@@ -9,6 +9,8 @@ import type { VectorSearch } from '../../data/index/vector-search.js';
 import { retrievalQuery } from '../../data/search/query/retrieval-query.js';
 import type { SearchEngine } from '../../data/search/search-engine.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
+import { usableTopics } from '../../data/topics/topic-data.js';
+import type { TopicVectors } from '../../data/topics/topic-index.js';
 
 export function adaptSearchEngine(
   engine: SearchEngine,
@@ -16,13 +18,19 @@ export function adaptSearchEngine(
   vectorSearch: VectorSearch | null,
   indexManifest: VectorIndexManifest | null,
 ): WidgetSearchEngine {
+  let topicVectors: TopicVectors | undefined;
   // async: a throwing engine becomes a rejected promise, like the worker's.
   return {
     lexical: async (query, lang) => engine.lexical(query, { lang }),
     hybrid: async (query, vector, lang) =>
       vectorSearch && indexManifest
-        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors }, { lang })
+        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang })
         : engine.lexical(query, { lang }),
+    useTopics: async (data) => {
+      const topics = await usableTopics(data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
+      engine.useTopics(topics.index);
+      topicVectors = topics.vectors;
+    },
     missingTrack: async (query, lang) => {
       const track = engine.requiredTrack(query, lang);
       return track === 'arabic-search' || corpus.hasTrack(track) ? undefined : track;

@@ -7,6 +7,7 @@
 import type { ChatTurn } from '../../data/contracts/chat-request.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { SearchResult } from '../../data/search/search-result.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 
 export interface WidgetSearchEngine {
   /** Keyword search. `lang` hints the query language (BCP-47). The first call may wait for the index build. */
@@ -17,6 +18,11 @@ export interface WidgetSearchEngine {
   missingTrack?(query: string, lang: string): Promise<TextTrackId | undefined>;
   /** The text to retrieve with for a follow-up question (uses the conversation). Pure and cheap: runs on the page. */
   retrievalQuery(question: string, history: readonly ChatTurn[]): string;
+  /**
+   * Search with the topic index from now on (it loads after the first results); resolves once the
+   * engine has it. Engines without topics leave it out.
+   */
+  useTopics?(data: TopicData): Promise<void>;
   /** Release what the engine holds (its Worker); called when the widget boots again. */
   dispose?(): void;
 }

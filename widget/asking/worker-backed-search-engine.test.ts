@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TopicIndex } from '../../data/topics/topic-index.js';
+import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
@@ -41,6 +43,10 @@ function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerBackedSearch
       },
       requiredTrack: async (q, lang) => (record.log.push(`required-track ${q}`), engine.requiredTrack(q, lang)),
       addTrack: async (track) => void record.log.push(`add-track ${track}`),
+      useTopics: async (data) => {
+        record.log.push(`use-topics ${data.version}`);
+        engine.useTopics(new TopicIndex(data.file.topics, data.version));
+      },
       terminate: () => void (record.terminated = true),
     };
   };
@@ -230,5 +236,19 @@ describe('when the vectors have arrived and the worker with them is still starti
     await asked;
     expect(result!.stage).toBe('hybrid');
     expect(workers.started[0]!.log).toStrictEqual(['lexical patience']);
+  });
+});
+
+describe('when the topics arrive after the first results', () => {
+  it('should send them to the worker before its next search, once, and search with them', async () => {
+    const corpus = await loadTestCorpus();
+    const workers = fakeWorkers();
+    const engine = createWorkerBackedSearchEngine(options(corpus, { startWorker: workers.startWorker }));
+    const before = await engine.lexical('Can a Muslim drink beer?', 'en');
+    expect(before.topics).toBeUndefined();
+    await engine.useTopics!({ version: 't1', file: { schema: 1, topics: SAMPLE_TOPICS }, vectors: null });
+    const after = await engine.lexical('Can a Muslim drink beer?', 'en');
+    expect(after.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
+    expect(workers.started[0]!.log.filter((l) => l.startsWith('use-topics'))).toEqual(['use-topics t1']);
   });
 });

@@ -16,6 +16,7 @@ import { retrievalQuery } from '../../data/search/query/retrieval-query.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { AsyncSearchEngine, SearchWorkerOptions } from '../search-worker/start-search-worker.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 
 export interface WorkerBackedSearchEngineOptions {
   readonly corpus: Corpus;
@@ -50,6 +51,7 @@ interface Backend {
   lexical(query: string, lang: string): Promise<SearchResult>;
   hybrid(query: string, vector: Float32Array, lang: string): Promise<SearchResult>;
   missingTrack(query: string, lang: string): Promise<TextTrackId | undefined>;
+  useTopics(data: TopicData): Promise<void>;
   /** Terminate once the calls already sent have answered. */
   retire(): void;
 }
@@ -59,6 +61,19 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   const onFallback = options.onFallback ?? ((e: Error) => console.warn(`quran-dai: searching on the page (${e.message})`));
   const timeoutMs = options.workerTimeoutMs ?? DEFAULT_WORKER_TIMEOUT_MS;
   let disposed = false;
+  /** The topics, once loaded: every backend gets them (a worker started later too). */
+  let topics: TopicData | undefined;
+  const topicsSent = new WeakSet<Backend>();
+  const withTopics = async (b: Backend): Promise<Backend> => {
+    if (topics && !topicsSent.has(b)) {
+      topicsSent.add(b);
+      await b.useTopics(topics).catch((e: unknown) => {
+        topicsSent.delete(b);
+        console.warn(`quran-dai: topics not used for this search: ${(e as Error).message}`);
+      });
+    }
+    return b;
+  };
 
   const vectorsNow = (): SearchWorkerOptions['vectors'] => {
     const bytes = vectorSearch && indexManifest ? options.vectorBytes(indexManifest) : undefined;
@@ -89,7 +104,7 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   /** Run on the current engine; if the worker itself failed (not the query), continue on the page. */
   const run = async <T>(op: (b: Backend) => Promise<T>): Promise<T> => {
     const used = current;
-    const backend = await used;
+    const backend = await withTopics(await used);
     try {
       return await op(backend);
     } catch (e) {
@@ -98,7 +113,7 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
         backend.retire();
         current = fallBack(e);
       }
-      return op(await current);
+      return op(await withTopics(await current));
     }
   };
 
@@ -134,6 +149,10 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
       return run((b) => b.hybrid(query, vector, lang));
     },
     missingTrack: (query, lang) => run((b) => b.missingTrack(query, lang)),
+    useTopics: async (data) => {
+      topics = data;
+      await withTopics(await current);
+    },
     retrievalQuery,
     dispose: () => {
       disposed = true;
@@ -153,6 +172,7 @@ function inPageBackend(engine: WidgetSearchEngine): Backend {
     lexical: (q, lang) => engine.lexical(q, lang),
     hybrid: (q, v, lang) => engine.hybrid(q, v, lang),
     missingTrack: async (q, lang) => engine.missingTrack?.(q, lang),
+    useTopics: async (data) => engine.useTopics?.(data),
     retire: () => engine.dispose?.(),
   };
 }
@@ -201,6 +221,7 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
         const track = await worker.requiredTrack(q, lang);
         return track === 'arabic-search' || corpus.hasTrack(track) ? undefined : track;
       }),
+    useTopics: (data) => tracked(() => worker.useTopics(data)),
     retire: () => {
       retired = true;
       if (inFlight === 0) worker.terminate();

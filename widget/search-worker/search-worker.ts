@@ -13,6 +13,8 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
+import { usableTopics } from '../../data/topics/topic-data.js';
+import type { TopicVectors } from '../../data/topics/topic-index.js';
 import type { DataStore } from '../data-cache/data-store.js';
 import { openIdbDataStore } from '../data-cache/idb-data-store.js';
 import { readLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
@@ -27,6 +29,8 @@ interface WorkerState {
 }
 
 let state: Promise<WorkerState> | undefined;
+/** The topic index's vectors, once the page sends the topics (keywords only without them). */
+let topicVectors: TopicVectors | undefined;
 
 /**
  * A fused search before the vectors arrive (a first visit): keyword search, as the vectors would
@@ -90,7 +94,7 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
           type: 'result',
           id: m.id,
           result: vectors
-            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors }, { lang: m.lang })
+            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang: m.lang })
             : withoutVectors(engine, m.query, m.vector, m.lang),
         });
         return noticeBuilds();
@@ -99,6 +103,12 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
       case 'add-track':
         corpus.addTrack(m.track, m.file);
         return post({ type: 'result', id: m.id, result: null });
+      case 'use-topics': {
+        const topics = await usableTopics(m.data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
+        engine.useTopics(topics.index);
+        topicVectors = topics.vectors;
+        return post({ type: 'result', id: m.id, result: null });
+      }
     }
   } catch (e) {
     post({ type: 'error', id: 'id' in m ? m.id : null, message: (e as Error).message });

@@ -10,6 +10,7 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 import searchWorkerUrl from './search-worker.ts?worker&url';
@@ -21,6 +22,8 @@ export interface AsyncSearchEngine {
   requiredTrack(query: string, lang?: string): Promise<SearchTrack>;
   /** Send a translation loaded later (after `corpus.addTrack`) to the worker too. */
   addTrack(track: TextTrackId): Promise<void>;
+  /** Search with the topic index (and its vectors) from now on. */
+  useTopics(data: TopicData): Promise<void>;
   /** ms the worker spent building each prepared track's index. */
   readonly prepareMs: Readonly<Record<string, number>>;
   terminate(): void;
@@ -86,6 +89,7 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
           lexical: (query, lang) => call<SearchResult>({ type: 'lexical', query, lang }),
           hybrid: (query, vector, lang) => call<SearchResult>({ type: 'hybrid', query, vector, lang }),
           requiredTrack: (query, lang) => call<SearchTrack>({ type: 'required-track', query, lang }),
+          useTopics: (data) => call<void>({ type: 'use-topics', data }),
           addTrack: (track) => call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),
           terminate: () => worker.terminate(),
         });

@@ -1,0 +1,70 @@
+/**
+ * Embeds the topic index for one embedder: each topic's names and example questions in every
+ * language, as queries (a visitor's question is compared with them short text to short text),
+ * written beside that embedder's verse index as `topics.json` + `topic-vectors.<hash>.bin`.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Embedder } from '../../data/embed/embedder.js';
+import { quantizeVectors } from '../../data/index/int8-quantization.js';
+import { TOPIC_VECTORS_MANIFEST, type TopicVectorManifest } from '../../data/index/topic-vector-file.js';
+import { encodeVectorFile } from '../../data/index/vector-file.js';
+import type { TopicIndex } from '../../data/topics/topic-index.js';
+import { TOPIC_LANGS, type Topic } from '../../data/topics/topic-types.js';
+
+/** The texts of a topic that are embedded, de-duplicated: every name and alias, every question. */
+export function topicTexts(topic: Topic): string[] {
+  const texts = new Set<string>();
+  for (const lang of TOPIC_LANGS) {
+    for (const name of topic.names[lang]) texts.add(name);
+    for (const q of topic.questions[lang]) texts.add(q);
+  }
+  return [...texts];
+}
+
+export interface TopicVectorBuildOptions {
+  readonly topics: TopicIndex;
+  readonly embedder: Embedder;
+  /** The verse index directory the vectors go beside. */
+  readonly dir: string;
+  readonly indexId: string;
+  readonly batchSize?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export async function buildTopicVectors(options: TopicVectorBuildOptions): Promise<TopicVectorManifest> {
+  const { topics, embedder } = options;
+  if (!topics.version) throw new Error('the topic index has no version; load it from data/dist/topics (npm run build:topics)');
+  const perTopic = topics.topics.map(topicTexts);
+  const texts = perTopic.flat();
+  const batch = options.batchSize ?? 64;
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < texts.length; i += batch) {
+    const out = await embedder.embed(texts.slice(i, i + batch), 'query');
+    if (out.length !== Math.min(batch, texts.length - i)) throw new Error(`the embedder returned ${out.length} vectors for ${Math.min(batch, texts.length - i)} topic texts`);
+    for (const v of out) {
+      if (v.length !== embedder.dims) throw new Error(`a topic text got a ${v.length}-dimensional vector, expected ${embedder.dims}`);
+      vectors.push(v);
+    }
+    options.onProgress?.(vectors.length, texts.length);
+  }
+  const bytes = encodeVectorFile(quantizeVectors(vectors, embedder.dims));
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const path = `topic-vectors.${sha256.slice(0, 10)}.bin`;
+  const manifest: TopicVectorManifest = {
+    schema: 1,
+    topicsVersion: topics.version,
+    indexId: options.indexId,
+    dims: embedder.dims,
+    count: vectors.length,
+    topicIds: topics.topics.map((t) => t.id),
+    counts: perTopic.map((t) => t.length),
+    file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
+  };
+  for (const name of await readdir(options.dir)) if (name.startsWith('topic-vectors.') && name !== path) await rm(join(options.dir, name));
+  await writeFile(join(options.dir, path), bytes);
+  await writeFile(join(options.dir, TOPIC_VECTORS_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
