@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import { createFakeProxy, fixedVectorSearch, PROXY, testServices, TEST_INDEX_MANIFEST } from '../testing/element-harness.js';
@@ -148,5 +149,34 @@ describe("when the proxy names the mosque's documents", () => {
   it('should still boot, answering from the Quran alone, when they cannot be used', async () => {
     const boot = await bootWith(async () => null);
     expect([boot.status, boot.site]).toStrictEqual([BootStatus.Ready, null]);
+  });
+});
+
+describe('when the data folder has a topic index', () => {
+  it('should hand it to the engine after the first results and keep it for the view', async () => {
+    const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    const asked: [string, string | null][] = [];
+    const topics = { version: 't1', file: { schema: 1 as const, topics: SAMPLE_TOPICS }, vectors: null };
+    const { boot } = controller();
+    await boot.boot({
+      proxy: PROXY,
+      dataBase: `${PROXY}/data`,
+      translation: 'en',
+      services: { ...services, loadTopics: async (dataBase, indexUrl) => (asked.push([dataBase, indexUrl]), topics) },
+    });
+    await vi.waitFor(() => expect(boot.topics).toBe(topics));
+    expect(asked).toStrictEqual([[`${PROXY}/data`, `${PROXY}/data/index/test-4/manifest.json`]]);
+    const result = await boot.engine!.lexical('Can a Muslim drink beer?', 'en');
+    expect(result.topics).toStrictEqual([{ id: 'intoxicants', via: 'keywords' }]);
+  });
+
+  it('should search without topics when they cannot be loaded', async () => {
+    const services = await testServices({ proxy: createFakeProxy() });
+    const { boot } = controller();
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', services: { ...services, loadTopics: async () => null } });
+    expect(boot.status).toBe(BootStatus.Ready);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(boot.topics).toBeNull();
+    expect((await boot.engine!.lexical('Can a Muslim drink beer?', 'en')).topics).toBeUndefined();
   });
 });

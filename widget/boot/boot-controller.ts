@@ -18,6 +18,7 @@ import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import type { WidgetServices } from './widget-services.js';
 import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 
 export const BootStatus = {
   Idle: 'idle',
@@ -52,6 +53,8 @@ export class BootController implements ReactiveController {
   indexManifest: VectorIndexManifest | null = null;
   /** The mosque's own documents, once loaded (null: none, or still loading, or failed; the verses never wait for them). */
   site: SiteKnowledge | null = null;
+  /** The topic index, once loaded after the first results (null: none, still loading, or failed). */
+  topics: TopicData | null = null;
   /** First download of a local query model (browser embedding); undefined when there is none. */
   modelProgress: LocalModelProgress | undefined;
 
@@ -85,7 +88,7 @@ export class BootController implements ReactiveController {
     const stale = (): boolean => run !== this.#run;
     this.#options = options;
     this.engine?.dispose?.();
-    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null });
+    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -134,6 +137,7 @@ export class BootController implements ReactiveController {
       this.embedQuery = this.#queryEmbedder(options, data.indexManifest, data.vectorSearch !== null);
       this.status = BootStatus.Ready;
       this.#host.requestUpdate();
+      this.#loadTopics(dataBase, index?.manifestUrl ?? null, data.indexManifest !== null, abort.signal, stale);
       this.#callbacks.onReady({
         corpusVersion: data.corpus.version,
         fromCache: data.fromCache,
@@ -146,6 +150,27 @@ export class BootController implements ReactiveController {
       this.#host.requestUpdate();
       this.#callbacks.onError({ code: 'data-failed', message: (e as Error).message ?? String(e) });
     }
+  }
+
+  /**
+   * After the verses can be searched, never before: the topic index (and its vectors) joins the
+   * search once it is here; until then, and if it fails, search works without it.
+   */
+  #loadTopics(dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean): void {
+    const load = this.#options?.services.loadTopics;
+    const engine = this.engine;
+    if (!load || !engine?.useTopics) return;
+    void load(dataBase, hasIndex ? indexManifestUrl : null, signal)
+      .then(async (topics) => {
+        if (stale() || !topics) return;
+        await engine.useTopics!(topics);
+        if (stale()) return;
+        this.topics = topics;
+        this.#host.requestUpdate();
+      })
+      .catch((e: unknown) => {
+        if (!isAbortError(e)) console.warn(`quran-dai: topics not used: ${(e as Error).message}`);
+      });
   }
 
   /** Load a translation a query must be searched in; throws when it cannot be loaded. */

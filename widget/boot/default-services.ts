@@ -72,6 +72,10 @@ export const defaultServices: WidgetServices = {
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
+  loadTopics: async (dataBase, indexManifestUrl, signal) => {
+    const [{ loadTopicData }, { openDataStores }] = await Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]);
+    return loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}) });
+  },
   loadSiteKnowledge: async (manifestUrl, version, signal) => {
     const [{ openSiteKnowledge }, { pageSiteCachePort }] = await Promise.all([import('../site/open-site-knowledge.js'), import('../site/site-cache-port.js')]);
     return openSiteKnowledge(manifestUrl, version, pageSiteCachePort(), signal);

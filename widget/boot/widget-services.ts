@@ -13,6 +13,7 @@ import type { AudioLike } from '../listen/recitation-player.js';
 import type { ConversationStore } from '../history/conversation-store.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { DataLoadProgressListener } from '../data-cache/data-load-progress.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 
 export interface LoadQuranDataOptions {
   dataBase: string;
@@ -46,4 +47,10 @@ export interface WidgetServices {
   readonly createAudio?: () => AudioLike;
   /** The mosque's own documents from their manifest URL (`/api/config`'s `site`), or null when they cannot be loaded. */
   readonly loadSiteKnowledge: (manifestUrl: string, version: string, signal?: AbortSignal) => Promise<SiteKnowledge | null>;
+  /**
+   * The topic index from the data folder, with the topic vectors beside the loaded vector index
+   * (its manifest URL), or null when there is none or it cannot be loaded. Optional: without it
+   * the widget searches without topics.
+   */
+  readonly loadTopics?: (dataBase: string, indexManifestUrl: string | null, signal?: AbortSignal) => Promise<TopicData | null>;
 }
