@@ -51,6 +51,7 @@ import { healthBody, widgetConfig } from './routes/info-routes.js';
 export const STATIC_MOUNTS = {
   widget: '/widget',
   corpus: '/data/corpus',
+  topics: '/data/topics',
   index: '/data/index',
   site: '/data/site',
   models: '/models',

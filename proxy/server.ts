@@ -118,6 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     demo: createNodeFileSource(at(config.paths.demoDir)),
     widget: createNodeFileSource(widgetDir),
     corpus: createNodeFileSource(at(config.paths.corpusDir)),
+    topics: createNodeFileSource(at(config.paths.topicsDir)),
     index: createNodeFileSource(at(config.paths.indexDir)),
     ...(site ? { site: createNodeFileSource(siteDir) } : {}),
     models: createNodeFileSource(at(config.paths.modelsDir)),

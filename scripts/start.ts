@@ -11,6 +11,7 @@
  * does the same. Keys in `.env` or the environment switch on written answers.
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { loadTopicsFromDir } from '../data/topics/topic-loader-node.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { parseProxyConfig, type ProxyEnv } from '../proxy/config/proxy-config.js';
 import { availableParallelism } from 'node:os';
@@ -23,6 +24,7 @@ import { ensureServerIndex } from './index-build/ensure-server-index.js';
 import { createProgressBar } from './index-build/progress-bar.js';
 import { ensureCorpus } from './start/ensure-corpus.js';
 import { ensureSite } from './start/ensure-site.js';
+import { ensureTopics } from './start/ensure-topics.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
 
 /** The embeddings server to use and the env the proxy gets, with the index it should serve. */
@@ -41,7 +43,8 @@ async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5?: E5Se
   try {
     const corpus = await loadCorpusFromDir({ tracks: ['en'] });
     const bar = createProgressBar();
-    const index = await ensureServerIndex({ server, corpus, outRoot: DEFAULT_INDEX_ROOT, log: (line) => console.log(line), onProgress: (s) => bar.update(s) });
+    const topics = await loadTopicsFromDir();
+    const index = await ensureServerIndex({ server, corpus, outRoot: DEFAULT_INDEX_ROOT, log: (line) => console.log(line), onProgress: (s) => bar.update(s), topics });
     if (index.built) bar.finish();
     return {
       env: { ...env, EMBEDDINGS_BASE_URL: server.baseURL, EMBEDDINGS_MODEL: server.model, INDEX_ID: index.manifest.id },
@@ -55,6 +58,7 @@ async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5?: E5Se
 
 async function main(): Promise<void> {
   await ensureCorpus();
+  await ensureTopics();
   console.log('quran-dai: building the widget…');
   console.log(formatBundleReport(await buildWidgetBundle()));
   const semantic = await semanticSearch(readProxyEnv());

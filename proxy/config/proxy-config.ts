@@ -87,6 +87,8 @@ export interface ProxyConfig {
   readonly feedback: { readonly log: boolean; readonly webhookUrl: string; readonly webhookTimeoutMs: number };
   readonly paths: {
     readonly corpusDir: string;
+    /** The topic index (`npm run build:topics`); the widget loads it after the first results. */
+    readonly topicsDir: string;
     readonly indexDir: string;
     /** Index to serve; empty: pick the only index under `indexDir`, if exactly one exists. */
     readonly indexId: string;
@@ -145,6 +147,7 @@ export const DEFAULT_PROXY_ENV = {
   FEEDBACK_LOG: 'false',
   FEEDBACK_WEBHOOK_TIMEOUT_MS: '5000',
   CORPUS_DIR: 'data/dist/corpus',
+  TOPICS_DIR: 'data/dist/topics',
   INDEX_DIR: 'data/dist/index',
   INDEX_ID: '',
   DEMO_DIR: 'demo',
@@ -327,6 +330,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     },
     paths: {
       corpusDir: str('CORPUS_DIR'),
+      topicsDir: str('TOPICS_DIR'),
       indexDir: str('INDEX_DIR'),
       indexId: str('INDEX_ID'),
       demoDir: str('DEMO_DIR'),

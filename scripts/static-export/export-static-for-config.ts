@@ -4,6 +4,7 @@
  * and the site documents that proxy would serve (relative paths resolved against the
  * repository, as the proxy resolves them), so the CDN copy is the proxy's own.
  */
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { ProxyConfig } from '../../proxy/config/proxy-config.js';
 import { locateIndex } from '../../proxy/config/index-locator.js';
@@ -31,6 +32,7 @@ export async function exportStaticForConfig(config: ProxyConfig, outDir: string,
   const files = await exportStaticTree({
     widgetDir: at(config.paths.widgetDir),
     corpusDir: at(config.paths.corpusDir),
+    topicsDir: existsSync(join(at(config.paths.topicsDir), 'manifest.json')) ? at(config.paths.topicsDir) : null,
     index: index ? { id: index.id, dir: join(at(config.paths.indexDir), index.id) } : null,
     site: site ? { dir: siteDir, manifest: site.manifest } : null,
     fontFile: fontDir ? join(fontDir, QURAN_FONT_FILE) : null,

@@ -21,6 +21,8 @@ export interface ExportStaticTreeOptions {
   readonly widgetDir: string;
   /** Corpus folder (CORPUS_DIR). Required. */
   readonly corpusDir: string;
+  /** Topic index folder (TOPICS_DIR), or null: none is published (search works without it). */
+  readonly topicsDir?: string | null;
   /** The served index's own folder (`<INDEX_DIR>/<id>`) and id, or null for keyword search only. Required. */
   readonly index: { readonly id: string; readonly dir: string } | null;
   /** The site artefact's folder (SITE_DIR) and its manifest, or null: no site documents. Required. */
@@ -45,6 +47,7 @@ export async function exportStaticTree(options: ExportStaticTreeOptions): Promis
   await mkdir(outDir, { recursive: true });
   await cp(options.widgetDir, join(outDir, 'widget'), { recursive: true });
   await cp(options.corpusDir, join(outDir, 'data', 'corpus'), { recursive: true });
+  if (options.topicsDir) await cp(options.topicsDir, join(outDir, 'data', 'topics'), { recursive: true });
   if (options.index) await cp(options.index.dir, join(outDir, 'data', 'index', options.index.id), { recursive: true });
   if (options.site) {
     const siteOut = join(outDir, 'data', 'site');
