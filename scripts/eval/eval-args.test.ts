@@ -4,14 +4,20 @@ import { parseEvalArgs } from './eval-args.js';
 describe('when parsing eval arguments', () => {
   it('should apply the defaults and infer the format from the path', () => {
     expect(parseEvalArgs(['--dataset', 'eval-data/islamqa-dev.jsonl'])).toEqual({
-      dataset: 'eval-data/islamqa-dev.jsonl', format: 'verses', k: 10, engine: 'lexical', split: 'dev', baseline: true,
+      dataset: 'eval-data/islamqa-dev.jsonl', format: 'verses', k: 10, engine: 'lexical', split: 'all', baseline: true,
     });
     expect(parseEvalArgs(['--dataset', 'eval/quran-qa-2023-taskA']).format).toBe('taskA');
   });
 
   it('should read every option', () => {
-    const o = parseEvalArgs(['--dataset', 'd', '--format', 'verses', '--k', '5', '--engine', 'plain-bm25', '--split', 'train', '--json', 'o.json', '--no-baseline']);
-    expect(o).toEqual({ dataset: 'd', format: 'verses', k: 5, engine: 'plain-bm25', split: 'train', json: 'o.json', baseline: false });
+    const o = parseEvalArgs(['--dataset', 'd', '--format', 'verses', '--k', '5', '--engine', 'plain-bm25', '--split', 'report', '--json', 'o.json', '--no-baseline']);
+    expect(o).toEqual({ dataset: 'd', format: 'verses', k: 5, engine: 'plain-bm25', split: 'report', json: 'o.json', baseline: false });
+  });
+
+  it('should keep each split with the format it belongs to', () => {
+    expect(parseEvalArgs(['--dataset', 'taskA']).split).toBe('dev');
+    expect(() => parseEvalArgs(['--dataset', 'taskA', '--split', 'tune'])).toThrow(/Task A has dev and train/);
+    expect(() => parseEvalArgs(['--dataset', 'v.jsonl', '--split', 'train'])).toThrow(/a verse set takes tune, report or all/);
   });
 
   it('should reject bad values with a message that says what is allowed', () => {

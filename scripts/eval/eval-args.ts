@@ -8,7 +8,8 @@ export const ENGINES = ['lexical', 'hybrid', 'dense', 'plain-bm25'] as const;
 export type EngineName = (typeof ENGINES)[number];
 export const FORMATS = ['taskA', 'verses'] as const;
 export type DatasetFormat = (typeof FORMATS)[number];
-export const SPLITS = ['dev', 'train'] as const;
+/** Task A: `dev`, `train`. A verse set with themes: `tune` or `report` (theme-split.ts); `all` (the default for verse sets). */
+export const SPLITS = ['dev', 'train', 'tune', 'report', 'all'] as const;
 export type Split = (typeof SPLITS)[number];
 
 export interface EvalOptions {
@@ -37,7 +38,7 @@ export interface EvalOptions {
 }
 
 export const EVAL_USAGE = `usage: npm run eval -- --dataset <path> [--format taskA|verses] [--k 10]
-       [--engine lexical|hybrid|plain-bm25] [--split dev|train] [--json out.json]
+       [--engine lexical|hybrid|plain-bm25] [--split dev|train (Task A) | tune|report|all (verse sets with themes)] [--json out.json]
        [--run run.tsv] [--write-run out.tsv] [--index <dir> | --embedder e5] [--no-baseline]
        [--engine-options '{"arabicNgramWeight":0,"coverageExponent":{}}']`;
 
@@ -74,7 +75,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
       format: { type: 'string' },
       k: { type: 'string', default: '10' },
       engine: { type: 'string', default: 'lexical' },
-      split: { type: 'string', default: 'dev' },
+      split: { type: 'string' },
       json: { type: 'string' },
       run: { type: 'string' },
       'write-run': { type: 'string' },
@@ -103,7 +104,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
     format,
     k,
     engine,
-    split: oneOf(values.split!, SPLITS, 'split'),
+    split: splitFor(format, values.split),
     ...(values.json ? { json: values.json } : {}),
     ...(values.run ? { run: values.run } : {}),
     ...(values['write-run'] ? { writeRun: values['write-run'] } : {}),
@@ -112,4 +113,11 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
     baseline: !values['no-baseline'],
     ...(engineOptions ? { engineOptions } : {}),
   };
+}
+
+function splitFor(format: DatasetFormat, value: string | undefined): Split {
+  const split = oneOf(value ?? (format === 'taskA' ? 'dev' : 'all'), SPLITS, 'split');
+  if (format === 'taskA' && split !== 'dev' && split !== 'train') throw new Error(`--split ${split} is for verse sets with themes; Task A has dev and train`);
+  if (format === 'verses' && (split === 'dev' || split === 'train')) throw new Error(`--split ${split} is Task A's; a verse set takes tune, report or all`);
+  return split;
 }

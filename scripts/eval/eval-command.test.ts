@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseEvalArgs } from './eval-args.js';
-import { runEvalCommand, type EvalCommandDeps } from './eval-command.js';
+import { hitsByLanguage, runEvalCommand, type EvalCommandDeps } from './eval-command.js';
 import { TASK_A_DIR } from './external-data.js';
 import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 import type { VerseRetriever } from './verse-retriever.js';
@@ -93,5 +93,14 @@ describe.skipIf(!REAL)('when evaluating an engine on Task A (real data)', () => 
     expect(out.report.rows[0]!.questions).toBe(25);
     // 2:153 is in passage 2:151-153 and 2:155 in 2:154-157 → two rows per question
     expect(out.trecRun!.split('\n').slice(0, 2)).toEqual(['114\tQ0\t2:151-153\t1\t2\tquran-dai-lexical', '114\tQ0\t2:154-157\t2\t1\tquran-dai-lexical']);
+  });
+});
+
+describe('when a verse set gives each question a language', () => {
+  it('should tally Hit@3 per language, and say nothing for a one-language set', () => {
+    const questions = [{ id: 'a', lang: 'en' }, { id: 'b', lang: 'en' }, { id: 'c', lang: 'ar' }];
+    const scored = [{ id: 'a', metrics: { hit3: 1 } }, { id: 'b', metrics: { hit3: 0 } }, { id: 'c', metrics: { hit3: 1 } }];
+    expect(hitsByLanguage(questions, scored)).toBe('en 0.50 (2), ar 1.00 (1)');
+    expect(hitsByLanguage(questions.slice(0, 2), scored)).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { runTaskAEval } from './run-task-a-eval.js';
 import { runVerseEval } from './run-verse-eval.js';
 import { scoreTaskA, type TaskAScore } from './task-a-scorer.js';
 import { formatTrecRun, parseTrecRun, type Run } from './trec-files.js';
+import { splitByTheme } from './theme-split.js';
 import { parseVerseDataset } from './verse-dataset.js';
 import type { VerseRetriever } from './verse-retriever.js';
 
@@ -82,7 +83,7 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
   let trecRun: string | undefined;
 
   if (o.format === 'taskA') {
-    const data = await loadTaskA(o.dataset, o.split, deps.corpus);
+    const data = await loadTaskA(o.dataset, o.split === 'train' ? 'train' : 'dev', deps.corpus);
     notes.push(...TASK_A_NOTES);
     if (o.run) {
       const run = parseTrecRun(await readFile(o.run, 'utf8'));
@@ -102,7 +103,8 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
       }
     }
   } else {
-    const questions = parseVerseDataset(await readFile(o.dataset, 'utf8'), (r) => deps.corpus.parseRef(r));
+    const all = parseVerseDataset(await readFile(o.dataset, 'utf8'), (r) => deps.corpus.parseRef(r));
+    const questions = o.split === 'tune' || o.split === 'report' ? splitByTheme(all, o.split) : all;
     for (const name of systemsFor(o)) {
       const result = await runVerseEval(questions, await deps.createRetriever(name), { k: o.k, recallAt: [10, 20] });
       rows.push({ system: result.system, questions: result.questions.length, mean: result.mean, abstentions: result.abstentions });
@@ -112,9 +114,12 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
         rr: q.metrics.rr,
         recall: q.metrics.recall,
         ndcg: q.metrics.ndcg,
+        hit3: q.metrics.hit3,
         abstained: q.abstained,
         retrieved: q.retrieved,
       }));
+      const byLang = hitsByLanguage(questions, result.questions);
+      if (byLang) notes.push(`${result.system} Hit@3 by language: ${byLang}`);
     }
     if (rows.length === 2) notes.push(recallRatioLine(rows[0]!, rows[1]!));
     notes.push(`Verse metrics: AP@${o.k} divides by the number of gold verses R (trec_eval map_cut); Recall@k = gold verses in the top k / R; an abstention scores 0.`);
@@ -135,4 +140,20 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
   const title = o.format === 'taskA' ? `Qur'an QA 2023 Task A, ${o.split} split` : `verse dataset ${basename(o.dataset)}`;
   const text = [title, '', formatReportTable(rows, o.k), '', ...notes.map((n) => `- ${n}`)].join('\n');
   return { text, report, ...(trecRun === undefined ? {} : { trecRun }) };
+}
+
+/** `en 0.71 (28), ar 0.50 (28)`: Hit@3 per question language, for sets that give one; undefined otherwise. */
+export function hitsByLanguage(questions: readonly { id: string; lang?: string }[], scored: readonly { id: string; metrics: { hit3?: number } }[]): string | undefined {
+  const langOf = new Map(questions.map((q) => [q.id, q.lang]));
+  const tally = new Map<string, { hits: number; n: number }>();
+  for (const q of scored) {
+    const lang = langOf.get(q.id);
+    if (lang === undefined || q.metrics.hit3 === undefined) continue;
+    const t = tally.get(lang) ?? { hits: 0, n: 0 };
+    t.hits += q.metrics.hit3;
+    t.n += 1;
+    tally.set(lang, t);
+  }
+  if (tally.size < 2) return undefined;
+  return [...tally].map(([lang, t]) => `${lang} ${(t.hits / t.n).toFixed(2)} (${t.n})`).join(', ');
 }

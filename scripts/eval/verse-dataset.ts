@@ -1,6 +1,8 @@
 /**
  * The verse evaluation format: JSONL, one question a line,
- * `{"query": "...", "relevant": ["2:153", "2:155-157"], "id"?: "...", "lang"?: "en"}`.
+ * `{"query": "...", "relevant": ["2:153", "2:155-157"], "id"?: "...", "lang"?: "en", "theme"?: "patience"}`
+ * (`question` is read as `query` too). A `theme` lets the set be split by what its questions are
+ * about (`theme-split.ts`).
  * Any question set with verse-level gold can be scored through it.
  */
 import type { VerseRange } from '../../data/corpus/corpus-types.js';
@@ -22,6 +24,8 @@ export interface VerseQuestion {
   readonly query: string;
   readonly lang?: string;
   readonly relevant: ReadonlySet<string>;
+  /** What the question is about, e.g. `intoxicants`; questions on one theme fall in one half of a split. */
+  readonly theme?: string;
 }
 
 export type RangeParser = (text: string) => VerseRange;
@@ -48,12 +52,14 @@ export function parseVerseDataset(jsonl: string, parseRange: RangeParser): Verse
       fail(line, 'not valid JSON; each line must be one JSON object');
     }
     if (typeof row !== 'object' || row === null) fail(line, 'expected a JSON object');
-    const { id, query, lang, relevant } = row as Record<string, unknown>;
+    const { id, lang, relevant, theme } = row as Record<string, unknown>;
+    const query = (row as Record<string, unknown>).query ?? (row as Record<string, unknown>).question;
     if (typeof query !== 'string' || query.trim() === '') fail(line, '"query" must be a non-empty string');
     if (!Array.isArray(relevant) || relevant.length === 0 || !relevant.every((r) => typeof r === 'string')) {
       fail(line, '"relevant" must be a non-empty array of verse references like "2:153" or "2:155-157"');
     }
     if (lang !== undefined && typeof lang !== 'string') fail(line, '"lang" must be a string such as "en" or "ar"');
+    if (theme !== undefined && typeof theme !== 'string') fail(line, '"theme" must be a string such as "patience"');
     let keys: Set<string>;
     try {
       keys = expandRefs(relevant as string[], parseRange);
@@ -64,6 +70,7 @@ export function parseVerseDataset(jsonl: string, parseRange: RangeParser): Verse
       id: id === undefined ? String(line) : String(id),
       query,
       ...(lang === undefined ? {} : { lang }),
+      ...(theme === undefined ? {} : { theme }),
       relevant: keys,
     });
   });
