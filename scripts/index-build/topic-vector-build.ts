@@ -2,6 +2,11 @@
  * Embeds the topic index for one embedder: each topic's names and example questions in every
  * language, as queries (a visitor's question is compared with them short text to short text),
  * written beside that embedder's verse index as `topics.json` + `topic-vectors.<hash>.bin`.
+ *
+ * By default a topic keeps one vector, the mean of its texts' vectors (`centroid`): one vector
+ * per topic, and, with multilingual-e5-small, a topic question left out of the pool finds its
+ * own topic more often by the centroid than by the nearest single text (leave-one-out over the
+ * first 30 topics: 0.78 vs 0.70 top-1). `texts` keeps every text's vector, for measuring.
  */
 import { createHash } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
@@ -31,6 +36,8 @@ export interface TopicVectorBuildOptions {
   readonly dir: string;
   readonly indexId: string;
   readonly batchSize?: number;
+  /** `centroid` (default): one vector per topic; `texts`: one per name and question. */
+  readonly representation?: 'centroid' | 'texts';
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -50,7 +57,9 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     }
     options.onProgress?.(vectors.length, texts.length);
   }
-  const bytes = encodeVectorFile(quantizeVectors(vectors, embedder.dims));
+  const centroid = (options.representation ?? 'centroid') === 'centroid';
+  const kept = centroid ? centroids(vectors, perTopic.map((t) => t.length), embedder.dims) : vectors;
+  const bytes = encodeVectorFile(quantizeVectors(kept, embedder.dims));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const path = `topic-vectors.${sha256.slice(0, 10)}.bin`;
   const manifest: TopicVectorManifest = {
@@ -58,13 +67,26 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     topicsVersion: topics.version,
     indexId: options.indexId,
     dims: embedder.dims,
-    count: vectors.length,
+    count: kept.length,
     topicIds: topics.topics.map((t) => t.id),
-    counts: perTopic.map((t) => t.length),
+    counts: centroid ? perTopic.map(() => 1) : perTopic.map((t) => t.length),
     file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
   };
   for (const name of await readdir(options.dir)) if (name.startsWith('topic-vectors.') && name !== path) await rm(join(options.dir, name));
   await writeFile(join(options.dir, path), bytes);
   await writeFile(join(options.dir, TOPIC_VECTORS_MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
+}
+
+/** The unit-length mean of each run of `counts[i]` consecutive vectors. */
+export function centroids(vectors: readonly Float32Array[], counts: readonly number[], dims: number): Float32Array[] {
+  const out: Float32Array[] = [];
+  let v = 0;
+  for (const count of counts) {
+    const sum = new Float32Array(dims);
+    for (let j = 0; j < count; j++, v++) for (let d = 0; d < dims; d++) sum[d]! += vectors[v]![d]!;
+    const norm = Math.hypot(...sum) || 1;
+    out.push(sum.map((x) => x / norm));
+  }
+  return out;
 }

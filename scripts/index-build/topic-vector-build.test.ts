@@ -1,0 +1,57 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
+import { parseTopicVectorManifest, parseTopicVectors } from '../../data/index/topic-vector-file.js';
+import { TopicIndex } from '../../data/topics/topic-index.js';
+import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { buildTopicVectors, centroids, topicTexts } from './topic-vector-build.js';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('when embedding the topics beside an index', () => {
+  it('should write one centroid per topic that the loader accepts for that topic version only', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'topic-vectors-'));
+    const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
+    const embedder = new TestHashingEmbedder({ dims: 16 });
+    const manifest = await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-16' });
+    expect(manifest).toMatchObject({ topicsVersion: 'v1', indexId: 'test-hashing-16', dims: 16, count: 2, topicIds: ['intoxicants', 'purpose-of-life'], counts: [1, 1] });
+    expect((await readdir(dir)).sort()).toEqual(['topic-vectors.' + manifest.file.sha256.slice(0, 10) + '.bin', 'topics.json'].sort());
+    const read = parseTopicVectorManifest(JSON.parse(await readFile(join(dir, 'topics.json'), 'utf8')));
+    const bytes = new Uint8Array(await readFile(join(dir, read.file.path)));
+    const ok = await parseTopicVectors(read, bytes, topics);
+    expect('vectors' in ok && Array.from(ok.vectors.owners)).toEqual([0, 1]);
+    const other = await parseTopicVectors(read, bytes, new TopicIndex(SAMPLE_TOPICS, 'v2'));
+    expect(other).toEqual({ refused: expect.stringMatching(/made from topic index v1 but the topic index is v2/) });
+  });
+
+  it('should keep every text with `texts`, in topic order', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'topic-vectors-'));
+    const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
+    const manifest = await buildTopicVectors({ topics, embedder: new TestHashingEmbedder({ dims: 8 }), dir, indexId: 'x', representation: 'texts' });
+    expect(manifest.counts).toEqual(SAMPLE_TOPICS.map((t) => topicTexts(t).length));
+  });
+});
+
+describe('when averaging a topic’s vectors', () => {
+  it('should return the unit-length mean of each run', () => {
+    const out = centroids([new Float32Array([1, 0]), new Float32Array([0, 1]), new Float32Array([3, 4])], [2, 1], 2);
+    expect(out.map((v) => Array.from(v, (x) => Number(x.toFixed(4))))).toEqual([
+      [0.7071, 0.7071],
+      [0.6, 0.8],
+    ]);
+  });
+});
+
+describe('when listing a topic’s texts', () => {
+  it('should take every name and question once', () => {
+    const texts = topicTexts(SAMPLE_TOPICS[0]!);
+    expect(texts).toContain('alcohol');
+    expect(texts).toContain('هل شرب الخمر حرام؟');
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+});
