@@ -25,3 +25,22 @@ describe('when the passages together are too long', () => {
     expect(v.ok ? null : v.issue.field).toBe('verses[3].context');
   });
 });
+
+describe('when the question has no words', () => {
+  it('should refuse zero-width spaces and punctuation alone, saying to write words', () => {
+    for (const question of ['\u200b\u200b\u200b', '???', '\u200b \u2060 !']) {
+      const v = validateChatRequest({ question, verses: [] }, corpus);
+      expect(v).toStrictEqual({ ok: false, issue: { code: 'invalid-field', field: 'question', message: expect.stringMatching(/^question: question has no words: write it in words/) } });
+    }
+    expect(validateChatRequest({ question: 'صبر؟', verses: [] }, corpus).ok).toBe(true);
+  });
+});
+
+describe('when earlier questions come in the history', () => {
+  it('should cap an earlier question like a question, and an earlier answer at its own limit', () => {
+    const long = 'a'.repeat(1001);
+    const user = validateChatRequest({ question: 'q', verses: [], history: [{ role: 'user', content: long }] }, corpus);
+    expect(user).toStrictEqual({ ok: false, issue: { code: 'invalid-field', field: 'history[0].content', message: 'history[0].content: an earlier question is longer than 1000 characters (the limit of a question)' } });
+    expect(validateChatRequest({ question: 'q', verses: [], history: [{ role: 'assistant', content: long }] }, corpus).ok).toBe(true);
+  });
+});

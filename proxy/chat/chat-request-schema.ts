@@ -29,12 +29,22 @@ export const MAX_TURN_CHARS = 4000;
 
 const RANGE_PATTERN = /^(\d{1,3}):(\d{1,3})-(\d{1,3})$/;
 
-const turnSchema = z.object({
-  role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant"' }),
-  content: z.string({ error: 'content must be a string' }).max(MAX_TURN_CHARS, { error: `content is longer than ${MAX_TURN_CHARS} characters` }),
-  // Checked later (chat-history.ts): a wrong one drops the turn rather than the request.
-  signature: z.string({ error: 'signature must be a string' }).max(128, { error: 'signature is longer than 128 characters' }).optional(),
-});
+const turnSchema = z
+  .object({
+    role: z.enum(['user', 'assistant'], { error: 'role must be "user" or "assistant"' }),
+    content: z.string({ error: 'content must be a string' }).max(MAX_TURN_CHARS, { error: `content is longer than ${MAX_TURN_CHARS} characters` }),
+    // Checked later (chat-history.ts): a wrong one drops the turn rather than the request.
+    signature: z.string({ error: 'signature must be a string' }).max(128, { error: 'signature is longer than 128 characters' }).optional(),
+  })
+  // An earlier question is the visitor's text like the question itself, and capped like it:
+  // unsigned, it could otherwise carry four times as much text upstream per turn.
+  .refine((t) => t.role !== 'user' || t.content.length <= CHAT_LIMITS.maxQuestionChars, {
+    error: `an earlier question is longer than ${CHAT_LIMITS.maxQuestionChars} characters (the limit of a question)`,
+    path: ['content'],
+  });
+
+/** A letter or a digit in any script; a question of only spaces, zero-width or punctuation characters has no words. */
+const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 const verseSchema = z.object({
   ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
@@ -49,7 +59,8 @@ export const chatRequestSchema = z.object({
     .string({ error: 'question must be a string' })
     .trim()
     .min(1, { error: 'question is empty' })
-    .max(CHAT_LIMITS.maxQuestionChars, { error: `question is longer than ${CHAT_LIMITS.maxQuestionChars} characters` }),
+    .max(CHAT_LIMITS.maxQuestionChars, { error: `question is longer than ${CHAT_LIMITS.maxQuestionChars} characters` })
+    .refine((q) => HAS_WORDS.test(q), { error: 'question has no words: write it in words, for example "What does the Quran say about patience?"' }),
   history: z
     .array(turnSchema, { error: 'history must be an array of {role, content}' })
     .max(CHAT_LIMITS.maxHistoryTurns, { error: `history has more than ${CHAT_LIMITS.maxHistoryTurns} turns` })
