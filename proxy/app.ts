@@ -133,7 +133,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
       },
     }),
   );
-  app.use(hostCheck({ publicOrigins: config.publicOrigins, trustProxy: config.trustProxy }));
+  app.use(hostCheck({ publicOrigins: config.publicOrigins }));
   // Referrer-Policy stays secureHeaders' no-referrer: a shared question can be in the page URL, and quran.com links must not carry it.
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
   app.use(pagePolicy());
@@ -147,7 +147,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
-  app.get('/metrics', metricsAccess({ token: config.metricsToken, notFound: notFoundResponse }), (c) => {
+  app.get('/metrics', metricsAccess({ token: config.metricsToken, behindReverseProxy: config.trustProxy, notFound: notFoundResponse }), (c) => {
     const memory = deps.processMemory?.();
     if (memory) {
       metrics.residentMemory.set({}, memory.residentBytes);

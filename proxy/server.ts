@@ -107,6 +107,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   noteSecuritySettings(config, note);
 
   const widgetDir = at(config.paths.widgetDir);
+  if (config.trustProxy && !config.metricsToken) {
+    note('metrics-closed', { hint: 'TRUST_PROXY is on and METRICS_TOKEN is not set, so /metrics answers nobody (behind a reverse proxy every caller looks local); set METRICS_TOKEN and send it as a bearer token to read it' });
+  }
   // The proxy alone (not `npm start`) does not build the widget: without this note every page
   // embedding it gets a 404 for its script and shows nothing.
   if (!existsSync(join(widgetDir, 'quran-dai.js'))) {

@@ -42,7 +42,7 @@ export interface ProxyConfig {
   readonly port: number;
   /** `*` allows any origin; otherwise exact origins. Same-origin requests are always allowed. */
   readonly allowedOrigins: readonly string[] | '*';
-  /** Trust the right-most `X-Forwarded-For` entry (set by your reverse proxy) as the client address, and `X-Forwarded-Host` as the host. */
+  /** Trust the right-most `X-Forwarded-For` entry (set by your reverse proxy) as the client address. `X-Forwarded-Host` is never read. */
   readonly trustProxy: boolean;
   /**
    * Origins this proxy is reached at (`https://quran.mosque.example`); a request for any other

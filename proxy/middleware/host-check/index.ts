@@ -6,6 +6,10 @@
  * Always allowed: `localhost` (and `*.localhost`) and IP literals, which no attacker's page
  * can be served from; other names only when listed in `PUBLIC_ORIGINS`. The port is not
  * compared: rebinding keeps whatever port the attacker chose, and the name is what gives it away.
+ *
+ * Only `Host` is read, never `X-Forwarded-Host`: any page can send that header, and a reverse
+ * proxy that passes it through unchanged let `Host: evil.example` with `X-Forwarded-Host:
+ * quran.mosque.example` through as the mosque's own name. A reverse proxy in front sets `Host`.
  */
 import type { MiddlewareHandler } from 'hono';
 import { isIpLiteral } from '../../http/ip-address.js';
@@ -14,21 +18,17 @@ import { jsonError } from '../../http/json-error.js';
 export interface HostCheckOptions {
   /** Origins the proxy is reached at (`https://quran.mosque.example`); `*` turns the check off. Default `[]`. */
   publicOrigins?: readonly string[] | '*';
-  /** Read the right-most `X-Forwarded-Host` (set by your reverse proxy) before `Host`. Default false. */
-  trustProxy?: boolean;
 }
 
 export const DEFAULT_HOST_CHECK_OPTIONS = {
   publicOrigins: [] as readonly string[] | '*',
-  trustProxy: false,
 } satisfies Required<HostCheckOptions>;
 
 export const HOST_NOT_ALLOWED_CODE = 'host-not-allowed';
 
 /**
  * @param options.publicOrigins - default `[]` (loopback names and IP literals only)
- * @param options.trustProxy - default false
- * @example app.use(hostCheck({ publicOrigins: ['https://quran.mosque.example'], trustProxy: true }))
+ * @example app.use(hostCheck({ publicOrigins: ['https://quran.mosque.example'] }))
  */
 export function hostCheck(options: HostCheckOptions = {}): MiddlewareHandler {
   const opts = { ...DEFAULT_HOST_CHECK_OPTIONS, ...options };
@@ -39,8 +39,7 @@ export function hostCheck(options: HostCheckOptions = {}): MiddlewareHandler {
   }
   const names = new Set(opts.publicOrigins.map((o) => new URL(o).hostname));
   return async function hostCheckMiddleware(c, next) {
-    const forwarded = opts.trustProxy ? c.req.header('x-forwarded-host')?.split(',').map((s) => s.trim()).filter(Boolean).pop() : undefined;
-    const host = forwarded ?? c.req.header('host') ?? new URL(c.req.url).host;
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
     const hostname = hostnameOf(host);
     if (hostname === null || !(isLocalName(hostname) || names.has(hostname))) {
       const shown = host.slice(0, 200);

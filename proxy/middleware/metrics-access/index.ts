@@ -5,6 +5,10 @@
  * Without it, only a client on this machine: the socket is loopback and the request came
  * through no reverse proxy (a forwarding header means someone outside sent it via nginx).
  * Everyone else gets the same 404 as any unknown path, so the endpoint does not advertise itself.
+ *
+ * Behind a reverse proxy (`behindReverseProxy`) loopback proves nothing: a bare `proxy_pass` on
+ * the same machine adds no forwarding header, so an outside request arrives from 127.0.0.1 like a
+ * local one. There, without a token, `/metrics` is closed to everyone.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ProxyEnvBindings } from '../../http/app-env.js';
@@ -15,12 +19,15 @@ import { jsonError } from '../../http/json-error.js';
 export interface MetricsAccessOptions {
   /** Bearer token a scraper must send. Default `''`: loopback clients only. */
   token?: string;
+  /** Requests come through a reverse proxy (TRUST_PROXY): without a token, nobody is local. Default false. */
+  behindReverseProxy?: boolean;
   /** The response for a non-local request when no token is set. Default: a bare 404. */
   notFound?: (c: Context<ProxyEnvBindings>) => Response;
 }
 
 export const DEFAULT_METRICS_ACCESS_OPTIONS = {
   token: '',
+  behindReverseProxy: false,
   notFound: () => new Response(null, { status: 404 }),
 } satisfies Required<MetricsAccessOptions>;
 
@@ -37,7 +44,7 @@ export function metricsAccess(options: MetricsAccessOptions = {}): MiddlewareHan
       if (!tokenMatches(bearerTokenOf(c), opts.token)) {
         throw jsonError(401, 'invalid-token', 'Send the METRICS_TOKEN as Authorization: Bearer <token>.', { headers: { 'www-authenticate': 'Bearer' } });
       }
-    } else if (!isLoopbackAddress(c.get('clientAddress') ?? '') || FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) {
+    } else if (opts.behindReverseProxy || !isLoopbackAddress(c.get('clientAddress') ?? '') || FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) {
       return opts.notFound(c);
     }
     await next();
