@@ -26,7 +26,7 @@ export function createRedisStores(redis: RedisCommands, health: SharedStoreHealt
     rateLimit(name) {
       const local = memory.rateLimit(name);
       const store: RateLimitStore = {
-        hit: (key, windowMs, now) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now), () => local.hit(key, windowMs, now)),
+        hit: (key, windowMs, now, limit) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now), () => local.hit(key, windowMs, now, limit)),
       };
       return store;
     },

@@ -70,7 +70,23 @@ describe('when one IPv6 client rotates through its /64', () => {
 });
 
 describe('when the client table is full', () => {
-  it('should refuse a new client with 503 rather than reset a limited client', async () => {
+  it('should let a new client in by forgetting the client with the fewest requests, never one at its limit', async () => {
+    const clock = { t: 0 };
+    const app = appWith(3, clock, { maxKeys: 3 });
+    const as = (ip: string) => app.request('/x', { headers: { 'x-client': ip } });
+    for (let i = 0; i < 4; i++) await as('10.0.0.1'); // at its limit (3) and refused
+    await as('10.0.0.2');
+    await as('10.0.0.2'); // two requests
+    await as('10.0.0.3'); // one request: the table is full
+    // A flood of one-request clients keeps replacing each other, not the others.
+    for (let i = 10; i < 60; i++) expect((await as(`10.0.1.${i}`)).status).toBe(200);
+    expect((await as('10.0.0.9')).status).toBe(200); // a well-behaved newcomer gets in
+    expect((await as('10.0.0.1')).status).toBe(429); // the limited client is still limited
+    expect((await as('10.0.0.2')).status).toBe(200); // and the two-request client kept its count (3rd of 3)
+    expect((await as('10.0.0.2')).status).toBe(429);
+  });
+
+  it('should refuse a new client with 503 only when every tracked client has reached its limit', async () => {
     const clock = { t: 0 };
     const app = appWith(1, clock, { maxKeys: 2 });
     const as = (ip: string) => app.request('/x', { headers: { 'x-client': ip } });

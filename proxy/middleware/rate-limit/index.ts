@@ -24,7 +24,7 @@ export interface RateLimitOptions {
   now?: () => number;
   /** Name in the error message, e.g. `chat`. Default `request`. */
   name?: string;
-  /** Most clients tracked at once by the default memory store; when that many have live windows, new clients are refused (503). Default 50,000. */
+  /** Most clients tracked at once by the default memory store; past it a newcomer replaces the client with the fewest requests below its limit (503 only when all have reached it). Default 50,000. */
   maxKeys?: number;
   /** Where windows are counted. Default: this process's memory (with `maxKeys`). Its keys are `<name>:<client>`. */
   store?: RateLimitStore;
@@ -56,7 +56,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
 
   return async function rateLimitMiddleware(c, next) {
     const now = opts.now();
-    const w = await store.hit(`${opts.name}:${opts.keyOf(c)}`, opts.windowMs, now);
+    const w = await store.hit(`${opts.name}:${opts.keyOf(c)}`, opts.windowMs, now, opts.limit);
     if ('full' in w) {
       opts.onLimited(c);
       const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));

@@ -20,12 +20,21 @@ export interface RateLimitFull {
 }
 
 export interface RateLimitStore {
-  /** Atomically counts one request for `key` in its window (opening a `windowMs` window when none is live). */
-  hit(key: string, windowMs: number, now: number): Promise<RateLimitCount | RateLimitFull>;
+  /**
+   * Atomically counts one request for `key` in its window (opening a `windowMs` window when none
+   * is live). `limit` is the window's allowance: a store that must make room forgets a window
+   * below it, never one that has reached it.
+   */
+  hit(key: string, windowMs: number, now: number, limit?: number): Promise<RateLimitCount | RateLimitFull>;
 }
 
 export interface MemoryRateLimitStoreOptions {
-  /** Most clients tracked at once; when that many have live windows, new clients are refused. Default 50,000. */
+  /**
+   * Most clients tracked at once. When that many have live windows, a newcomer takes the place of
+   * the client with the fewest requests (the oldest of those), as long as that client is below
+   * its limit; only when every tracked client has reached its limit is the newcomer refused.
+   * Default 50,000.
+   */
   readonly maxKeys?: number;
 }
 
@@ -36,39 +45,70 @@ interface Window {
   resetAt: number;
 }
 
-/** Windows of this process. */
+/**
+ * Windows of this process.
+ *
+ * A full table used to refuse every newcomer until the oldest window ended: 50,000 junk requests
+ * from one IPv6 /48 (65,536 /64 "clients") locked new visitors out of chat for 52 minutes. Now a
+ * newcomer replaces the client with the fewest requests. That client loses at most the few
+ * requests it had counted (it may make them again), while a client that reached its limit is
+ * never forgotten, so a flood of addresses cannot wash a limited client's window out.
+ */
 export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}): RateLimitStore {
   const { maxKeys } = { ...DEFAULT_MEMORY_RATE_LIMIT_STORE_OPTIONS, ...options };
   if (!(maxKeys >= 1)) throw new Error(`rateLimit: maxKeys must be >= 1, got ${maxKeys}`);
   // Insertion order is expiry order: every window lasts `windowMs` and a renewed window is
   // re-inserted, so the expired ones are always at the front.
   const windows = new Map<string, Window>();
+  // The keys of each request count, oldest first: the fewest-requests client is found in O(limit).
+  const byCount = new Map<number, Set<string>>();
+  const place = (key: string, count: number) => {
+    let keys = byCount.get(count);
+    if (!keys) byCount.set(count, (keys = new Set()));
+    keys.add(key);
+  };
+  const unplace = (key: string, count: number) => {
+    const keys = byCount.get(count);
+    keys?.delete(key);
+    if (keys?.size === 0) byCount.delete(count);
+  };
+  const forget = (key: string) => {
+    const w = windows.get(key);
+    if (!w) return;
+    windows.delete(key);
+    unplace(key, w.count);
+  };
+  /** The oldest of the clients with the fewest requests, below `limit`; undefined when all have reached it. */
+  const evictable = (limit: number): string | undefined => {
+    for (let count = 1; count < limit; count++) {
+      const keys = byCount.get(count);
+      if (keys) return keys.values().next().value;
+    }
+    return undefined;
+  };
   return {
-    async hit(key, windowMs, now) {
+    async hit(key, windowMs, now, limit = Number.POSITIVE_INFINITY) {
       let w = windows.get(key);
       if (w && w.resetAt <= now) {
-        windows.delete(key);
+        forget(key);
         w = undefined;
       }
       if (!w) {
-        dropExpired(windows, now);
-        // Every tracked window is still live. Forgetting any of them would reset that client's
-        // count and hand it a fresh allowance (a flood of new addresses could then wash out a
-        // limited client's window), so the newcomer waits instead until the oldest window ends.
-        if (windows.size >= maxKeys) return { full: true, resetAt: windows.values().next().value!.resetAt };
+        for (const [k, old] of windows) {
+          if (old.resetAt > now) break;
+          forget(k);
+        }
+        if (windows.size >= maxKeys) {
+          const victim = evictable(Number.isFinite(limit) ? limit : Math.max(...byCount.keys()) + 1);
+          if (victim === undefined) return { full: true, resetAt: windows.values().next().value!.resetAt };
+          forget(victim);
+        }
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
-      }
+      } else unplace(key, w.count);
       w.count++;
+      place(key, w.count);
       return { count: w.count, resetAt: w.resetAt };
     },
   };
-}
-
-/** Forgets windows that have ended (they sit at the front). */
-function dropExpired(windows: Map<string, Window>, now: number): void {
-  for (const [k, w] of windows) {
-    if (w.resetAt > now) return;
-    windows.delete(k);
-  }
 }
