@@ -34,6 +34,8 @@ export interface AnswerStreamOutcome {
   readonly failure?: UpstreamFailure;
   /** ms from start to the first text delta (undefined when none came). */
   readonly firstTextMs?: number;
+  /** Characters of answer text relayed to the client (what a missing usage report is estimated from). */
+  readonly relayedChars: number;
 }
 
 export interface AnswerStreamOptions {
@@ -46,6 +48,12 @@ export interface AnswerStreamOptions {
   now?: () => number;
   /** Signs the answer text (as streamed) for the `finish` part; only answers that did not fail are signed. */
   signAnswer?: (answerText: string) => Promise<string>;
+  /**
+   * Stops the upstream call. Cancelling the part stream alone left the provider's connection open
+   * (and generating) until its idle timeout, ~20 s after an answer was cut; called when the
+   * answer is cut and when the client goes.
+   */
+  stopUpstream?: () => void;
 }
 
 /** The normalised parts, as objects (tests, other encoders). */
@@ -85,7 +93,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
   const end = (outcome: AnswerStreamOutcome['outcome']) => {
     if (ended) return;
     ended = true;
-    options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }) });
+    options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }), relayedChars: relayed });
   };
   /** Enqueues the one error part of the stream; false when an error was already sent. */
   const fail = (controller: ReadableStreamDefaultController<T>, f: UpstreamFailure): boolean => {
@@ -142,6 +150,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
         controller.enqueue(encode(delta === part.delta ? part : { ...part, delta }));
         if (relayed >= MAX_RELAYED_ANSWER_CHARS) {
           cut = true;
+          options.stopUpstream?.();
           await reader.cancel('the answer is longer than the widget shows').catch(() => {});
           await close(controller);
         }
@@ -174,6 +183,7 @@ function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStr
     },
     async cancel(reason) {
       end('aborted');
+      options.stopUpstream?.();
       await reader.cancel(reason).catch(() => {});
     },
   });

@@ -12,6 +12,7 @@ export interface ProxyMetrics {
   readonly upstream: Counter;
   readonly upstreamDuration: Histogram;
   readonly tokens: Counter;
+  readonly tokensEstimated: Counter;
   readonly activeStreams: Counter;
   readonly rateLimited: Counter;
   readonly budgetRefused: Counter;
@@ -33,7 +34,8 @@ export function createProxyMetrics(): ProxyMetrics {
     embedCache: registry.counter('quran_dai_embed_cache_total', 'Query embeddings by cache result (hit, shared, miss, coalesced).'),
     upstream: registry.counter('quran_dai_upstream_requests_total', 'Upstream calls by kind (chat, embed) and outcome.'),
     upstreamDuration: registry.histogram('quran_dai_upstream_duration_seconds', 'Upstream call duration by kind.'),
-    tokens: registry.counter('quran_dai_chat_tokens_total', 'LLM tokens by direction (input, output).'),
+    tokens: registry.counter('quran_dai_chat_tokens_total', 'LLM tokens by direction (input, output), reported or estimated.'),
+    tokensEstimated: registry.counter('quran_dai_chat_tokens_estimated_total', 'LLM tokens by direction that were estimated from the text (4 characters a token) because the provider\'s usage report never came (an answer the visitor left, cut or failed); included in quran_dai_chat_tokens_total.'),
     activeStreams: registry.gauge('quran_dai_active_chat_streams', 'Chat answers currently streaming.'),
     rateLimited: registry.counter('quran_dai_rate_limited_total', 'Requests refused by the rate limit, by route.'),
     budgetRefused: registry.counter('quran_dai_budget_refused_total', 'Requests refused by the global spend budget, by route and limit.'),

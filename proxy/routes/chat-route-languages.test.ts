@@ -4,6 +4,7 @@
  * translation the widget's quote check still bears the quote out (and flags a made-up one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delimitVisitorText } from '../prompt/dai-prompt.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
 import { chatInit, createTestProxy, TEST_XAI_KEY, type TestProxy } from '../testing/test-proxy.js';
 import { readUiStream, streamedText } from '../testing/read-ui-stream.js';
@@ -59,7 +60,7 @@ describe.each(CASES)('when a visitor asks in $name', (c) => {
     const system = body.messages.find((m) => m.role === 'system')!.content;
     expect(system).toContain(`The visitor's interface language is ${c.name} ("${c.lang}")`);
     expect(system).toContain(`Translation: ${proxy.corpus.verse({ surah: 2, ayah: 153 }, c.lang).translation}`);
-    expect(body.messages.at(-1)).toStrictEqual({ role: 'user', content: c.question });
+    expect(body.messages.at(-1)).toStrictEqual({ role: 'user', content: delimitVisitorText(c.question) });
   });
   it('should verify the citation and the quote of the translation in that language', async () => {
     const text = await ask(c, c.answer);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { delimitVisitorText } from '../prompt/dai-prompt.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
 import { chatInit, createTestProxy, TEST_XAI_KEY, waitForLogs, type TestProxy } from '../testing/test-proxy.js';
 import { partTypes, readUiStream, streamedText, type UiStreamFrame } from '../testing/read-ui-stream.js';
@@ -68,7 +69,7 @@ describe('when the request is valid', () => {
     expect(body.model).toBe('grok-3-mini');
     expect(body.stream).toBe(true);
     expect(body.messages.map((m: { role: string }) => m.role)).toStrictEqual(['system', 'user', 'assistant', 'user']);
-    expect(body.messages.at(-1).content).toBe(VALID.question);
+    expect(body.messages.at(-1).content).toBe(delimitVisitorText(VALID.question));
     const system: string = body.messages[0].content;
     const c = proxy.corpus;
     for (let a = 148; a <= 158; a++) {
@@ -113,7 +114,11 @@ describe('when the request is valid', () => {
 });
 
 describe('when history comes back', () => {
-  const sentMessages = () => xai.calls.at(-1)!.requestBodyJson.messages.slice(1) as { role: string; content: string }[];
+  // The visitor's turns as typed: the prompt wraps each in <visitor> markers (tested in dai-prompt.test.ts).
+  const sentMessages = () =>
+    (xai.calls.at(-1)!.requestBodyJson.messages.slice(1) as { role: string; content: string }[]).map((m) =>
+      m.role === 'user' ? { ...m, content: m.content.replace(/^<visitor>\n([\s\S]*)\n<\/visitor>$/, '$1') } : m,
+    );
 
   it('should keep an answer the proxy signed, as the reply to its own question', async () => {
     const first = await readUiStream(await proxy.app.request('/api/chat', chatInit({ ...VALID, question: 'What is patience?' })));
@@ -437,5 +442,37 @@ describe('when the client stops reading', () => {
     expect(call.completed).toBe(false);
     await waitForLogs(proxy.logs, 1);
     expect(JSON.parse(proxy.logs[0]!).outcome).toBe('aborted');
+  });
+});
+
+describe('when an answer ends before the provider reports its usage', () => {
+  it('should count the tokens of an answer the visitor left, estimated from the text, and say so in metrics', async () => {
+    const metrics = createProxyMetrics();
+    const p = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, XAI_BASE_URL: xai.baseURL, ANSWER_SIGNING_KEY: SIGNING_KEY, BUDGET_CHAT_TOKENS_PER_HOUR: '100000' }, { metrics });
+    // Every text chunk, then the upstream stalls before its finish and usage frames.
+    xai.respondWith({ text: 'Be patient. '.repeat(100), chunkChars: 100, hang: 12 });
+    const abort = new AbortController();
+    const res = await p.app.request('/api/chat', { ...chatInit(VALID), signal: abort.signal });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while ((seen.match(/"type":"text-delta"/g) ?? []).length < 12) seen += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    await waitForLogs(p.logs, 1);
+    const rendered = metrics.registry.render();
+    expect(rendered).toContain('quran_dai_chat_tokens_estimated_total{direction="output"} 300');
+    expect(rendered).toMatch(/quran_dai_chat_tokens_estimated_total\{direction="input"\} \d{3,}/);
+    expect(rendered).toContain('quran_dai_chat_tokens_total{direction="output"} 300');
+    expect(JSON.parse(p.logs.at(-1)!)).toMatchObject({ outcome: "aborted", tokensOut: 300, tokensEstimated: true });
+  });
+
+  it('should stop the upstream as soon as an answer is cut at the length the widget shows', async () => {
+    // 40 chunks of 1,000 characters, 50 ms apart: the cut comes after 21 of them.
+    xai.respondWith({ text: 'x'.repeat(40_000), chunkChars: 1000, chunkDelayMs: 50 });
+    const frames = await readUiStream(await proxy.app.request('/api/chat', chatInit(VALID)));
+    expect(streamedText(frames)).toHaveLength(CHAT_LIMITS.maxAnswerChars + 1);
+    const call = await xai.waitForCallEnd(0, 500);
+    expect(call.disconnected).toBe(true);
+    expect(call.completed).toBe(false);
   });
 });

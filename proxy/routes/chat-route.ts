@@ -87,6 +87,10 @@ export function createChatHandler(opts: ChatRouteOptions) {
     if (opts.logUserText) fields.question = req.question;
 
     const clientSignal = c.req.raw.signal;
+    // Aborted by the client leaving, or by the relay when the answer is cut: either way the
+    // provider's connection closes and stops generating.
+    const upstreamStop = new AbortController();
+    const promptChars = prompt.system.length + prompt.messages.reduce((n, m) => n + m.content.length, 0);
     const t0 = opts.monotonic();
     let lastError: unknown;
     let usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined;
@@ -101,7 +105,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
       maxOutputTokens: chat.maxOutputTokens,
       temperature: chat.temperature,
       maxRetries: opts.upstream.maxRetries,
-      abortSignal: clientSignal,
+      abortSignal: AbortSignal.any([clientSignal, upstreamStop.signal]),
       timeout: { totalMs: opts.upstream.timeoutMs, chunkMs: opts.upstream.idleTimeoutMs },
       onError: ({ error }) => {
         lastError = error;
@@ -115,6 +119,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
       lastError: () => lastError,
       now: opts.monotonic,
       signAnswer: (text) => opts.signer.sign(req.question, text),
+      stopUpstream: () => upstreamStop.abort(),
       onEnd: (end) => {
         opts.metrics.activeStreams.dec();
         opts.metrics.upstream.inc({ kind: 'chat', outcome: end.failure?.code ?? end.outcome });
@@ -124,18 +129,41 @@ export function createChatHandler(opts: ChatRouteOptions) {
         if (end.firstTextMs !== undefined) fields.upstreamMs = Math.round(end.firstTextMs);
         // onFinish runs just before the last part; give it a tick when the stream ended normally.
         queueMicrotask(() => {
-          if (usage?.inputTokens !== undefined) fields.tokensIn = usage.inputTokens;
-          if (usage?.outputTokens !== undefined) fields.tokensOut = usage.outputTokens;
-          if (usage?.inputTokens) opts.metrics.tokens.inc({ direction: 'input' }, usage.inputTokens);
-          if (usage?.outputTokens) opts.metrics.tokens.inc({ direction: 'output' }, usage.outputTokens);
+          const spent = tokensSpent(usage, promptChars, end.relayedChars);
+          fields.tokensIn = spent.input;
+          fields.tokensOut = spent.output;
+          if (spent.estimated) fields.tokensEstimated = true;
+          for (const direction of ['input', 'output'] as const) {
+            if (!spent[direction]) continue;
+            opts.metrics.tokens.inc({ direction }, spent[direction]);
+            if (spent.estimated) opts.metrics.tokensEstimated.inc({ direction }, spent[direction]);
+          }
           // A store that fails (a shared one that is down) must not break the answer already sent.
-          void opts.budget.recordTokens((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0)).catch(() => undefined);
+          void opts.budget.recordTokens(spent.input + spent.output).catch(() => undefined);
           resolveLog();
         });
       },
     });
     return new Response(stream, { headers: { ...UI_MESSAGE_STREAM_HEADERS, 'cache-control': 'no-store, no-transform' } });
   };
+}
+
+/** Characters per token when a usage report must be estimated: a common rule of thumb for English; other scripts use more tokens, so it errs low. */
+export const CHARS_PER_TOKEN = 4;
+
+/**
+ * Tokens an answer cost: the provider's report, or, when it never came (the visitor left before
+ * the usage frame, the relay cut the answer, the upstream failed), an estimate from the prompt
+ * and the text relayed. Abandoned answers used to count 0 against the budget: six answers of
+ * about 500 tokens each were free under a 1,000-token hourly budget.
+ */
+export function tokensSpent(
+  usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined,
+  promptChars: number,
+  relayedChars: number,
+): { input: number; output: number; estimated: boolean } {
+  if (usage?.outputTokens !== undefined) return { input: usage.inputTokens ?? 0, output: usage.outputTokens, estimated: false };
+  return { input: Math.ceil(promptChars / CHARS_PER_TOKEN), output: Math.ceil(relayedChars / CHARS_PER_TOKEN), estimated: true };
 }
 
 function pickTrack(corpus: Corpus, wanted: TextTrackId): TextTrackId | undefined {

@@ -14,6 +14,8 @@ export interface RequestLogFields {
   upstreamMs?: number;
   tokensIn?: number;
   tokensOut?: number;
+  /** The provider sent no usage report, so tokensIn/tokensOut are estimated from the text. */
+  tokensEstimated?: boolean;
   /** How a stream ended: `finished`, `error`, `aborted` (client left), `timeout`. */
   outcome?: string;
   errorCode?: string;
