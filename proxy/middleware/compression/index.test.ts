@@ -90,6 +90,13 @@ describe('when compressed bodies are cached', () => {
     expect(after.headers.get('content-length')).toBe(String(length));
     expect(after.headers.get('content-encoding')).toBe(got.headers.get('content-encoding'));
   });
+  it('should compress a file once for many parallel cold requests, each getting the same bytes', async () => {
+    const { app, encodes } = countingApp();
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    const bodies = await Promise.all(Array.from({ length: 40 }, (_, i) => app.request(i % 2 ? '/a' : '/b', h).then(async (r) => new Uint8Array(await r.arrayBuffer()))));
+    expect(encodes()).toBe(1);
+    for (const b of bodies) expect(gunzipSync(b).toString('utf8')).toBe(BIG);
+  });
   it('should not cache a response that is not a static file', async () => {
     const { app, encodes } = countingApp();
     const h = { headers: { 'accept-encoding': 'gzip' } };

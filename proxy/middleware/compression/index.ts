@@ -7,7 +7,9 @@
  * a file stream through an encoder made many tiny socket writes: 6 s for 1.3 MB on loopback).
  * Static files are cached compressed (bounded), keyed by the file they are (`resourceKeyOf`),
  * its ETag and the encoding, never by the URL as spelled: a hashed data file is encoded once,
- * however many spellings of its path a client tries.
+ * however many spellings of its path a client tries. Requests for a file that is being
+ * compressed wait for that one result instead of compressing it again: 40 parallel cold requests
+ * for the 10 MB ONNX runtime each compressed it (19.8 s, RSS 178 MB → 677 MB).
  * Streams of unknown length (the SSE answer) are never compressed: it would buffer them.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -52,6 +54,8 @@ const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];
 export function compression(options: CompressionOptions = {}): MiddlewareHandler {
   const opts = { ...DEFAULT_COMPRESSION_OPTIONS, ...options };
   const cache = new ByteBudgetCache(opts.cacheBytes);
+  /** Compressions under way, by cache key: later requests for the same file share the first one's. */
+  const inflight = new Map<string, Promise<Uint8Array>>();
   return async function compressionMiddleware(c, next) {
     await next();
     const res = c.res;
@@ -81,12 +85,22 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       return;
     }
     const body = res.body!;
+    const encode = async () => new Uint8Array(await new Response(body.pipeThrough(opts.encoders[encoding]!())).arrayBuffer());
     let bytes = key ? cache.get(key) : undefined;
-    if (bytes) await body.cancel();
-    else {
-      bytes = new Uint8Array(await new Response(body.pipeThrough(opts.encoders[encoding]!())).arrayBuffer());
-      if (key) cache.set(key, bytes);
-    }
+    const shared = key && !bytes ? inflight.get(key) : undefined;
+    if (bytes || shared) {
+      await body.cancel();
+      bytes ??= await shared!;
+    } else if (key) {
+      const work = encode();
+      inflight.set(key, work);
+      try {
+        bytes = await work;
+        cache.set(key, bytes);
+      } finally {
+        inflight.delete(key);
+      }
+    } else bytes = await encode();
     const headers = new Headers(res.headers);
     headers.set('content-length', String(bytes.byteLength));
     headers.set('content-encoding', encoding);
