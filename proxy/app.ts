@@ -46,6 +46,7 @@ import { createFeedbackHandler, feedbackEnabled } from './routes/feedback-route.
 import { createFeedbackWebhook } from './feedback/feedback-webhook.js';
 import { FEEDBACK_LIMITS } from '../data/contracts/feedback-request.js';
 import { healthBody, widgetConfig } from './routes/info-routes.js';
+import { logSafeJson } from './http/log-safe-json.js';
 
 /** Static mounts: URL prefix → what is served there. */
 export const STATIC_MOUNTS = {
@@ -165,7 +166,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
           ...(deps.webhookFetch ? { fetch: deps.webhookFetch } : {}),
           onOutcome: (outcome, detail) => {
             metrics.feedbackWebhook.inc({ outcome });
-            if (outcome !== 'delivered') write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), event: 'feedback-webhook', outcome, detail })));
+            if (outcome !== 'delivered') write(scrub(logSafeJson({ time: new Date(now()).toISOString(), event: 'feedback-webhook', outcome, detail })));
           },
         })
       : null,
@@ -182,7 +183,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     });
     if (!allowed && origin !== undefined && refusedOrigins.size < MAX_LOGGED_REFUSED_ORIGINS && !refusedOrigins.has(origin)) {
       refusedOrigins.add(origin);
-      write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), event: 'origin-not-allowed', origin: origin.slice(0, 200), fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages' })));
+      write(scrub(logSafeJson({ time: new Date(now()).toISOString(), event: 'origin-not-allowed', origin: origin.slice(0, 200), fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages' })));
     }
     return c.json(allowed ? body : { ...body, originAllowed: false }, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
@@ -206,6 +207,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   });
 
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
+  // One key signs answers (chat) and checks the answers visitors rate (feedback).
+  const signer = createAnswerSigner(config.answerSigningKey);
   const limited = (name: 'chat' | 'embed' | 'feedback', limit: number) =>
     rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, store: stores.rateLimit(name), onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
 
@@ -228,12 +231,13 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     metrics,
     monotonic,
     budget: chatBudget,
-    signer: createAnswerSigner(config.answerSigningKey),
+    signer,
     site,
   }));
 
   app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
     ...feedbackRoute,
+    signer,
     readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, deps.readBodyText),
     corpus: deps.corpus,
     logUserText: config.logUserText,
@@ -258,7 +262,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     c.get('logFields').errorCode = 'internal-error';
-    write(scrub(JSON.stringify({ time: new Date(now()).toISOString(), level: 'error', route: routeLabel(c.req.path), error: (error as Error)?.name ?? 'Error' })));
+    write(scrub(logSafeJson({ time: new Date(now()).toISOString(), level: 'error', route: routeLabel(c.req.path), error: (error as Error)?.name ?? 'Error' })));
     return jsonErrorResponse(500, 'internal-error', 'Something went wrong in the proxy.');
   });
   return app;

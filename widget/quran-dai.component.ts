@@ -734,7 +734,7 @@ export class QuranDaiElement extends LitElement {
     const module = this.answerModule.module;
     const corpus = this.boot.corpus;
     if (!module || !corpus) return undefined;
-    return { module, host: this, corpus, question: this.asking.question, answer: this.asking.answer, citations: this.rendered?.citations ?? [] };
+    return { module, host: this, corpus, question: this.asking.question, answer: this.asking.answer, signature: this.asking.answerSignature, citations: this.rendered?.citations ?? [] };
   }
 
   private async shareAnswer(): Promise<void> {

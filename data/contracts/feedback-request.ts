@@ -15,11 +15,18 @@ export interface FeedbackRequest {
   readonly citations: readonly string[];
   /** BCP-47 language of the widget, so a site owner can read feedback per language. */
   readonly lang?: string;
+  /**
+   * The rated answer as the proxy signed it (its first 1,500 characters) and that signature: the
+   * proxy takes feedback only on answers it gave, so a script cannot flood the site owner's
+   * webhook with ratings of answers that never were.
+   */
+  readonly answer: { readonly text: string; readonly signature: string };
 }
 
 /** Limits enforced by the proxy and respected by the widget. */
 export const FEEDBACK_LIMITS = {
-  maxBodyBytes: 8 * 1024,
+  // The question (1,000 characters) and the signed answer (1,500) in any script, at up to 3 bytes a character.
+  maxBodyBytes: 16 * 1024,
   maxQuestionChars: 1000,
   maxCommentChars: 500,
   maxCitations: 25,

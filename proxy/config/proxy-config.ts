@@ -209,6 +209,10 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   };
 
   const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', undefined, 'https://hooks.example.org/quran-dai') : '';
+  if (feedbackWebhookUrl && URL.canParse(feedbackWebhookUrl) && (new URL(feedbackWebhookUrl).username || new URL(feedbackWebhookUrl).password)) {
+    // fetch refuses a URL with credentials, so every delivery would fail later, one by one.
+    problems.push('FEEDBACK_WEBHOOK_URL must not contain a user name or password (user:pass@): fetch refuses such URLs; use the secret URL or token your webhook service gives (in its path or query)');
+  }
   const xaiKey = raw('XAI_API_KEY') ?? '';
   const geminiKey = raw('GEMINI_API_KEY') ?? '';
   const compatURL = raw('OPENAI_COMPATIBLE_BASE_URL') ?? '';

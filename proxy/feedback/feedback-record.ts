@@ -22,10 +22,31 @@ export interface FeedbackRecord {
   readonly text: string;
 }
 
+/**
+ * A visitor's words as one plain line: control characters (newlines included), line and paragraph
+ * separators and direction overrides become a space or go, so a comment cannot start lines of its
+ * own in a log or a chat channel, nor make a line read backwards.
+ */
+export function plainVisitorText(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/**
+ * The visitor's words for a chat webhook's `text`: `&`, `<` and `>` escaped as Slack and
+ * Mattermost ask, so a comment cannot mention `<!channel>` or hide a link as `<https://evil|…>`.
+ */
+export function chatSafeText(text: string): string {
+  return plainVisitorText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function feedbackRecord(req: FeedbackRequest, receivedAt: Date, withUserText: boolean): FeedbackRecord {
   const thumb = req.rating === 'up' ? '👍' : '👎';
   const cites = req.citations.length ? ` citing ${req.citations.join(', ')}` : '';
-  const said = withUserText ? ` on "${req.question}"${req.comment ? `: "${req.comment}"` : ''}` : req.comment ? ' (with a comment)' : '';
+  const said = withUserText ? ` on "${chatSafeText(req.question)}"${req.comment ? `: "${chatSafeText(req.comment)}"` : ''}` : req.comment ? ' (with a comment)' : '';
   return {
     type: 'quran-dai-feedback',
     receivedAt: receivedAt.toISOString(),
@@ -33,7 +54,7 @@ export function feedbackRecord(req: FeedbackRequest, receivedAt: Date, withUserT
     citations: req.citations,
     hasComment: req.comment !== undefined,
     ...(req.lang ? { lang: req.lang } : {}),
-    ...(withUserText ? { question: req.question, ...(req.comment ? { comment: req.comment } : {}) } : {}),
+    ...(withUserText ? { question: plainVisitorText(req.question), ...(req.comment ? { comment: plainVisitorText(req.comment) } : {}) } : {}),
     text: `quran-dai feedback ${thumb}${said}${cites}`,
   };
 }

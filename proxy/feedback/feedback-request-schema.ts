@@ -9,6 +9,8 @@ import { FEEDBACK_LIMITS, type FeedbackRequest } from '../../data/contracts/feed
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatFieldPath } from '../http/field-path.js';
 import { langTagSchema, VERSE_REF_PATTERN } from '../http/request-fields.js';
+import { ANSWER_SIGNATURE_PATTERN } from '../../data/contracts/answer-signature.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 
 
 export const feedbackRequestSchema = z.object({
@@ -30,6 +32,13 @@ export const feedbackRequestSchema = z.object({
     .max(FEEDBACK_LIMITS.maxCitations, { error: `citations has more than ${FEEDBACK_LIMITS.maxCitations} references` })
     .default([]),
   lang: langTagSchema.optional(),
+  answer: z.object(
+    {
+      text: z.string({ error: 'answer.text must be a string' }).max(CHAT_LIMITS.maxAnswerTurnChars, { error: `answer.text is longer than the ${CHAT_LIMITS.maxAnswerTurnChars} characters an answer is signed over` }),
+      signature: z.string({ error: 'answer.signature must be a string' }).regex(ANSWER_SIGNATURE_PATTERN, { error: 'answer.signature must be the answer\'s signature from its finish part' }),
+    },
+    { error: 'answer must be {text, signature}: the rated answer as this proxy signed it' },
+  ),
 });
 
 export interface FeedbackValidationIssue {
@@ -45,7 +54,7 @@ export function validateFeedbackRequest(body: unknown, corpus: Corpus): Feedback
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const field = formatFieldPath(first.path);
-    return { ok: false, issue: { code: 'invalid-field', field: field || 'body', message: field ? `${field}: ${first.message}` : 'body must be a JSON object {question, rating, citations, comment?}' } };
+    return { ok: false, issue: { code: 'invalid-field', field: field || 'body', message: field ? `${field}: ${first.message}` : 'body must be a JSON object {question, rating, citations, comment?, answer}' } };
   }
   const value = parsed.data;
   for (const [i, ref] of value.citations.entries()) {

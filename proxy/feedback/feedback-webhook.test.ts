@@ -3,7 +3,7 @@ import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
 import { feedbackRecord } from './feedback-record.js';
 import { createFeedbackWebhook, type WebhookOutcome } from './feedback-webhook.js';
 
-const RECORD = feedbackRecord({ question: 'Is alcohol forbidden?', rating: 'down', citations: ['5:90'] }, new Date('2026-11-23T12:00:00Z'), false);
+const RECORD = feedbackRecord({ question: 'Is alcohol forbidden?', rating: 'down', citations: ['5:90'], answer: { text: 'An answer.', signature: 'a'.repeat(43) } }, new Date('2026-11-23T12:00:00Z'), false);
 let hook: FakeWebhook | undefined;
 
 afterEach(async () => {
@@ -60,14 +60,24 @@ describe('when the webhook fails', () => {
   });
 });
 
-describe('when too many calls are in flight', () => {
-  it('should drop new feedback instead of queueing it without bound', async () => {
+describe('when more feedback comes than calls may run', () => {
+  it('should queue it and send it as calls finish, dropping (and reporting) only past the queue', async () => {
     hook = await startFakeWebhook('hang');
     const r = recorder();
-    const webhook = createFeedbackWebhook({ url: hook.url, timeoutMs: 200, maxInFlight: 2, onOutcome: r.onOutcome });
-    for (let i = 0; i < 3; i++) webhook.send(RECORD);
-    expect(r.outcomes).toStrictEqual([['dropped', '2 webhook calls already in flight']]);
+    const webhook = createFeedbackWebhook({ url: hook.url, timeoutMs: 100, maxInFlight: 2, maxQueued: 3, onOutcome: r.onOutcome });
+    for (let i = 0; i < 6; i++) webhook.send(RECORD);
+    expect(r.outcomes).toStrictEqual([['dropped', '2 webhook calls in flight and 3 waiting']]);
     await webhook.idle();
-    expect(r.outcomes.map(([o]) => o).sort()).toStrictEqual(['dropped', 'timeout', 'timeout']);
+    expect(r.outcomes.map(([o]) => o).sort()).toStrictEqual(['dropped', 'timeout', 'timeout', 'timeout', 'timeout', 'timeout']);
+  });
+
+  it('should deliver all of 40 ratings sent together to a slow webhook', async () => {
+    hook = await startFakeWebhook('ok');
+    const r = recorder();
+    const webhook = createFeedbackWebhook({ url: hook.url, maxInFlight: 4, onOutcome: r.onOutcome });
+    for (let i = 0; i < 40; i++) webhook.send(RECORD);
+    await webhook.idle();
+    expect(r.outcomes.filter(([o]) => o === 'delivered')).toHaveLength(40);
+    expect(hook.received).toHaveLength(40);
   });
 });

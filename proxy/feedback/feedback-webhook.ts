@@ -3,7 +3,9 @@
  * Forwards feedback to the site owner's webhook (FEEDBACK_WEBHOOK_URL) in the background: the
  * visitor's request has already been answered, so a webhook that is down, slow or failing
  * changes nothing for them. Each call has a timeout, and at most `maxInFlight` calls run at
- * once; beyond that feedback is dropped (and counted) rather than queued without bound.
+ * once; feedback beyond that waits in a bounded queue and is sent as calls finish (a slow
+ * webhook used to lose 24 of 40 ratings sent together). Only past the queue is feedback
+ * dropped, and each drop is reported (metrics and log), never silent.
  */
 import type { FeedbackRecord } from './feedback-record.js';
 
@@ -14,8 +16,10 @@ export interface FeedbackWebhookOptions {
   readonly url: string;
   /** Per-call limit, ms. Default 5,000. */
   readonly timeoutMs?: number;
-  /** Calls running at once before new feedback is dropped. Default 16. */
+  /** Calls running at once; more feedback waits in the queue. Default 16. */
   readonly maxInFlight?: number;
+  /** Feedback waiting for a free call before new feedback is dropped. Default 256. */
+  readonly maxQueued?: number;
   readonly fetch?: typeof fetch;
   /** Each call's outcome (metrics, logs). */
   readonly onOutcome?: (outcome: WebhookOutcome, detail?: string) => void;
@@ -24,6 +28,7 @@ export interface FeedbackWebhookOptions {
 export const DEFAULT_FEEDBACK_WEBHOOK_OPTIONS = {
   timeoutMs: 5_000,
   maxInFlight: 16,
+  maxQueued: 256,
 } as const;
 
 export interface FeedbackWebhook {
@@ -38,7 +43,17 @@ export function createFeedbackWebhook(options: FeedbackWebhookOptions): Feedback
   const maxInFlight = options.maxInFlight ?? DEFAULT_FEEDBACK_WEBHOOK_OPTIONS.maxInFlight;
   const doFetch = options.fetch ?? fetch;
   const report = options.onOutcome ?? (() => {});
+  const maxQueued = options.maxQueued ?? DEFAULT_FEEDBACK_WEBHOOK_OPTIONS.maxQueued;
   const inFlight = new Set<Promise<void>>();
+  const queue: FeedbackRecord[] = [];
+  const start = (record: FeedbackRecord): void => {
+    const call = deliver(record).finally(() => {
+      inFlight.delete(call);
+      const next = queue.shift();
+      if (next) start(next);
+    });
+    inFlight.add(call);
+  };
 
   async function deliver(record: FeedbackRecord): Promise<void> {
     try {
@@ -61,15 +76,12 @@ export function createFeedbackWebhook(options: FeedbackWebhookOptions): Feedback
 
   return {
     send(record) {
-      if (inFlight.size >= maxInFlight) {
-        report('dropped', `${maxInFlight} webhook calls already in flight`);
-        return;
-      }
-      const call = deliver(record).finally(() => inFlight.delete(call));
-      inFlight.add(call);
+      if (inFlight.size < maxInFlight) return start(record);
+      if (queue.length < maxQueued) return void queue.push(record);
+      report('dropped', `${maxInFlight} webhook calls in flight and ${maxQueued} waiting`);
     },
     async idle() {
-      while (inFlight.size) await Promise.all([...inFlight]);
+      while (inFlight.size || queue.length) await Promise.all([...inFlight]);
     },
   };
 }

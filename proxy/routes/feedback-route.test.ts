@@ -1,9 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProxyMetrics } from '../metrics/proxy-metrics.js';
 import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
-import { chatInit, createTestProxy } from '../testing/test-proxy.js';
+import { chatInit, createTestProxy as createProxy } from '../testing/test-proxy.js';
+import { createAnswerSigner } from '../chat/answer-signer.js';
 
-const THUMBS_DOWN = { question: 'Is drinking alcohol forbidden?', rating: 'down', comment: 'It missed 5:90', citations: ['2:219', '4:43'], lang: 'en' };
+/** Every proxy here signs with KEY, so the rated answer is one it gave. */
+const createTestProxy = (env: Record<string, string> = {}, deps?: Parameters<typeof createProxy>[1]) => createProxy({ ANSWER_SIGNING_KEY: KEY, ...env }, deps);
+
+const KEY = 'answer-signing-key-for-tests-0123456789';
+const ANSWER = 'Wine and gambling hold great sin [2:219].';
+const THUMBS_DOWN = {
+  question: 'Is drinking alcohol forbidden?',
+  rating: 'down',
+  comment: 'It missed 5:90',
+  citations: ['2:219', '4:43'],
+  lang: 'en',
+  answer: { text: ANSWER, signature: await createAnswerSigner(KEY).sign('Is drinking alcohol forbidden?', ANSWER) },
+};
 const post = (body: unknown, headers: Record<string, string> = {}) => chatInit(body, headers);
 let hook: FakeWebhook | undefined;
 
@@ -57,10 +70,23 @@ describe('when FEEDBACK_LOG=true', () => {
     expect(await res.json()).toStrictEqual({ error: { code: 'invalid-field', message: 'rating: rating must be "up" or "down"', field: 'rating' } });
   });
 
-  it('should refuse a body over 8 KB with 413', async () => {
+  it('should refuse a body over 16 KB with 413', async () => {
     const { app } = await createTestProxy({ FEEDBACK_LOG: 'true' });
-    const res = await app.request('/api/feedback', post({ ...THUMBS_DOWN, comment: 'x'.repeat(9000) }));
+    const res = await app.request('/api/feedback', post({ ...THUMBS_DOWN, comment: 'x'.repeat(17_000) }));
     expect(res.status).toBe(413);
+  });
+
+  it('should refuse a rating of an answer this proxy did not give, and count nothing', async () => {
+    const metrics = createProxyMetrics();
+    const { app } = await createTestProxy({ FEEDBACK_LOG: 'true' }, { metrics });
+    for (const answer of [{ ...THUMBS_DOWN.answer, text: 'Another answer.' }, { ...THUMBS_DOWN.answer, signature: 'A'.repeat(43) }]) {
+      const res = await app.request('/api/feedback', post({ ...THUMBS_DOWN, answer }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'unknown-answer', field: 'answer' } });
+    }
+    const unsigned = await app.request('/api/feedback', post({ ...THUMBS_DOWN, answer: undefined }));
+    expect(((await unsigned.json()) as { error: { field: string } }).error.field).toBe('answer');
+    expect(metrics.registry.render()).not.toContain('quran_dai_feedback_total{');
   });
 
   it('should rate-limit one visitor at RATE_LIMIT_FEEDBACK_PER_HOUR', async () => {
@@ -113,5 +139,20 @@ describe('when FEEDBACK_WEBHOOK_URL is set', () => {
     const { app } = await createTestProxy({ FEEDBACK_WEBHOOK_URL: url }, { metrics });
     expect((await app.request('/api/feedback', post(THUMBS_DOWN))).status).toBe(202);
     await expect.poll(() => metrics.registry.render()).toContain('quran_dai_feedback_webhook_total{outcome="failed"} 1');
+  });
+});
+
+describe('when a comment carries chat markup, new lines or direction controls', () => {
+  it('should reach the webhook and the log as one plain line, markup escaped for the chat', async () => {
+    hook = await startFakeWebhook('ok');
+    const { app, logs } = await createTestProxy({ FEEDBACK_WEBHOOK_URL: hook.url, FEEDBACK_LOG: 'true', LOG_USER_TEXT: 'true' });
+    const comment = 'Bad <!channel>\n<https://evil.example|click> & \u2028more\u202E';
+    expect((await app.request('/api/feedback', post({ ...THUMBS_DOWN, comment }))).status).toBe(202);
+    await expect.poll(() => hook!.received.length).toBe(1);
+    const record = hook.received[0] as { text: string; comment: string };
+    expect(record.text).toContain('"Bad &lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more"');
+    expect(record.comment).toBe('Bad <!channel> <https://evil.example|click> & more');
+    expect(feedbackLine(logs).comment).toBe('Bad <!channel> <https://evil.example|click> & more');
+    expect(logs.join('\n')).not.toMatch(/[\u2028\u202e]/);
   });
 });

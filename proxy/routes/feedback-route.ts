@@ -14,6 +14,7 @@ import type { FeedbackWebhook } from '../feedback/feedback-webhook.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
+import type { AnswerSigner } from '../chat/answer-signer.js';
 
 export const FEEDBACK_NOT_CONFIGURED_CODE = 'feedback-not-configured';
 
@@ -29,7 +30,11 @@ export interface FeedbackRouteOptions {
   readonly metrics: ProxyMetrics;
   /** Wall clock, ms. */
   readonly now: () => number;
+  /** Checks that the rated answer is one this proxy gave (its signature). */
+  readonly signer: AnswerSigner;
 }
+
+export const UNKNOWN_ANSWER_CODE = 'unknown-answer';
 
 /** True when feedback goes somewhere: the widget shows the 👍/👎 post only then. */
 export function feedbackEnabled(opts: Pick<FeedbackRouteOptions, 'log' | 'webhook'>): boolean {
@@ -43,6 +48,9 @@ export function createFeedbackHandler(opts: FeedbackRouteOptions) {
     }
     const v = validateFeedbackRequest(await opts.readBody(c), opts.corpus);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
+    if (!(await opts.signer.verify(v.value.question, v.value.answer.text, v.value.answer.signature))) {
+      throw jsonError(400, UNKNOWN_ANSWER_CODE, 'answer: this proxy did not give that answer to that question (its signature does not match); rate an answer as the widget received it', { field: 'answer' });
+    }
     const record = feedbackRecord(v.value, new Date(opts.now()), opts.logUserText);
     opts.metrics.feedback.inc({ rating: record.rating });
     if (opts.log) {

@@ -5,6 +5,7 @@
  */
 import type { FeedbackRating } from '../../data/contracts/feedback-request.js';
 import { FEEDBACK_LIMITS } from '../../data/contracts/feedback-request.js';
+import { signedAnswerText } from '../../data/contracts/answer-signature.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { tryParseReference } from '../../data/corpus/reference-parser.js';
 import { postFeedback } from '../api/post-feedback.js';
@@ -19,6 +20,8 @@ export interface AnswerOnScreen {
   readonly corpus: Corpus;
   readonly question: string;
   readonly answer: string;
+  /** The proxy's signature of the answer; without one (an answer that failed) a rating is not posted. */
+  readonly signature?: string | undefined;
   readonly citations: AnswerView['citations'];
 }
 
@@ -64,9 +67,10 @@ export async function rateAnswer(a: AnswerOnScreen, sink: FeedbackSink, rating: 
   const citations = [...new Set(a.citations.map((c) => c.ref))].slice(0, FEEDBACK_LIMITS.maxCitations);
   const detail = { question: a.question, rating, ...(comment ? { comment: comment.slice(0, FEEDBACK_LIMITS.maxCommentChars) } : {}), citations };
   emit(a.host, 'quran-dai-feedback', detail);
-  if (!sink.collect) return;
+  // The proxy takes ratings only of answers it gave, shown by their signature.
+  if (!sink.collect || !a.signature) return;
   try {
-    await postFeedback(sink.proxy, { ...detail, lang: sink.lang }, sink.fetch);
+    await postFeedback(sink.proxy, { ...detail, lang: sink.lang, answer: { text: signedAnswerText(a.answer), signature: a.signature } }, sink.fetch);
   } catch (e) {
     console.warn(`quran-dai: feedback not sent (${(e as Error).message})`);
   }

@@ -102,6 +102,8 @@ export class AskController implements ReactiveController {
   /** Ids of `siteHits`, for `[site:N]` citation checks. */
   siteRetrieved: ReadonlySet<number> = new Set();
   answer = '';
+  /** The proxy's signature of the answer, once it ended complete: what ties a rating to an answer it gave. */
+  answerSignature: string | undefined;
   notice: AskNotice | undefined;
   /** The verse being explained (`S:A`) when this ask came from a card's Explain action. */
   explain: string | undefined;
@@ -142,7 +144,7 @@ export class AskController implements ReactiveController {
   reset(): void {
     this.#run++;
     this.#abort?.abort();
-    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set(), explain: undefined });
+    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', answerSignature: undefined, notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set(), explain: undefined });
     this.#host.requestUpdate();
   }
 
@@ -160,7 +162,7 @@ export class AskController implements ReactiveController {
     const stale = (): boolean => run !== this.#run;
     this.#lastEnv = env;
     this.#lastExplain = explain;
-    Object.assign(this, { question, answer: '', notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined, explain: explain?.ref });
+    Object.assign(this, { question, answer: '', answerSignature: undefined, notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined, explain: explain?.ref });
 
     let result: SearchResult;
     if (explain) {
@@ -293,6 +295,7 @@ export class AskController implements ReactiveController {
       return;
     }
     this.status = AskStatus.Complete;
+    this.answerSignature = signature;
     this.#host.requestUpdate();
     this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now(), ...(signature ? { signature } : {}) });
     this.#callbacks.onAnswer(question, this.answer);

@@ -93,7 +93,7 @@ describe('when compressed bodies are cached', () => {
   it('should compress a file once for many parallel cold requests, each getting the same bytes', async () => {
     const { app, encodes } = countingApp();
     const h = { headers: { 'accept-encoding': 'gzip' } };
-    const bodies = await Promise.all(Array.from({ length: 40 }, (_, i) => app.request(i % 2 ? '/a' : '/b', h).then(async (r) => new Uint8Array(await r.arrayBuffer()))));
+    const bodies = await Promise.all(Array.from({ length: 40 }, (_, i) => Promise.resolve(app.request(i % 2 ? '/a' : '/b', h)).then(async (r) => new Uint8Array(await r.arrayBuffer()))));
     expect(encodes()).toBe(1);
     for (const b of bodies) expect(gunzipSync(b).toString('utf8')).toBe(BIG);
   });

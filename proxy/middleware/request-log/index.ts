@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createScrubber } from '../../http/secret-scrubber.js';
 import type { CacheSource } from '../../embed/embed-cache.js';
+import { logSafeJson } from '../../http/log-safe-json.js';
 
 export interface RequestLogFields {
   cache?: CacheSource;
@@ -100,7 +101,7 @@ export function requestLog(options: RequestLogOptions = {}): MiddlewareHandler<{
         ...c.get('logFields'),
       };
       opts.onEntry(entry);
-      opts.write(scrub(JSON.stringify(entry)));
+      opts.write(scrub(logSafeJson(entry)));
     };
     const until = c.get('logUntil');
     if (until) void until.then(emit, emit);
