@@ -117,6 +117,7 @@ describe('when feedback is collected', () => {
   });
   it('should refuse a webhook that is not an http(s) URL', () => {
     expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL="javascript:alert(1)" must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'https://user:secret@hooks.example.org/x' })).toStrictEqual([expect.stringMatching(/^FEEDBACK_WEBHOOK_URL must not contain a user name or password \(user:pass@\)/)]);
   });
 });
 
