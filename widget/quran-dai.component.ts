@@ -102,6 +102,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart notice-not-configured - The `proxy` attribute is missing.
  * @csspart notice-data-failed - The verse data could not be loaded.
  * @csspart notice-queued - A question asked while the verse data loads; it is asked once the data is ready.
+ * @csspart notice-shared-question - A question from a shared link, filled into the box; it is asked only when the visitor presses Ask.
  * @csspart notice-search-failed - The search failed.
  * @csspart notice-embed-failed - Meaning search is unavailable; keyword results are shown.
  * @csspart notice-rate-limited - Too many questions; counts the wait down (questions asked meanwhile still get their verses; the answer waits).
@@ -263,7 +264,7 @@ export class QuranDaiElement extends LitElement {
 
   /**
    * `off`: this widget ignores a shared question in the page URL (`?quran-dai-q=`). Of the widgets on a page that have
-   * not set `off`, the first in the page asks it, once.
+   * not set `off`, the first in the page fills it into its box, once; it is asked when the visitor presses Ask.
    */
   @property({ attribute: 'shared-question' }) sharedQuestion: 'on' | 'off' = 'on';
 
@@ -279,6 +280,8 @@ export class QuranDaiElement extends LitElement {
   private siteStylesAdopted: CSSResult | undefined;
   @state() private panelOpen = false;
   @state() private question = '';
+  /** A shared question fills the box and waits for the visitor to press Ask. */
+  @state() private sharedPending = false;
   @state() private expanded: ReadonlySet<string> = new Set();
 
   // Focus targets are found by id or class, never through `part` names, so renaming a styling
@@ -576,8 +579,13 @@ export class QuranDaiElement extends LitElement {
     const { sharedQuestionIn } = await import('./share/shared-question-url.js');
     const question = sharedQuestionIn(page);
     if (!question) return;
+    // Filled in, not asked: a crafted link must not send text to the model (or into the saved
+    // history) without the visitor pressing Ask.
     if (this.layout === 'floating') this.panelOpen = true;
-    await this.ask(question);
+    this.question = question;
+    this.sharedPending = true;
+    await this.updateComplete;
+    this.inputEl?.focus();
   }
 
   /**
@@ -669,6 +677,7 @@ export class QuranDaiElement extends LitElement {
 
   private onSubmit(event: Event): void {
     event.preventDefault();
+    this.sharedPending = false;
     if (this.asking.busy) return;
     void this.ask(this.question);
   }
@@ -846,11 +855,13 @@ export class QuranDaiElement extends LitElement {
         placeholder=${this.placeholder || t('placeholder')}
         .value=${live(this.question)}
         @input=${(e: Event) => (this.question = (e.target as HTMLInputElement).value)}
+        aria-describedby=${this.sharedPending ? 'shared-question-note' : nothing}
       />
       ${busy
         ? html`<button type="button" class="button form__stop" part="stop" @click=${() => this.stop()}>${t('stop')}</button>`
         : html`<button type="submit" class="button" part="submit" ?disabled=${!canAsk}>${t('submit')}</button>`}
-    </form>`;
+    </form>
+    ${this.sharedPending ? html`<p id="shared-question-note" class="notice" part="notice notice-shared-question" role="status">${t('sharedQuestionReady')}</p>` : nothing}`;
   }
 
   private bootTemplate(): TemplateResult | typeof nothing {

@@ -1279,18 +1279,25 @@ describe('when the site owner sets a contact link', () => {
 });
 
 describe('when the page URL carries a shared question', () => {
-  it('should ask it once, in the first widget on the page that has not opted out', async () => {
+  it('should fill it into the first widget that has not opted out, and ask only when the visitor presses Ask', async () => {
     const before = location.href;
     history.replaceState(null, '', `${location.pathname}?quran-dai-q=${encodeURIComponent('2:153')}`);
     try {
       const optedOut = await mount({ 'shared-question': 'off' });
       const first = await mount();
-      await waitUntil(() => first.events['quran-dai-answer']!.length === 1);
+      await waitUntil(() => ($(first.el, '#question') as HTMLInputElement | null)?.value === '2:153');
       await first.el.updateComplete;
-      expect(($(first.el, '#question') as HTMLInputElement).value).toBe('2:153');
+      expect(text($(first.el, '[part~="notice-shared-question"]'))).toContain('press Ask');
+      // Nothing was asked, nothing stored: a crafted link cannot speak to the model by itself.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(first.proxy.chatRequests()).toHaveLength(0);
+      expect(first.events['quran-dai-answer'] ?? []).toHaveLength(0);
+      ($(first.el, 'button[type="submit"]') as HTMLButtonElement).click();
+      await waitUntil(() => first.events['quran-dai-answer']!.length === 1);
       expect(first.proxy.chatRequests().map((r) => r.question)).toStrictEqual(['2:153']);
       expect(optedOut.proxy.chatRequests()).toHaveLength(0);
-      // Booting again (a new proxy) does not ask it a second time.
+      expect($(first.el, '[part~="notice-shared-question"]')).toBeNull();
+      // Booting again (a new proxy) does not fill it a second time.
       first.el.setAttribute('proxy', `${PROXY}/`);
       await waitUntil(() => first.events['quran-dai-ready']!.length >= 2);
       expect(first.proxy.chatRequests()).toHaveLength(1);

@@ -31,6 +31,7 @@ export const STRINGS_EN = {
   siteNote: "The mosque's own information, not the Quran.",
   noResults: 'No relevant verses were found for this question. Try other words, or ask a local scholar or imam.',
   questionQueued: 'Your question will be searched as soon as the Quran text is ready.',
+  sharedQuestionReady: 'A question someone shared with you is in the box above: press Ask to search it, or change it first.',
   noWords: 'Please write your question in words, for example: {example}',
   noSuchSurah: 'There is no surah {number}: the Quran has {count} surahs.',
   answerHeading: 'Answer',

@@ -30,6 +30,7 @@ export const TEXT_ES: UiText = {
     siteNote: 'Información propia de la mezquita, no el Corán.',
     noResults: 'No se encontraron aleyas relacionadas con esta pregunta. Prueba con otras palabras o consulta a un sabio o imam de tu zona.',
     questionQueued: 'Buscaremos tu pregunta en cuanto el texto del Corán esté listo.',
+    sharedQuestionReady: 'En el cuadro de arriba hay una pregunta que alguien compartió contigo: pulsa Preguntar para buscarla, o cámbiala antes.',
     noWords: 'Escribe tu pregunta con palabras, por ejemplo: {example}',
     noSuchSurah: 'No existe la sura {number}: el Corán tiene {count} suras.',
     answerHeading: 'Respuesta',

@@ -33,6 +33,7 @@ export const TEXT_FR: UiText = {
     siteNote: 'Informations propres à la mosquée, pas le Coran.',
     noResults: 'Aucun verset pertinent n’a été trouvé pour cette question. Essayez d’autres mots, ou interrogez un savant ou un imam de votre région.',
     questionQueued: 'Votre question sera recherchée dès que le texte du Coran sera prêt.',
+    sharedQuestionReady: 'La case ci-dessus contient une question qu\'on vous a partagée : appuyez sur Demander pour la rechercher, ou modifiez-la d\'abord.',
     noWords: 'Écrivez votre question avec des mots, par exemple\u00a0: {example}',
     noSuchSurah: 'Il n’y a pas de sourate {number}\u00a0: le Coran compte {count} sourates.',
     answerHeading: 'Réponse',

@@ -30,6 +30,7 @@ export const TEXT_ID: UiText = {
     siteNote: "Informasi masjid ini sendiri, bukan Al-Qur'an.",
     noResults: 'Tidak ditemukan ayat yang relevan untuk pertanyaan ini. Coba kata lain, atau tanyakan kepada ustaz atau imam setempat.',
     questionQueued: 'Pertanyaan Anda akan dicari begitu teks Al-Qur’an siap.',
+    sharedQuestionReady: 'Kotak di atas berisi pertanyaan yang dibagikan seseorang kepada Anda: tekan Tanya untuk mencarinya, atau ubah dulu.',
     noWords: 'Mohon tulis pertanyaan Anda dengan kata-kata, misalnya: {example}',
     noSuchSurah: 'Tidak ada surah ke-{number}: Al-Qur’an memiliki {count} surah.',
     answerHeading: 'Jawaban',

@@ -30,6 +30,7 @@ export const TEXT_SV: UiText = {
     siteNote: 'Moskéns egen information, inte Koranen.',
     noResults: 'Inga relevanta verser hittades för den här frågan. Prova andra ord, eller fråga en lärd eller imam i närheten.',
     questionQueued: 'Din fråga söks så snart Koranens text är klar.',
+    sharedQuestionReady: 'I rutan ovan finns en fråga som någon delat med dig: tryck på Fråga för att söka, eller ändra den först.',
     noWords: 'Skriv din fråga med ord, till exempel: {example}',
     noSuchSurah: 'Det finns ingen sura {number}: Koranen har {count} suror.',
     answerHeading: 'Svar',

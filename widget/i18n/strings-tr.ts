@@ -30,6 +30,7 @@ export const TEXT_TR: UiText = {
     siteNote: "Caminin kendi bilgileri, Kur'an değil.",
     noResults: 'Bu soruyla ilgili ayet bulunamadı. Başka kelimeler deneyin ya da bölgenizdeki bir âlime veya imama danışın.',
     questionQueued: 'Kur’an metni hazır olur olmaz sorunuz aranacak.',
+    sharedQuestionReady: 'Yukarıdaki kutuda biriyle paylaşılan bir soru var: aramak için Sor\'a basın ya da önce değiştirin.',
     noWords: 'Lütfen sorunuzu kelimelerle yazın, örneğin: {example}',
     noSuchSurah: '{number}. sure yok: Kur’an’da {count} sure vardır.',
     answerHeading: 'Cevap',

@@ -30,6 +30,7 @@ export const TEXT_ZH: UiText = {
     siteNote: '这是清真寺自己的信息，不是《古兰经》。',
     noResults: '没有找到与此问题相关的经文。请换个说法，或请教当地的学者或伊玛目。',
     questionQueued: '《古兰经》经文准备好后，将立即搜索您的问题。',
+    sharedQuestionReady: '上方输入框中是别人分享给您的问题：按“提问”即可搜索，也可以先修改。',
     noWords: '请用文字写下您的问题，例如：{example}',
     noSuchSurah: '没有第 {number} 章：《古兰经》共有 {count} 章。',
     answerHeading: '回答',
