@@ -38,6 +38,7 @@ import { verseCardTemplate } from './verses/verse-card-template.js';
 import { noVersesText } from './verses/no-verses-text.js';
 import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
+import { matchedTopicTemplate } from './topics/matched-topic.js';
 
 export type QuranDaiMode = 'chat' | 'search';
 
@@ -147,6 +148,7 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart quote-flag - The label of a quotation that is not verified (mismatched, shortened, not found or unchecked).
  * @csspart verses - The verses section.
  * @csspart verses-heading - The verses' heading.
+ * @csspart topic - The topic of the Quran the question matched, named above the verses ("Topic: …").
  * @csspart verse-list - The list of verse cards.
  * @csspart no-results - The empty state when no verse matches (or why the question cannot be searched: a verse or surah that does not exist, no words).
  * @csspart verse - One verse card.
@@ -976,6 +978,7 @@ export class QuranDaiElement extends LitElement {
     };
     return html`<section class="verses" part="verses" aria-labelledby="verses-heading">
       <h3 id="verses-heading" part="verses-heading" tabindex="-1">${t('versesHeading')}</h3>
+      ${matchedTopicTemplate({ topics: this.boot.topics, matched: result.topics, lang: this.uiLang, t })}
       <ol class="verse-list" part="verse-list">
         ${result.hits.map((hit) => {
           const ref = formatRef(hit.ref);

@@ -322,6 +322,11 @@ export const quranDaiStyles = css`
     flex-direction: column;
     gap: 0.6rem;
   }
+  .verses__topic {
+    margin: 0;
+    color: var(--quran-dai-color-muted);
+    font-size: 0.9em;
+  }
   /* Unstyled vertical lists: the verses of an answer and the earlier questions. */
   .verse-list,
   .history ol {

@@ -26,6 +26,7 @@ export const TEXT_AR: UiText = {
     answerDone: 'اكتملت الإجابة.',
     stopped: 'تمّ الإيقاف.',
     versesHeading: 'الآيات ذات الصلة',
+    matchedTopic: 'الموضوع: {name}',
     siteHeading: 'من هذا المسجد',
     siteNote: 'معلومات المسجد نفسه، وليست من القرآن.',
     noResults: 'لم نجد آيات ذات صلة بهذا السؤال. جرّب كلمات أخرى، أو اسأل عالمًا أو إمامًا قريبًا منك.',

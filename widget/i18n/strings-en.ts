@@ -27,6 +27,7 @@ export const STRINGS_EN = {
   answerDone: 'Answer complete.',
   stopped: 'Stopped.',
   versesHeading: 'Relevant verses',
+  matchedTopic: 'Topic: {name}',
   siteHeading: 'From this mosque',
   siteNote: "The mosque's own information, not the Quran.",
   noResults: 'No relevant verses were found for this question. Try other words, or ask a local scholar or imam.',

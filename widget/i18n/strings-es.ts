@@ -26,6 +26,7 @@ export const TEXT_ES: UiText = {
     answerDone: 'Respuesta completa.',
     stopped: 'Detenido.',
     versesHeading: 'Aleyas relacionadas',
+    matchedTopic: 'Tema: {name}',
     siteHeading: 'De esta mezquita',
     siteNote: 'Información propia de la mezquita, no el Corán.',
     noResults: 'No se encontraron aleyas relacionadas con esta pregunta. Prueba con otras palabras o consulta a un sabio o imam de tu zona.',

@@ -29,6 +29,7 @@ export const TEXT_FR: UiText = {
     answerDone: 'Réponse terminée.',
     stopped: 'Arrêté.',
     versesHeading: 'Versets pertinents',
+    matchedTopic: 'Sujet : {name}',
     siteHeading: 'De cette mosquée',
     siteNote: 'Informations propres à la mosquée, pas le Coran.',
     noResults: 'Aucun verset pertinent n’a été trouvé pour cette question. Essayez d’autres mots, ou interrogez un savant ou un imam de votre région.',

@@ -26,6 +26,7 @@ export const TEXT_ID: UiText = {
     answerDone: 'Jawaban selesai.',
     stopped: 'Dihentikan.',
     versesHeading: 'Ayat yang relevan',
+    matchedTopic: 'Topik: {name}',
     siteHeading: 'Dari masjid ini',
     siteNote: "Informasi masjid ini sendiri, bukan Al-Qur'an.",
     noResults: 'Tidak ditemukan ayat yang relevan untuk pertanyaan ini. Coba kata lain, atau tanyakan kepada ustaz atau imam setempat.',

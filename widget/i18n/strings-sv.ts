@@ -26,6 +26,7 @@ export const TEXT_SV: UiText = {
     answerDone: 'Svaret är klart.',
     stopped: 'Stoppat.',
     versesHeading: 'Relevanta verser',
+    matchedTopic: 'Ämne: {name}',
     siteHeading: 'Från den här moskén',
     siteNote: 'Moskéns egen information, inte Koranen.',
     noResults: 'Inga relevanta verser hittades för den här frågan. Prova andra ord, eller fråga en lärd eller imam i närheten.',

@@ -26,6 +26,7 @@ export const TEXT_TR: UiText = {
     answerDone: 'Cevap tamamlandı.',
     stopped: 'Durduruldu.',
     versesHeading: 'İlgili ayetler',
+    matchedTopic: 'Konu: {name}',
     siteHeading: 'Bu camiden',
     siteNote: "Caminin kendi bilgileri, Kur'an değil.",
     noResults: 'Bu soruyla ilgili ayet bulunamadı. Başka kelimeler deneyin ya da bölgenizdeki bir âlime veya imama danışın.',

@@ -26,6 +26,7 @@ export const TEXT_UR: UiText = {
     answerDone: 'جواب مکمل ہو گیا۔',
     stopped: 'روک دیا گیا۔',
     versesHeading: 'متعلقہ آیات',
+    matchedTopic: 'موضوع: {name}',
     siteHeading: 'اس مسجد کی طرف سے',
     siteNote: 'یہ مسجد کی اپنی معلومات ہیں، قرآن نہیں۔',
     noResults: 'اس سوال سے متعلق کوئی آیت نہیں ملی۔ دوسرے الفاظ آزمائیں، یا کسی مقامی عالم یا امام سے پوچھیں۔',

@@ -26,6 +26,7 @@ export const TEXT_ZH: UiText = {
     answerDone: '回答完成。',
     stopped: '已停止。',
     versesHeading: '相关经文',
+    matchedTopic: '主题：{name}',
     siteHeading: '来自本清真寺',
     siteNote: '这是清真寺自己的信息，不是《古兰经》。',
     noResults: '没有找到与此问题相关的经文。请换个说法，或请教当地的学者或伊玛目。',
