@@ -1168,8 +1168,10 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
 });
 
 describe('when a visitor shares or rates an answer', () => {
-  const answered = async (config: Partial<WidgetConfig> = {}) => {
+  /** An answer on screen; `signed`: its finish part carries the proxy's signature, as a real proxy's does. */
+  const answered = async (config: Partial<WidgetConfig> = {}, signed = false) => {
     const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, ...config });
+    if (signed) proxy.chat = { kind: 'fixture', name: 'signed-answer' };
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     await waitUntil(() => $(m.el, '[part~="answer-share"]') !== null);
@@ -1209,17 +1211,27 @@ describe('when a visitor shares or rates an answer', () => {
     expect(feedbackPosts(m)).toStrictEqual([]);
   });
 
-  it('should post the rating when the proxy collects feedback', async () => {
-    const m = await answered({ feedback: true });
+  it('should post the rating with the signed answer when the proxy collects feedback', async () => {
+    const m = await answered({ feedback: true }, true);
     ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
     await waitUntil(() => feedbackPosts(m).length === 1);
-    expect(feedbackPosts(m)).toStrictEqual([{ question: '2:153', rating: 'up', citations: ['2:153'], lang: 'en' }]);
+    const [post] = feedbackPosts(m) as { answer: { text: string; signature: string } }[];
+    expect(post).toStrictEqual({ question: '2:153', rating: 'up', citations: ['2:153'], lang: 'en', answer: { text: expect.stringMatching(/^The Quran asks believers to seek help through patience and prayer \[2:153\]\./), signature: 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E' } });
+  });
+
+  it('should post nothing for an answer the proxy did not sign (it would refuse it), and still thank the visitor', async () => {
+    const m = await answered({ feedback: true });
+    ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();
+    await m.el.updateComplete;
+    expect(m.events['quran-dai-feedback']!).toHaveLength(1);
+    expect(text($(m.el, '[part~="feedback-thanks"]'))).toBe('Thank you for your feedback.');
+    expect(feedbackPosts(m)).toStrictEqual([]);
   });
 
   it('should log a failed post and show the visitor nothing but the thank-you', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const m = await answered({ feedback: true });
+      const m = await answered({ feedback: true }, true);
       m.proxy.feedback = 500;
       const errors = m.events['quran-dai-error']!.length;
       ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();

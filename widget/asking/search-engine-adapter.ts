@@ -9,7 +9,6 @@ import type { VectorSearch } from '../../data/index/vector-search.js';
 import { retrievalQuery } from '../../data/search/query/retrieval-query.js';
 import type { SearchEngine } from '../../data/search/search-engine.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
-import { usableTopics } from '../../data/topics/topic-data.js';
 import type { TopicVectors } from '../../data/topics/topic-index.js';
 
 export function adaptSearchEngine(
@@ -27,6 +26,8 @@ export function adaptSearchEngine(
         ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang })
         : engine.lexical(query, { lang }),
     useTopics: async (data) => {
+      // Loaded with the topics, not with the page: keeps the matchers out of the first-load chunk.
+      const { usableTopics } = await import('../../data/topics/topic-data.js');
       const topics = await usableTopics(data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
       engine.useTopics(topics.index);
       topicVectors = topics.vectors;
