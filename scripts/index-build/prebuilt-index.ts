@@ -1,0 +1,48 @@
+/**
+ * The verse index the project ships for the bundled model (`data/prebuilt/index/<id>`), so a
+ * newcomer's first `npm start` serves semantic search at once instead of embedding the 6,236
+ * verses for about six minutes. Used only when it was built from the same corpus; otherwise the
+ * index is built as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
+import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
+
+export const PREBUILT_INDEX_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'prebuilt', 'index');
+
+/**
+ * Copies the shipped index `id` into `outRoot/id` when it exists and matches `corpusVersion`;
+ * returns its manifest, or undefined when there is none to use.
+ */
+export async function usePrebuiltIndex(id: string, corpusVersion: string, outRoot: string, root: string = PREBUILT_INDEX_ROOT): Promise<VectorIndexManifest | undefined> {
+  const from = join(root, id);
+  const path = join(from, 'manifest.json');
+  if (!existsSync(path)) return undefined;
+  let manifest: VectorIndexManifest;
+  try {
+    manifest = parseVectorIndexManifest(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined;
+  }
+  if (manifest.corpusVersion !== corpusVersion || manifest.id !== id) return undefined;
+  const to = join(outRoot, id);
+  await mkdir(to, { recursive: true });
+  for (const name of [...manifest.files.map((f) => f.path), 'manifest.json']) await copyFile(join(from, name), join(to, name));
+  // The topic vectors shipped beside it: used when they were made from the served topic index
+  // (ensure-server-index.ts checks), made again otherwise.
+  const topics = join(from, TOPIC_VECTORS_MANIFEST);
+  if (existsSync(topics)) {
+    try {
+      const t = parseTopicVectorManifest(JSON.parse(readFileSync(topics, 'utf8')));
+      await copyFile(join(from, t.file.path), join(to, t.file.path));
+      await copyFile(topics, join(to, TOPIC_VECTORS_MANIFEST));
+    } catch {
+      // unreadable: they are made again
+    }
+  }
+  return manifest;
+}
