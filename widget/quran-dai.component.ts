@@ -39,6 +39,7 @@ import { noVersesText } from './verses/no-verses-text.js';
 import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 import { matchedTopicTemplate } from './topics/matched-topic.js';
+import { shouldRecheck } from './answer/answer-pacing.js';
 
 export type QuranDaiMode = 'chat' | 'search';
 
@@ -399,7 +400,7 @@ export class QuranDaiElement extends LitElement {
       this.track = track;
       this.trackChanged = true;
     }
-    this.checkedAnswer(this.asking.answer, this.asking.retrieved, this.asking.siteRetrieved);
+    this.checkedAnswer(this.asking.answer, this.asking.retrieved, this.asking.siteRetrieved, this.asking.status === AskStatus.Answering);
     for (const [property, attribute] of CHECKED_ATTRIBUTES) {
       if (!changed.has(property)) continue;
       const warning = attributeWarning(attribute, this[property]);
@@ -460,10 +461,13 @@ export class QuranDaiElement extends LitElement {
    * The answer on screen checked and rendered, kept until its text, verses or rendering inputs
    * change: a render per keystroke, and the `quran-dai-answer` event, reuse the same check.
    */
-  private checkedAnswer(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>): AnswerView | undefined {
+  private checkedAnswer(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming = false): AnswerView | undefined {
     const inputs = this.answerViewInputs();
     const key = this.renderedKey;
-    if (!key || key.text !== text || key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, inputs)) {
+    const same = key !== undefined && key.retrieved === retrieved && key.siteRetrieved === siteRetrieved && sameAnswerViewInputs(key, inputs);
+    // While it streams, the same answer grown a little keeps its last check (answer-pacing.ts).
+    const grown = same && text.startsWith(key.text) && this.rendered !== undefined;
+    if (!same || (grown ? shouldRecheck(key.text.length, text.length, streaming) : key.text !== text)) {
       this.rendered = this.checkFor(text, retrieved, siteRetrieved);
       this.renderedKey = { text, retrieved, siteRetrieved, ...inputs };
     }
@@ -925,11 +929,19 @@ export class QuranDaiElement extends LitElement {
     return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
       <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
       <div class="answer__body" part="answer-body" aria-live="polite" aria-busy=${answering ? 'true' : 'false'}>
-        ${this.rendered ? this.rendered.template : html`<p>${this.asking.answer}</p>`}
+        ${this.rendered ? html`${this.rendered.template}${this.uncheckedTail()}` : html`<p>${this.asking.answer}</p>`}
       </div>
       <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
       ${this.tafsirTemplate(this.asking.explain)} ${this.answerFooterTemplate()} ${this.asking.status === AskStatus.Complete ? this.contactTemplate() : nothing}
     </section>`;
+  }
+
+  /** What streamed in since the answer was last checked: plain text until the next check. */
+  private uncheckedTail(): TemplateResult | typeof nothing {
+    const checked = this.renderedKey?.text ?? '';
+    const answer = this.asking.answer;
+    if (answer.length <= checked.length || !answer.startsWith(checked)) return nothing;
+    return html`<p class="answer__pending">${answer.slice(checked.length)}</p>`;
   }
 
   private answerFooterTemplate(): TemplateResult | typeof nothing {

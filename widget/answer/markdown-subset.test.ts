@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_CHARS } from './markdown-subset.js';
+import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_CHARS, MAX_FORMATTED_ELEMENTS, type InlineNode } from './markdown-subset.js';
 import { answerLinkHref } from './markdown-link.js';
 
 describe('when the answer has paragraphs, lists and headings', () => {
@@ -149,5 +149,16 @@ describe('when the answer is longer than the parser reads', () => {
   });
   it('should not cut an answer of exactly MAX_ANSWER_CHARS characters', () => {
     expect(parseAnswerMarkdown('a'.repeat(MAX_ANSWER_CHARS)).map((b) => b.type)).toStrictEqual(['paragraph']);
+  });
+});
+
+describe('when an answer holds more formatting than any honest answer', () => {
+  it('should make at most MAX_FORMATTED_ELEMENTS formatting elements, across blocks, and keep the rest as literal text', () => {
+    const unit = '*a* ';
+    const blocks = parseAnswerMarkdown(`${unit.repeat(300)}\n\n${unit.repeat(300)}`) as unknown as { children: InlineNode[] }[];
+    const count = (nodes: readonly InlineNode[]): number => nodes.reduce((n, x) => n + (x.type === 'em' || x.type === 'strong' || x.type === 'quote' || x.type === 'link' ? 1 + count(x.children) : 0), 0);
+    expect(blocks.reduce((n, b) => n + count(b.children), 0)).toBe(MAX_FORMATTED_ELEMENTS);
+    expect(inlineText(blocks[0]!.children)).not.toContain('*');
+    expect(inlineText(blocks[1]!.children).endsWith('*a* *a*')).toBe(true);
   });
 });

@@ -76,6 +76,7 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
   const shown = answerShown(source, options.maxChars ?? MAX_ANSWER_CHARS);
   const lines = shown.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
+  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS };
   let i = 0;
   while (i < lines.length) {
     const line = lines[i]!;
@@ -94,7 +95,7 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
     }
     const heading = headingText(line);
     if (heading !== undefined) {
-      blocks.push({ type: 'heading', children: parseInline(heading) });
+      blocks.push({ type: 'heading', children: parseInline(heading, 0, budget) });
       i++;
       continue;
     }
@@ -105,7 +106,7 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
         if (text === undefined) break;
         body.push(text);
       }
-      blocks.push({ type: 'blockquote', children: parseInline(body.join(' ').trim()) });
+      blocks.push({ type: 'blockquote', children: parseInline(body.join(' ').trim(), 0, budget) });
       continue;
     }
     const listItem = bulletText(line) !== undefined ? bulletText : numberedText(line) !== undefined ? numberedText : undefined;
@@ -118,14 +119,14 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
         else break;
         i++;
       }
-      blocks.push({ type: 'list', ordered: listItem === numberedText, items: items.map((t) => parseInline(t.trim())) });
+      blocks.push({ type: 'list', ordered: listItem === numberedText, items: items.map((t) => parseInline(t.trim(), 0, budget)) });
       continue;
     }
     const body: string[] = [];
     while (i < lines.length && lines[i]!.trim() !== '' && !(body.length > 0 && startsBlock(lines[i]!))) {
       body.push(lines[i++]!.trim());
     }
-    blocks.push({ type: 'paragraph', children: parseInline(body.join(' ')) });
+    blocks.push({ type: 'paragraph', children: parseInline(body.join(' '), 0, budget) });
   }
   if (shown.length < source.length) blocks.push({ type: 'cut', omittedChars: source.length - shown.length });
   return blocks;
@@ -242,8 +243,20 @@ function emphasisCloser(text: string, ch: '*' | '_', double: boolean): ForwardSe
   });
 }
 
+/**
+ * Formatting elements (emphasis, strong, quotes, links) one answer may make; past it, markers stay
+ * literal text. An honest answer has a few dozen; 20,000 characters of unclosed `*"“«﴿_` made
+ * thousands, and rendering them blocked the page for about 190 ms per pass.
+ */
+export const MAX_FORMATTED_ELEMENTS = 400;
+
+/** How many formatting elements the answer being parsed may still make (shared by every block of one parse). */
+interface FormatBudget {
+  left: number;
+}
+
 /** Parse inline markdown; unmatched markers stay literal. Linear in the length of `text`. */
-export function parseInline(text: string, depth = 0): InlineNode[] {
+export function parseInline(text: string, depth = 0, budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS }): InlineNode[] {
   const out: InlineNode[] = [];
   const find = forwardIndexOf(text);
   const closers = new Map<string, ForwardSearch>();
@@ -315,13 +328,14 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
         continue;
       }
     }
-    if (ch === '[' && depth < MAX_DEPTH) {
+    if (ch === '[' && depth < MAX_DEPTH && budget.left > 0) {
       const close = find(']', i + 1);
       const lineBreak = close === -1 ? -1 : find('\n', i + 1);
       const dest = close !== -1 && (lineBreak === -1 || lineBreak > close) && text[close + 1] === '(' ? destinationOf(close + 1) : undefined;
       if (dest) {
         const href = answerLinkHref(dest.url);
-        const children = parseInline(text.slice(i + 1, close), depth + 1);
+        budget.left--;
+        const children = parseInline(text.slice(i + 1, close), depth + 1, budget);
         if (href) push({ type: 'link', href, children });
         else {
           flush();
@@ -339,22 +353,24 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
         continue;
       }
     }
-    if ((ch === '*' || ch === '_') && depth < MAX_DEPTH) {
+    if ((ch === '*' || ch === '_') && depth < MAX_DEPTH && budget.left > 0) {
       const double = text[i + 1] === ch;
       const start = i + (double ? 2 : 1);
       const wordInside = ch === '_' && i > 0 && !BEFORE_UNDERSCORE_EMPHASIS.test(text[i - 1]!);
       const end = wordInside ? -1 : closerOf(ch, double)(start);
       if (end > start && !isSpace(text[start]) && !isSpace(text[end - 1])) {
-        push({ type: double ? 'strong' : 'em', children: parseInline(text.slice(start, end), depth + 1) });
+        budget.left--;
+        push({ type: double ? 'strong' : 'em', children: parseInline(text.slice(start, end), depth + 1, budget) });
         skipTo(end + (double ? 2 : 1));
         continue;
       }
     }
-    if (ch in CLOSING && depth < MAX_DEPTH) {
+    if (ch in CLOSING && depth < MAX_DEPTH && budget.left > 0) {
       const mark = ch as QuoteMark;
       const end = find(CLOSING[mark], i + 1);
       if (end > i + 1) {
-        push({ type: 'quote', mark, children: parseInline(text.slice(i + 1, end), depth + 1) });
+        budget.left--;
+        push({ type: 'quote', mark, children: parseInline(text.slice(i + 1, end), depth + 1, budget) });
         skipTo(end + 1);
         continue;
       }

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:render`: streams four hostile answers (render-cases.ts) from a fake xAI upstream
+ * through the real proxy into the real widget in headless Chromium, and measures how long the
+ * page's main thread is blocked while each renders: one line per case, then
+ * `longest main-thread block: N ms` (the worst case; the target is at most 100 ms).
+ *
+ * The block is the longest gap between ticks of a 10 ms timer on the page (minus the 10 ms),
+ * and Chromium's own long-task entries; the larger is reported. Fake upstream only: no key.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { startServer } from '../proxy/server.js';
+import { startFakeXai } from '../proxy/testing/fake-xai.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../widget/e2e/launch-chromium.js';
+import { buildWidgetBundle } from './widget-build/build-widget-bundle.js';
+import { RENDER_CASES, type RenderCase } from './render-bench/render-cases.js';
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>render bench</title>
+<script type="module" src="/widget/quran-dai.js"></script>
+<quran-dai proxy="/" lang="en"></quran-dai>`;
+
+/** Installed in the page before the answer streams: the longest timer gap and long task. */
+const MONITOR = `(() => {
+  const m = (window.__block = { gap: 0, longTask: 0 });
+  let last = performance.now();
+  window.__tick = setInterval(() => { const now = performance.now(); m.gap = Math.max(m.gap, now - last - 10); last = now; }, 10);
+  try { new PerformanceObserver((list) => { for (const e of list.getEntries()) m.longTask = Math.max(m.longTask, e.duration); }).observe({ type: 'longtask' }); } catch {}
+})()`;
+
+interface CaseResult {
+  readonly name: string;
+  readonly chars: number;
+  readonly blockMs: number;
+  readonly seconds: number;
+}
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'quran-dai-render-bench-'));
+  let current: RenderCase = RENDER_CASES[0]!;
+  const xai = await startFakeXai({ respondWith: () => ({ text: current.text, chunkChars: current.chunkChars, chunkDelayMs: 1 }), maxRecordedCalls: 5 });
+  const widgetDir = join(work, 'widget');
+  const demoDir = join(work, 'demo');
+  await buildWidgetBundle({ outDir: widgetDir, logLevel: 'error' });
+  await mkdir(demoDir);
+  // No vector index: keyword search, so the bench measures the answer alone.
+  const noIndex = join(work, 'no-index');
+  await mkdir(noIndex);
+  await writeFile(join(demoDir, 'index.html'), PAGE);
+  const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    corpus,
+    log: () => undefined,
+    env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: noIndex, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, XAI_API_KEY: 'xai-render-bench', XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1000', UPSTREAM_TIMEOUT_MS: '300000' },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  const results: CaseResult[] = [];
+  try {
+    for (const c of RENDER_CASES) {
+      current = c;
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/`);
+      await page.waitForFunction(() => {
+        const el = document.querySelector('quran-dai') as HTMLElement & { shadowRoot: ShadowRoot };
+        return el?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])') !== null;
+      }, undefined, { timeout: 120_000 });
+      await page.evaluate(MONITOR);
+      const t0 = Date.now();
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            document.addEventListener('quran-dai-answer', () => resolve(), { once: true });
+            void (document.querySelector('quran-dai') as unknown as { ask(q: string): Promise<void> }).ask('How should I face hardship?');
+          }),
+      );
+      const block = await page.evaluate(() => (window as unknown as { __block: { gap: number; longTask: number } }).__block);
+      results.push({ name: c.name, chars: c.text.length, blockMs: Math.max(block.gap, block.longTask), seconds: (Date.now() - t0) / 1000 });
+      const r = results.at(-1)!;
+      console.log(`${r.name}: ${r.chars} characters in ${r.seconds.toFixed(1)} s, longest block ${Math.round(r.blockMs)} ms`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await xai.close();
+    await rm(work, { recursive: true, force: true });
+  }
+  console.log(`longest main-thread block: ${Math.round(Math.max(...results.map((r) => r.blockMs)))} ms`);
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:render failed: ${(e as Error).stack ?? e}`);
+  process.exitCode = 1;
+});
