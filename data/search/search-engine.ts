@@ -147,7 +147,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
   topicWeight: 1.5,
-  topicSelection: { minCoverage: 0.5, minCosine: 0.88, count: 2 },
+  topicSelection: { minCoverage: 0.5, minCosine: 0.88, count: 2, maxVerses: 20 },
 } as const satisfies SearchEngineOptions;
 
 /** Per-call options. */

@@ -16,6 +16,8 @@ export interface TopicSelectionOptions {
   readonly minCosine: number;
   /** Topics whose verses join the fusion. */
   readonly count: number;
+  /** At most this many of their verses join it, the first topic's first: room is left for what keywords and meaning find. */
+  readonly maxVerses: number;
 }
 
 export interface TopicSelection {
@@ -36,6 +38,6 @@ export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly T
   ]);
   const topics = fused.slice(0, options.count).map((f) => matches.get(f.index)!);
   const verses: string[] = [];
-  for (const m of topics) for (const v of m.topic.verses) if (!verses.includes(v)) verses.push(v);
+  for (const m of topics) for (const v of m.topic.verses) if (!verses.includes(v) && verses.length < options.maxVerses) verses.push(v);
   return { topics, verses };
 }
