@@ -34,7 +34,7 @@ import { metricsAccess } from './middleware/metrics-access/index.js';
 import { pagePolicy } from './middleware/page-policy/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
 import { apiAccess } from './middleware/api-access/index.js';
-import { createOriginCheck } from './middleware/cors-allowlist/index.js';
+import { createOriginCheck, isSameOrigin } from './middleware/cors-allowlist/index.js';
 import { rateLimit } from './middleware/rate-limit/index.js';
 import { requestLog } from './middleware/request-log/index.js';
 import { createScrubber } from './http/secret-scrubber.js';
@@ -116,6 +116,16 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const embedder = deps.embedder ?? null;
   const chat = deps.chat ?? null;
   const site = deps.site ?? null;
+  /**
+   * The demo mosque's made-up documents (SITE_DEMO_ONLY) reach only this proxy's own pages: a
+   * page elsewhere, even one ALLOWED_ORIGINS lets in, gets no site (ADR 0021). A request with no
+   * Origin is not from another page.
+   */
+  const siteFor = (c: Context): SiteArtefact | null => {
+    if (!site || !config.siteDemoOnly) return site;
+    const origin = c.req.header('origin');
+    return origin === undefined || isSameOrigin(origin, c) ? site : null;
+  };
   const write = deps.log ?? ((line: string) => console.log(line));
   const scrub = createScrubber(config.secrets);
   const app = new Hono<ProxyEnvBindings>();
@@ -179,7 +189,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, {
       feedback: allowed && feedbackEnabled(feedbackRoute),
       publicBase: config.dataPublicUrl,
-      site: site ? { version: site.manifest.version, baseUrl: config.siteBaseUrl } : null,
+      site: siteFor(c) ? { version: site!.manifest.version, baseUrl: config.siteBaseUrl } : null,
     });
     if (!allowed && origin !== undefined && refusedOrigins.size < MAX_LOGGED_REFUSED_ORIGINS && !refusedOrigins.has(origin)) {
       refusedOrigins.add(origin);
@@ -232,7 +242,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     monotonic,
     budget: chatBudget,
     signer,
-    site,
+    site: siteFor,
   }));
 
   app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
@@ -252,6 +262,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     );
   }
 
+  app.on(['GET', 'HEAD', 'OPTIONS'], `${STATIC_MOUNTS.site}/*`, async (c, next) => (siteFor(c) || !site ? next() : notFoundResponse()));
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
     const immutable = IMMUTABLE_NAMES[mount];

@@ -102,6 +102,8 @@ export interface ProxyConfig {
   };
   /** Where the mosque publishes its documents (SITE_BASE_URL): site results link to `<base>/<doc>#<anchor>`; '' = no links. */
   readonly siteBaseUrl: string;
+  /** The site documents are the demo's: they reach only this proxy's own pages (SITE_DEMO_ONLY). */
+  readonly siteDemoOnly: boolean;
   /** Every configured secret, so logs and error texts can be scrubbed of them. */
   readonly secrets: readonly string[];
 }
@@ -155,6 +157,7 @@ export const DEFAULT_PROXY_ENV = {
   MODELS_DIR: 'data/models',
   ORT_WASM_DIR: '',
   SITE_DIR: 'data/dist/site',
+  SITE_DEMO_ONLY: 'false',
   SITE_BASE_URL: '',
 } as const;
 
@@ -343,6 +346,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
       ortDir: str('ORT_WASM_DIR'),
       siteDir: str('SITE_DIR'),
     },
+    siteDemoOnly: bool('SITE_DEMO_ONLY'),
     siteBaseUrl: raw('SITE_BASE_URL') ? url('SITE_BASE_URL', undefined, 'https://mosque.example.org/about') : '',
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
     secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl), upstashToken].filter((s) => s.length > 0),

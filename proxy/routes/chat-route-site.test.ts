@@ -132,3 +132,32 @@ describe('when the proxy has no site documents', () => {
     expect(((await res.json()) as { error: { field: string; message: string } }).error).toMatchObject({ field: 'site', message: expect.stringMatching(/no site documents \(npm run build:site builds them\)/) });
   });
 });
+
+describe('when the site documents are the demo mosque’s (SITE_DEMO_ONLY)', () => {
+  const FOREIGN = 'http://localhost:18151';
+  const demoOnly = (env: Record<string, string> = {}) =>
+    createTestProxy(
+      { XAI_API_KEY: TEST_XAI_KEY, XAI_BASE_URL: xai.baseURL, SITE_DEMO_ONLY: 'true', ...env },
+      { site: demo.site, files: { site: createMemoryFileSource(demo.files) } },
+    );
+
+  it('should give them to the proxy’s own page only, even when ALLOWED_ORIGINS lets the other page in', async () => {
+    for (const env of [{}, { ALLOWED_ORIGINS: FOREIGN }]) {
+      const p = await demoOnly(env);
+      const own = (await (await p.app.request('/api/config', { headers: { origin: 'http://localhost' } })).json()) as { site: unknown };
+      expect(own.site).not.toBeNull();
+      const foreign = (await (await p.app.request('/api/config', { headers: { origin: FOREIGN } })).json()) as { site: unknown };
+      expect(foreign.site).toBeUndefined();
+      expect((await p.app.request('/data/site/manifest.json', { headers: { origin: FOREIGN } })).status).toBe(404);
+      expect((await p.app.request('/data/site/manifest.json')).status).toBe(200);
+    }
+  });
+
+  it('should not answer a foreign page from them', async () => {
+    const p = await demoOnly({ ALLOWED_ORIGINS: FOREIGN });
+    const res = await p.app.request('/api/chat', chatInit({ question: "When is Jumu'ah?", verses: [], site: { version: demo.site.manifest.version, chunks: [jumuah] } }, { origin: FOREIGN }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unknown-site-chunk');
+    expect(xai.calls).toHaveLength(0);
+  });
+});

@@ -38,8 +38,8 @@ export interface ChatRouteOptions {
   readonly budget: SpendBudget;
   /** Signs each answer for the history it will come back in, and checks the answers history brings. */
   readonly signer: AnswerSigner;
-  /** The mosque's own documents, or null: site passage text always comes from here. */
-  readonly site?: SiteArtefact | null;
+  /** The mosque's own documents for this request, or null: site passage text always comes from here. */
+  readonly site?: SiteArtefact | null | ((c: Context) => SiteArtefact | null);
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -56,7 +56,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
   return async function chatHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const chat = opts.chat!;
     const body = await opts.readBody(c);
-    const site = opts.site ?? null;
+    const site = (typeof opts.site === 'function' ? opts.site(c) : opts.site) ?? null;
     const v = validateChatRequest(body, opts.corpus, undefined, site ? { version: site.manifest.version, chunkCount: site.chunks.length } : null);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;

@@ -23,10 +23,11 @@ describe('when npm start runs without SITE_DOCS_DIR', () => {
     const { status, env } = await ensureSite({ INDEX_DIR: 'none' }, root, (l) => lines.push(l));
     expect(status).toBe('built');
     expect(env.SITE_DIR).toBe(join(root, 'data', 'dist', 'site-demo'));
+    expect(env.SITE_DEMO_ONLY).toBe('true');
     const manifest = JSON.parse(await readFile(join(env.SITE_DIR!, 'manifest.json'), 'utf8'));
     expect(manifest.documents.map((d: { title: string }) => d.title)).toEqual(['Classes', 'Opening times', "Visitors' FAQ"]);
     expect(await exists(join(root, 'data', 'dist', 'site', 'manifest.json'))).toBe(false);
-    expect(lines.join('\n')).toMatch(/demo mosque's sample documents, served while ALLOWED_ORIGINS is unset[^]*3 documents, \d+ chunks, keyword search only/);
+    expect(lines.join('\n')).toMatch(/demo mosque's sample documents, for this proxy's own demo page only[^]*3 documents, \d+ chunks, keyword search only/);
   });
 
   it("should never serve the demo's documents to a real site's visitors, and remove an earlier start's demo build", async () => {

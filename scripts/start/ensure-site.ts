@@ -56,8 +56,10 @@ export async function ensureSite(env: ProxyEnv, rootDir: string, log: (line: str
     return { status: 'none', env };
   }
   const demoDir = at(DEMO_SITE_DIR);
-  const status = await build(demoDocs, demoDir, env, rootDir, log, " (the demo mosque's sample documents, served while ALLOWED_ORIGINS is unset; set SITE_DOCS_DIR for your own)");
-  return { status, env: status === 'built' ? { ...env, SITE_DIR: demoDir } : env };
+  const status = await build(demoDocs, demoDir, env, rootDir, log, " (the demo mosque's sample documents, for this proxy's own demo page only; set SITE_DOCS_DIR for your own)");
+  // Only the proxy's own demo page gets them: a snippet pasted on another site must never answer
+  // with the demo mosque's made-up timetable, whatever ALLOWED_ORIGINS says.
+  return { status, env: status === 'built' ? { ...env, SITE_DIR: demoDir, SITE_DEMO_ONLY: 'true' } : env };
 }
 
 async function build(source: string, outDir: string, env: ProxyEnv, rootDir: string, log: (line: string) => void, note = ''): Promise<'built' | 'failed'> {
