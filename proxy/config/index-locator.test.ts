@@ -51,3 +51,9 @@ describe('when INDEX_ID is set', () => {
     await expect(locateIndex(join(root, 'bad'), 'x-8')).rejects.toThrow('says its id is "y-8", not "x-8"');
   });
 });
+
+describe('when INDEX_ID is none', () => {
+  it('should serve no index (keyword search only), even where one exists', async () => {
+    expect(await locateIndex(join(root, 'one'), 'none')).toBeNull();
+  });
+});

@@ -2,7 +2,8 @@
  * @module
  * Finds the vector index to serve: `INDEX_DIR/<INDEX_ID>/manifest.json`, or, without
  * INDEX_ID, the only index under INDEX_DIR. No index at all is fine (lexical search only);
- * several without INDEX_ID is a start-up error that lists them.
+ * several without INDEX_ID is a start-up error that lists them. `INDEX_ID=none` serves no index
+ * (keyword search only), as the README says.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +14,11 @@ export class IndexLocatorError extends Error {
   override readonly name = 'IndexLocatorError';
 }
 
+/** The INDEX_ID that asks for keyword search only. */
+export const NO_INDEX_ID = 'none';
+
 export async function locateIndex(indexDir: string, indexId: string): Promise<VectorIndexManifest | null> {
+  if (indexId === NO_INDEX_ID) return null;
   if (indexId) return readManifest(indexDir, indexId, true);
   let names: string[];
   try {
