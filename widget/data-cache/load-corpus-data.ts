@@ -132,6 +132,7 @@ function corpusFileSpec(manifest: CorpusManifest, manifestUrl: string, part: Cor
     url: resolveUrl(entry.path, manifestUrl),
     bytes: entry.bytes,
     verify: (b) => verifyPartBytes(entry, b),
+    verifyOnRead: true,
     decode: (b) => decodeCorpusPart(manifest, part, b),
   };
 }

@@ -156,6 +156,12 @@ describe('when a part saved in IndexedDB is damaged', () => {
       return new TextEncoder().encode(JSON.stringify({ surahs: file.surahs.slice(1) }).padEnd(b.byteLength, ' '));
     }],
     ['not bytes at all', 'translation-en', () => 'garbage'],
+    // A same-origin script rewriting scripture in place: valid JSON of the right shape and length.
+    ['a verse rewritten (same length, same shape)', 'translation-en', (b) => {
+      const text = new TextDecoder().decode(b);
+      expect(text).toContain('Allah is with the patient');
+      return new TextEncoder().encode(text.replace('Allah is with the patient', 'Allah is with the wealthy'));
+    }],
   ];
 
   it.each(cases)('should notice a part %s (%s), download it again, show the verses and store the good copy', async (_what, part, damage) => {

@@ -25,6 +25,12 @@ export interface VerifiedFileSpec<T> {
   /** Throws when downloaded bytes are not the ones the manifest promised (sha256). */
   readonly verify: (bytes: Uint8Array) => Promise<void>;
   /**
+   * Check a stored copy against its sha256 too, not only its length and shape. On for the verse
+   * text: a same-origin script could rewrite a verse in IndexedDB ("with the patient" → "with the
+   * wealthy", same length) and the next visit showed it as scripture and vouched for a quote of it.
+   */
+  readonly verifyOnRead?: boolean;
+  /**
    * Turn the bytes into what the caller uses; throws when they cannot be used (not JSON,
    * wrong shape or count). Run on stored and downloaded bytes alike, once each.
    */
@@ -150,6 +156,7 @@ async function decodeStored<T>(f: VerifiedFileSpec<T>, b: Uint8Array): Promise<D
   if (!(b instanceof Uint8Array)) return { ok: false, reason: 'not bytes' };
   if (b.byteLength !== f.bytes) return { ok: false, reason: `${b.byteLength} bytes, the manifest says ${f.bytes}` };
   try {
+    if (f.verifyOnRead) await f.verify(b);
     return { ok: true, value: await f.decode(b) };
   } catch (e) {
     return { ok: false, reason: (e as Error).message };
