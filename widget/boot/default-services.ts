@@ -4,6 +4,7 @@ import { adaptSearchEngine } from '../asking/search-engine-adapter.js';
 import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-engine.js';
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
+import type { TopicData } from '../../data/topics/topic-data.js';
 
 /** Browser query embedding for a local-model index; the model runtime loads on the first question. */
 function browserQueryEmbedder(
@@ -45,6 +46,9 @@ function quranData(): Promise<QuranDataModule> {
   return quranDataModule;
 }
 
+/** Topic loads under way or done, by data folder and index: shared by the widgets of a page. */
+const topicLoads = new Map<string, Promise<TopicData | null>>();
+
 // Requested as soon as the widget's script has run, beside its first render and its config
 // request, so the data download does not wait one more round trip for this code.
 if (typeof document !== 'undefined') void quranData().catch(() => undefined);
@@ -72,9 +76,19 @@ export const defaultServices: WidgetServices = {
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
-  loadTopics: async (dataBase, indexManifestUrl, signal) => {
-    const [{ loadTopicData }, { openDataStores }] = await Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]);
-    return loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}) });
+  loadTopics: (dataBase, indexManifestUrl, signal) => {
+    // Every widget on a page shares one load (the demo page has two): one download, one stored copy.
+    const key = JSON.stringify([dataBase, indexManifestUrl]);
+    let loading = topicLoads.get(key);
+    if (!loading) {
+      loading = Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]).then(([{ loadTopicData }, { openDataStores }]) =>
+        loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}) }),
+      );
+      topicLoads.set(key, loading);
+      // A failed or aborted load is tried again by the next widget or boot.
+      loading.then((t) => t ?? topicLoads.delete(key), () => topicLoads.delete(key));
+    }
+    return loading;
   },
   loadSiteKnowledge: async (manifestUrl, version, signal) => {
     const [{ openSiteKnowledge }, { pageSiteCachePort }] = await Promise.all([import('../site/open-site-knowledge.js'), import('../site/site-cache-port.js')]);
