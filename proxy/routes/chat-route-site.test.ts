@@ -142,7 +142,7 @@ describe('when the site documents are the demo mosque’s (SITE_DEMO_ONLY)', () 
     );
 
   it('should give them to the proxy’s own page only, even when ALLOWED_ORIGINS lets the other page in', async () => {
-    for (const env of [{}, { ALLOWED_ORIGINS: FOREIGN }]) {
+    for (const env of [{}, { ALLOWED_ORIGINS: FOREIGN }] as Record<string, string>[]) {
       const p = await demoOnly(env);
       const own = (await (await p.app.request('/api/config', { headers: { origin: 'http://localhost' } })).json()) as { site: unknown };
       expect(own.site).not.toBeNull();
