@@ -12,6 +12,10 @@ export type { QuranDaiReadyDetail } from './events/quran-dai-ready.js';
 export type { QuranDaiSearchDetail } from './events/quran-dai-search.js';
 export type { QuranDaiAnswerDetail, QuranDaiAnswerCitation } from './events/quran-dai-answer.js';
 export type { QuranDaiErrorDetail, QuranDaiErrorCode } from './events/quran-dai-error.js';
+export type { QuranDaiExplainDetail } from './events/quran-dai-explain.js';
+export type { QuranDaiFeedbackDetail } from './events/quran-dai-feedback.js';
+export type { QuranDaiPlayDetail } from './events/quran-dai-play.js';
+export type { QuranDaiShareDetail } from './events/quran-dai-share.js';
 export type { WidgetServices } from './boot/widget-services.js';
 
 QuranDaiElement.defaultServices = defaultServices;

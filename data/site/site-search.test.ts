@@ -34,7 +34,7 @@ describe('when searching the demo documents by keyword', () => {
 
   it('should return at most k passages, each found by keyword', () => {
     const hits = search.search({ text: 'mosque prayer hall entrance' }, { k: 2 });
-    expect(hits.length).toBeLessThanOrEqual(2);
+    expect(hits).toHaveLength(2);
     for (const h of hits) expect(h.sources).toEqual(['keyword']);
   });
 });

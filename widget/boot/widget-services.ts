@@ -12,16 +12,11 @@ import type { WidgetSearchEngine, QueryEmbedder } from '../asking/search-engine-
 import type { AudioLike } from '../listen/recitation-player.js';
 import type { ConversationStore } from '../history/conversation-store.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
-import type { DataLoadProgressListener } from '../data-cache/data-load-progress.js';
+import type { LoadQuranDataOptions } from '../data-cache/load-quran-data.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 
-export interface LoadQuranDataOptions {
-  dataBase: string;
-  tracks: TextTrackId[];
-  index?: { id: string; manifestUrl: string } | null;
-  onProgress?: DataLoadProgressListener;
-  signal?: AbortSignal;
-}
+// One declaration, the loader's own (type-only: the loader itself stays out of the first load).
+export type { LoadQuranDataOptions };
 
 export interface LoadedQuranData {
   corpus: Corpus;

@@ -1,20 +1,15 @@
 /**
  * The key a version's files are cached under: the manifest's version string together with a
- * digest of every file's sha256. The cache used to trust a version string alone, so a
- * manifest that reused the real version string with other files (a bad deploy, a hostile
- * mirror) was served from the cache from then on, and the real files were never fetched
- * again. Now each set of files has its own key: other files under the same version string
- * are another version to the cache, downloaded, verified against their sha256 and kept apart.
+ * digest of every file's sha256. A version string alone is not enough: a manifest that reused the
+ * real version string with other files (a bad deploy, a hostile mirror) would be served from the
+ * cache from then on and the real files never fetched again. With the digest, other files under
+ * the same version string are another version to the cache, downloaded, verified against their
+ * sha256 and kept apart.
  *
- * Parts are checked against their sha256 when they are downloaded (before they are stored),
- * not each time they are read back: hashing on read costs, in Chromium 156 on a busy 2-core
- * server, 1.7-3.2 ms for the 1.3 MB Arabic file and 7.4-7.6 ms for the 4.8 MB 768-dimension
- * vector file with WebCrypto, but 25-28 ms and 71-84 ms on the main thread with the pure-JS
- * fallback that pages served over plain http get (no `crypto.subtle` there). That is every
- * visit, ~125 ms for the corpus and vectors together, several times more on a phone, against
- * a repeat-visit budget of 200 ms (BENCHMARKS.md). What is read back is instead checked for
- * length and shape (obtain-verified-files.ts, decode-corpus-part.ts); a part that fails is
- * purged and downloaded again. See ADR 0011.
+ * Stored parts are checked for length and shape when read back (obtain-verified-files.ts,
+ * decode-corpus-part.ts), and the texts shown as scripture against their sha256 too; the vector
+ * file is not hashed on every visit, as its size makes that the larger cost (ADR 0011 and
+ * BENCHMARKS.md have the measurements).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 

@@ -5,11 +5,9 @@
  * one transaction) and older versions are deleted afterwards.
  *
  * Nothing read back is trusted blindly: a stored part must have the manifest's length and
- * decode to the shape the caller needs. A part that does not (a damaged or truncated copy)
- * is purged and downloaded again, so the visitor still gets the verses; before this, one bad
- * part stopped the widget from starting until the next corpus version shipped. Versions are
- * keyed by their files' hashes (cache-version.ts), so a part's bytes are the ones its sha256
- * was checked against when it was downloaded.
+ * decode to the shape the caller needs (and match its sha256, for parts that ask for it). A part
+ * that does not (a damaged, truncated or rewritten copy) is purged and downloaded again, so the
+ * visitor still gets the verses. Versions are keyed by their files' hashes (cache-version.ts).
  */
 import type { DataStore, StoredVersion } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
