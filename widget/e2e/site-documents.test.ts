@@ -6,6 +6,8 @@
  * "What does the Quran say about patience?" is answered from verses, with no site section.
  * The site section's styles join the widget's own: an Urdu page keeps its font and mirrored arrows.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,9 @@ const SITE_BASE = 'https://mosque.example.org/info';
 let stack: E2eStack;
 let siteDir: string;
 let jumuahId: number;
+/** Another site pasting the two-line snippet: it must never see the demo mosque's documents. */
+let foreignHost: Server;
+let foreignOrigin: string;
 
 /** Answers like a model that follows the prompt: from the Jumu'ah site passage when it was given, else from 2:153. */
 function answerFromPrompt(call: FakeXaiCall): string {
@@ -40,12 +45,22 @@ beforeAll(async () => {
   const built = await runSiteBuild({ source: DEMO_SITE_DOCS_DIR, outDir: siteDir, index, env: {} });
   expect(built.embedded).toBe(built.built.manifest.chunkCount);
   jumuahId = (await loadSiteFromDir(siteDir))!.chunks.find((c) => c.anchor === 'jumuah-friday-prayer')!.id;
-  stack = await startE2eStack({ answer: answerFromPrompt, env: { SITE_DIR: siteDir, SITE_BASE_URL: SITE_BASE } });
+  // As `npm start` serves the demo: its documents are marked the demo's (SITE_DEMO_ONLY), and
+  // ALLOWED_ORIGINS is unset, so any page may embed the widget.
+  stack = await startE2eStack({ answer: answerFromPrompt, env: { SITE_DIR: siteDir, SITE_BASE_URL: SITE_BASE, SITE_DEMO_ONLY: 'true' } });
   expect(stack.indexId).toBe(index.id);
+  foreignHost = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<script type="module" src="${stack.baseUrl}/widget/quran-dai.js"></script></head>
+<body><h1>Another mosque</h1><quran-dai id="${WIDGET}" proxy="${stack.baseUrl}"></quran-dai></body></html>`),
+  );
+  await new Promise<void>((resolve) => foreignHost.listen(0, '127.0.0.1', resolve));
+  foreignOrigin = `http://127.0.0.1:${(foreignHost.address() as AddressInfo).port}`;
 }, 180_000);
 
 afterAll(async () => {
   await stack?.close();
+  await new Promise((resolve) => foreignHost?.close(resolve));
   await rm(siteDir, { recursive: true, force: true });
 });
 
@@ -98,6 +113,30 @@ describe('when the demo mosque has its own documents', () => {
     expect(await cited.getAttribute('data-status')).toBe('verified');
     const system: string = stack.xai.calls.at(-1)!.requestBodyJson.messages[0].content;
     expect(system).toContain('(No site passages were retrieved for this question.)');
+    await page.close();
+  });
+});
+
+describe("when another site embeds the demo proxy (ALLOWED_ORIGINS unset)", () => {
+  it("should search \"When is Jumu'ah?\" with no demo mosque documents", async () => {
+    const { page, network } = await stack.newPage();
+    await page.goto(`${foreignOrigin}/`);
+    // Written answers stay with the proxy's own page until ALLOWED_ORIGINS names this site.
+    const ready = await waitForWidgetReady(page, WIDGET);
+    expect(ready.chat).toBe(false);
+    const chatCalls = stack.xai.calls.length;
+    await askQuestion(page, WIDGET, "When is Jumu'ah?");
+    await page.locator(`#${WIDGET} article[part~="verse"]`).first().waitFor();
+
+    expect(await page.locator(`#${WIDGET} [part="site"]`).count()).toBe(0);
+    expect(await page.locator(`#${WIDGET} [part="site-card"]`).count()).toBe(0);
+    expect(await page.locator(`#${WIDGET}`).evaluate((el) => el.shadowRoot!.textContent)).not.toContain('1:30 pm');
+    expect(stack.xai.calls.length).toBe(chatCalls);
+    // The page never even fetched the site documents.
+    await network.settle();
+    expect(network.responses.filter((r) => new URL(r.url).pathname.startsWith('/data/site')).map((r) => r.url)).toEqual([]);
+    const config = await page.evaluate(async (base) => (await fetch(`${base}/api/config`)).json(), stack.baseUrl);
+    expect(config.site ?? null).toBeNull();
     await page.close();
   });
 });
