@@ -566,6 +566,7 @@ export class QuranDaiElement extends LitElement {
       embedQuery: this.boot.embedQuery,
       wantsAnswer: this.mode !== 'search',
       chatAvailable: this.boot.chatAvailable,
+      chatOffReason: this.boot.chatOffReason,
       ...(this.rateLimitWait.waiting ? { answersPausedFor: this.rateLimitWait.remaining } : {}),
       lang: this.uiLang,
       searchLang: this.track === 'translit' ? this.uiLang : this.track,

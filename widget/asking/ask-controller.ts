@@ -56,6 +56,11 @@ export interface AskEnvironment {
   /** The proxy said `/api/chat` is configured. */
   readonly chatAvailable: boolean;
   /**
+   * Why there is no written answer when `chatAvailable` is false: this page is not allowed to
+   * ask (`chat-off`), or the proxy has no LLM (`chat-not-configured`). Default `chat-off`.
+   */
+  readonly chatOffReason?: 'chat-off' | 'chat-not-configured';
+  /**
    * Seconds left of a wait the proxy asked for (429): the verses are still searched (that runs
    * here), the answer is not asked for until then.
    */
@@ -244,7 +249,7 @@ export class AskController implements ReactiveController {
     const answerWaits = env.wantsAnswer && !nothingFound && env.chatAvailable && paused > 0;
     if (!env.wantsAnswer || nothingFound || !env.chatAvailable || answerWaits) {
       if (answerWaits) this.notice = { code: 'rate-limited', retryAfterSeconds: paused };
-      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: 'chat-off' };
+      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: env.chatOffReason ?? 'chat-off' };
       this.status = AskStatus.Complete;
       this.#host.requestUpdate();
       // An answer that waits is kept once it is given (Try again), not also without it.

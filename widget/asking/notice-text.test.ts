@@ -15,7 +15,8 @@ describe('when a failure becomes a notice', () => {
     expect(noticeText({ code: 'rate-limited' }, t)).toStrictEqual({ text: t('rateLimitedNoWait'), isError: true });
     expect(noticeText({ code: 'proxy-down' }, t)).toStrictEqual({ text: 'The answer service cannot be reached right now. The verses are shown below.', isError: true });
     expect(noticeText({ code: 'chat-off' }, t)).toStrictEqual({ text: t('chatOff'), isError: false });
-    expect(noticeText({ code: 'chat-not-configured' }, t)).toStrictEqual({ text: t('chatOff'), isError: false });
+    expect(noticeText({ code: 'chat-not-configured' }, t)).toStrictEqual({ text: t('chatNotConfigured'), isError: false });
+    expect(t('chatNotConfigured')).not.toBe(t('chatOff'));
     expect(noticeText({ code: 'embed-failed' }, t)).toStrictEqual({ text: t('embedFailed'), isError: false });
     expect(noticeText({ code: 'chat-failed' }, t)).toStrictEqual({ text: t('chatFailed'), isError: true });
   });

@@ -15,6 +15,7 @@ export function noticeText(notice: AskNotice, t: Translate): NoticeText {
     case 'proxy-down':
       return { text: t('proxyDown'), isError: true };
     case 'chat-not-configured':
+      return { text: t('chatNotConfigured'), isError: false };
     case 'chat-off':
       return { text: t('chatOff'), isError: false };
     case 'embed-failed':

@@ -80,6 +80,11 @@ export class BootController implements ReactiveController {
     return this.config?.chat === true;
   }
 
+  /** Why answers are off: the proxy refused this page's origin, or it has no LLM at all. */
+  get chatOffReason(): 'chat-off' | 'chat-not-configured' {
+    return this.config && this.config.originAllowed !== false ? 'chat-not-configured' : 'chat-off';
+  }
+
   async boot(options: BootOptions): Promise<void> {
     this.#abort?.abort();
     const abort = new AbortController();

@@ -132,6 +132,10 @@ describe("when another site embeds the demo proxy (ALLOWED_ORIGINS unset)", () =
     expect(await page.locator(`#${WIDGET} [part="site-card"]`).count()).toBe(0);
     expect(await page.locator(`#${WIDGET}`).evaluate((el) => el.shadowRoot!.textContent)).not.toContain('1:30 pm');
     expect(stack.xai.calls.length).toBe(chatCalls);
+    // The proxy has an LLM; it is this page that is not allowed, and the note says so.
+    expect((await page.locator(`#${WIDGET} [part~="notice-chat-off"]`).textContent())?.trim()).toBe(
+      'Written answers are not switched on for this site; here are the verses that match your question.',
+    );
     // The page never even fetched the site documents.
     await network.settle();
     expect(network.responses.filter((r) => new URL(r.url).pathname.startsWith('/data/site')).map((r) => r.url)).toEqual([]);
