@@ -909,7 +909,18 @@ export class QuranDaiElement extends LitElement {
           </li>`;
         })}
       </ol>
+      ${this.rulingContactTemplate()}
     </section>`;
+  }
+
+  /**
+   * With no written answer (search mode, no LLM, answers off for this page), a question that asks
+   * for a ruling gets the contact link put forward under the verses: they alone cannot rule.
+   */
+  private rulingContactTemplate(): TemplateResult | typeof nothing {
+    const contact = this.contact;
+    if (!contact || this.asking.answer || this.asking.status !== AskStatus.Complete) return nothing;
+    return contact.module.asksForRuling(this.asking.question) ? this.contactTemplate() : nothing;
   }
 
   private clearTemplate(): TemplateResult | typeof nothing {
@@ -1015,7 +1026,18 @@ export class QuranDaiElement extends LitElement {
           </li>`;
         })}
       </ol>
+      ${this.rulingContactTemplate()}
     </section>`;
+  }
+
+  /**
+   * With no written answer (search mode, no LLM, answers off for this page), a question that asks
+   * for a ruling gets the contact link put forward under the verses: they alone cannot rule.
+   */
+  private rulingContactTemplate(): TemplateResult | typeof nothing {
+    const contact = this.contact;
+    if (!contact || this.asking.answer || this.asking.status !== AskStatus.Complete) return nothing;
+    return contact.module.asksForRuling(this.asking.question) ? this.contactTemplate() : nothing;
   }
 
   /** The mosque's own passages, below the verses and never among them. */

@@ -1272,6 +1272,16 @@ describe('when the site owner sets a contact link', () => {
     await waitUntil(() => $(m.el, '[part~="answer"] [part~="contact-prominent"]') !== null);
   });
 
+  it('should put it forward under the verses for a ruling question when there is no written answer, and not otherwise', async () => {
+    const m = await mount({ ...contact, mode: 'search' });
+    await askAndWait(m, 'Is it haram to skip prayer? 2:153');
+    await waitUntil(() => $(m.el, '[part~="verses"] [part~="contact-prominent"]') !== null);
+    expect(text($(m.el, '[part~="contact-prominent"] a'))).toBe('Ask Imam Yusuf');
+    await askAndWait(m, '2:153');
+    await m.el.updateComplete;
+    expect($(m.el, '[part~="contact"]')).toBeNull();
+  });
+
   it('should refuse javascript: and data: links with one warning each and show no link', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

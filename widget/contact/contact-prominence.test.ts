@@ -14,7 +14,7 @@ describe('when deciding whether to put the contact link forward', () => {
     expect(contactProminent({ ...quiet, answer: 'i could not find Quranic guidance on this specific point. The verses speak of…' })).toBe(true);
   });
   it('should recognise a few unambiguous ruling words in several languages, and not ordinary words that contain them', () => {
-    expect(['Is music haram?', 'Is it allowed to pray sitting?', 'هل يجوز الصيام في السفر؟', 'Est-il permis de…', 'Apakah ini halal?', 'Это разрешено?'].map(asksForRuling)).toStrictEqual([true, true, true, true, true, true]);
+    expect(['Is music haram?', 'Is it allowed to pray sitting?', 'هل يجوز الصيام في السفر؟', 'Est-il permis de…', 'Apakah ini halal?', 'Это разрешено?', 'ما حكم الربا؟', 'سود کا حکم کیا ہے؟'].map(asksForRuling)).toStrictEqual([true, true, true, true, true, true, true, true]);
     expect(['Tell me about the Haramain', 'What is charity?', 'Tell me about Abraham'].map(asksForRuling)).toStrictEqual([false, false, false]);
   });
 });

@@ -8,7 +8,7 @@ import { html, type TemplateResult } from 'lit';
 import type { Translate } from '../i18n/ui-language.js';
 
 export { parseContactHref } from './contact-link.js';
-export { contactProminent } from './contact-prominence.js';
+export { asksForRuling, contactProminent } from './contact-prominence.js';
 
 export interface ContactOptions {
   /** Already checked by `parseContactHref`. */
