@@ -3,7 +3,10 @@
  * key, so no vector index and no chat. Keyword search, verses, same-surah context and
  * citations must still work, with a note that no LLM is configured.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
 import { useE2eStack } from './e2e-stack.js';
 import { askQuestion, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
 
@@ -69,6 +72,41 @@ describe('when the demo runs without any API key', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await widget.locator('article[part~="verse"][data-ref="2:153"]').waitFor({ timeout: 30_000 });
     expect(await queued.count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('when a newcomer opens the demo page', () => {
+  it('should offer a language switch that turns both widgets to Urdu or Arabic, kept in the link', async () => {
+    const { page } = await stack().newPage();
+    await page.goto(`${stack().baseUrl}/?lang=ur`);
+    await waitForWidgetReady(page, WIDGET);
+    const widget = page.locator(`#${WIDGET}`);
+    expect(await widget.getAttribute('lang')).toBe('ur');
+    expect(await page.locator('#floating-widget').getAttribute('lang')).toBe('ur');
+    expect((await widget.locator('[part~="submit"]').textContent())?.trim()).toBe('پوچھیں');
+    await askQuestion(page, WIDGET, 'صبر اور نماز سے مدد');
+    // The translation follows the interface language (the demo leaves `translation` unset).
+    const translation = await widget.locator('[part~="verse-translation"]').first().textContent();
+    expect(translation).toMatch(/[\u0600-\u06FF]/);
+
+    await page.locator('#demo-lang').selectOption('ar');
+    await expect.poll(async () => (await widget.locator('[part~="submit"]').textContent())?.trim()).toBe('اسأل');
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('ar');
+    await page.close();
+  });
+
+  it("should say what each key switches on, and give the khutbah time the mosque's documents give", async () => {
+    const { page } = await stack().newPage();
+    await page.goto(`${stack().baseUrl}/`);
+    const note = (await page.locator('#demo-note').textContent())!.replace(/\s+/g, ' ');
+    expect(note).toContain('search by meaning runs on the local multilingual model');
+    expect(note).toContain('npm run model:e5');
+    expect(note).not.toMatch(/semantic search[^.]*GEMINI_API_KEY/i);
+    const opening = await readFile(join(DEMO_SITE_DOCS_DIR, 'opening-times.md'), 'utf8');
+    const khutbah = /khutbah starts at (\d+):(\d\d) pm/.exec(opening)!;
+    const asShown = `${Number(khutbah[1]) + 12}:${khutbah[2]}`;
+    expect(await page.locator('#prayer-times').textContent()).toContain(`khutbah ${asShown}`);
     await page.close();
   });
 });
