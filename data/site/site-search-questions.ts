@@ -14,6 +14,9 @@ export interface SiteSearchQuestion {
 
 export const SITE_SEARCH_QUESTIONS: readonly SiteSearchQuestion[] = [
   { question: "When is Jumu'ah?", expect: 'opening-times#jumuah-friday-prayer' },
+  // Spelled as visitors type it: no apostrophe, or the common "Jummah".
+  { question: 'When is Jumuah?', expect: 'opening-times#jumuah-friday-prayer' },
+  { question: 'What time is jummah', expect: 'opening-times#jumuah-friday-prayer' },
   { question: 'What time is the Friday prayer?', expect: 'opening-times#jumuah-friday-prayer' },
   { question: 'When does the khutbah start in summer?', expect: 'opening-times#jumuah-friday-prayer' },
   { question: 'What are the opening hours of the mosque?', expect: 'opening-times#opening-hours' },

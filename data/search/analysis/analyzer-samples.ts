@@ -64,6 +64,7 @@ export const ANALYZER_SAMPLES: Readonly<Record<SearchTrack, AnalyzerSample>> = {
       "what does the Quran say about patience and prayer?",
       "who are the righteous",
       "mercy of Allah",
+      "When is Jumu'ah? the Qur'an and du'a, don't",
     ],
   },
   "bn": {

@@ -24,6 +24,11 @@ describe('when a noun in -ence/-ance meets its adjective', () => {
 describe('when analysing text', () => {
   it('should lowercase, fold accents, drop possessives, stop words and digits', () => {
     expect(englishWords("Allāh's Mercy, 2 times")).toEqual(['allah', 'mercy', 'times']);
+  });
+
+  it("should read a transliteration with or without its apostrophe as one word, and keep English contractions apart", () => {
+    expect(englishWords("When is Jumu'ah? Read the Qur’an, make du'a at the Ka`bah")).toEqual(['when', 'is', 'jumuah', 'read', 'the', 'quran', 'make', 'dua', 'at', 'the', 'kabah']);
+    expect(englishWords("Don't we'll Allah's they're")).toEqual(['don', 'we', 'll', 'allah', 'they', 're']);
     expect(analyzer.terms('Indeed, Allah is with the patient.')).toEqual(['inde', 'allah', 'patient']);
   });
   it('should drop question framing such as "what does the Quran say about"', () => {

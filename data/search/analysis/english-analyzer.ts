@@ -23,9 +23,17 @@ export function conflateNounAdjective(stem: string): string {
 
 const stem = memoizeWord((word: string) => conflateNounAdjective(stemmer(word)));
 
+/**
+ * An apostrophe inside a transliterated word marks an Arabic letter (hamza, ʿayn), and visitors
+ * leave it out: "Jumu'ah"/"Jumuah", "Qur'an"/"Quran", "Du'a"/"Dua". Join the word's parts, except
+ * in English contractions and possessives ("don't", "we'll", "Allah's"), which are split below.
+ */
+const INNER_APOSTROPHE = /([a-z])['’ʼʿ‘`](?!(?:s|t|d|m|ll|re|ve)\b)(?=[a-z])/g;
+
 /** Folded words of `text` (no stop-word removal, no stemming). */
 export function englishWords(text: string): string[] {
   return foldLatin(text)
+    .replace(INNER_APOSTROPHE, '$1')
     .replace(/['’](s)?\b/g, ' ')
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !/^\d+$/.test(w));

@@ -9,6 +9,7 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   salah: 'prayer', salat: 'prayer', namaz: 'prayer', salaah: 'prayer', pray: 'prayer',
   zakat: 'zakah', zakaat: 'zakah',
   sadaqah: 'charity', sadaqa: 'charity', sadaqat: 'charity',
+  jumuah: 'friday', jummah: 'jumuah friday', jumma: 'jumuah friday', jumah: 'jumuah friday', juma: 'jumuah friday',
   sawm: 'fast', siyam: 'fast', fasting: 'fast', ramadan: 'fast month',
   hajj: 'hajj pilgrimage', umrah: 'umrah pilgrimage',
   jannah: 'paradise garden', heaven: 'paradise', firdaws: 'paradise',
