@@ -16,6 +16,7 @@ import { attributeWarning, type CheckedAttribute } from './attributes/attribute-
 import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText, rateLimitedText } from './asking/notice-text.js';
+import { LauncherClearance } from './shell/launcher-clearance.js';
 import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { QueuedQuestion } from './asking/queued-question.js';
@@ -316,6 +317,8 @@ export class QuranDaiElement extends LitElement {
   private renderedKey: ({ text: string; retrieved: ReadonlySet<number>; siteRetrieved: ReadonlySet<number> } & AnswerViewInputs) | undefined;
   private readonly answerModule = new AnswerModuleLoader(() => this.requestUpdate());
   private readonly clipboard = new VerseClipboard(this);
+  /** Floating layout only: keeps the launcher off an inline widget on the same page. */
+  private launcherClearance: LauncherClearance | undefined;
   /** The checked `audio-base` template; undefined when unset or refused. */
   private audioTemplate: string | undefined;
   /** Warnings already written, so a refused attribute warns once. */
@@ -391,6 +394,9 @@ export class QuranDaiElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.layout === 'floating') {
+      this.launcherClearance ??= new LauncherClearance(this, { self: this, launcher: () => this.launcherEl, panelOpen: () => this.panelOpen });
+    }
     if (this.localize.refresh()) {
       this.uiLang = this.localize.lang;
       this.t = this.localize.t;
@@ -909,18 +915,7 @@ export class QuranDaiElement extends LitElement {
           </li>`;
         })}
       </ol>
-      ${this.rulingContactTemplate()}
     </section>`;
-  }
-
-  /**
-   * With no written answer (search mode, no LLM, answers off for this page), a question that asks
-   * for a ruling gets the contact link put forward under the verses: they alone cannot rule.
-   */
-  private rulingContactTemplate(): TemplateResult | typeof nothing {
-    const contact = this.contact;
-    if (!contact || this.asking.answer || this.asking.status !== AskStatus.Complete) return nothing;
-    return contact.module.asksForRuling(this.asking.question) ? this.contactTemplate() : nothing;
   }
 
   private clearTemplate(): TemplateResult | typeof nothing {
@@ -1088,7 +1083,7 @@ export class QuranDaiElement extends LitElement {
     return html`<div class="base" part="base" dir=${dir} lang=${this.uiLang}>
       <button
         type="button"
-        class="launcher"
+        class=${this.launcherClearance?.aside ? 'launcher launcher--aside' : 'launcher'}
         part="launcher"
         aria-expanded=${this.panelOpen ? 'true' : 'false'}
         aria-controls="panel"

@@ -451,6 +451,17 @@ export const quranDaiStyles = css`
     cursor: pointer;
     font-family: var(--quran-dai-font-family);
     white-space: nowrap;
+    transition: opacity 0.15s ease, visibility 0.15s;
+  }
+  /* Over an inline widget on the same page: out of the way (and out of the tab order) until it scrolls away. */
+  .launcher--aside {
+    visibility: hidden;
+    opacity: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .launcher {
+      transition: none;
+    }
   }
   /* Inline SVG icons: no emoji or symbol font needed, they follow the text colour. */
   .icon {

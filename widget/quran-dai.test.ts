@@ -754,18 +754,33 @@ describe('when the answer cannot be given', () => {
     const m = await mount();
     m.proxy.chat = { kind: 'status', status: 503, body: { error: { code: 'chat-not-configured', message: 'no provider' } } };
     await askAndWait(m, '2:153');
-    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not switched on for this site');
+    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
     expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'chat-not-configured', status: 503 });
     expect($$(m.el, 'article[part~="verse"]')).toHaveLength(1);
   });
 
-  it('should not call /api/chat when the config says chat is off', async () => {
+  it('should not call /api/chat when the config says chat is off, and say the proxy has no LLM', async () => {
     const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: null, chat: false });
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     expect(proxy.chatRequests()).toHaveLength(0);
-    expect($(m.el, '[part~="notice-chat-off"]')).not.toBeNull();
+    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
+    expect($(m.el, '[part~="notice-chat-off"]')).toBeNull();
     expect(m.events['quran-dai-error']).toHaveLength(0);
+  });
+
+  it("should say answers are off for this site when the proxy refuses the page's origin", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: null, chat: false, originAllowed: false });
+      const m = await mount({}, { proxy });
+      await askAndWait(m, '2:153');
+      expect(proxy.chatRequests()).toHaveLength(0);
+      expect(text($(m.el, '[part~="notice-chat-off"]'))).toContain('Written answers are not switched on for this site');
+      expect($(m.el, '[part~="notice-chat-not-configured"]')).toBeNull();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('should still search by keyword when the config request fails', async () => {

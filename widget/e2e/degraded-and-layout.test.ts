@@ -125,12 +125,69 @@ describe('when the page is viewed on a phone and on a desktop', () => {
       );
       expect(wrappedLabels).toStrictEqual([]);
 
+      // The launcher steps aside over the inline widget: open it from the foot of the page.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.locator('#floating-widget [part~="launcher"]').click();
       await page.locator('#floating-widget [part~="panel"]').waitFor();
       await page.screenshot({ path: join(ARTEFACT_DIR, `demo-floating-open-${width}.png`) });
       const panel = await page.locator('#floating-widget [part~="panel"]').boundingBox();
       expect(panel!.x).toBeGreaterThanOrEqual(0);
       expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
+      await page.close();
+    });
+  }
+});
+
+describe('when the page has both the inline widget and the floating launcher', () => {
+  for (const { width, height, lang } of [
+    { width: 390, height: 844, lang: 'en' },
+    { width: 1280, height: 900, lang: 'ar' },
+  ]) {
+    it(`should keep the launcher off the inline widget's verse text and buttons at ${width} px (${lang})`, async () => {
+      const { page } = await stack().newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height });
+      await page.goto(`${stack().baseUrl}/?lang=${lang}`);
+      await waitForWidgetReady(page, WIDGET);
+      await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+      await waitForAnswerDone(page, WIDGET);
+      await page.locator(`#${WIDGET} [part~="feedback-up"]`).waitFor();
+      // Each verse text and button, scrolled to the height where the launcher sits: a tap on it
+      // (at its start, middle, end, and right under the launcher) must reach the inline widget.
+      const covered = await page.evaluate(async (id) => {
+        const host = document.getElementById(id)!;
+        const root = host.shadowRoot!;
+        const launcher = document.getElementById('floating-widget')!.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
+        const targets = [
+          ...[...root.querySelectorAll('article[part~="verse"]')].slice(0, 3).flatMap((card) => [...card.querySelectorAll('[part~="verse-translation"], [part~="verse-arabic"], button')]),
+          ...root.querySelectorAll('[part~="answer"] button'),
+        ];
+        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const launcherY = (launcher.top + launcher.bottom) / 2;
+        const out: string[] = [];
+        for (const el of targets) {
+          const before = el.getBoundingClientRect();
+          window.scrollBy(0, (before.top + before.bottom) / 2 - launcherY);
+          await frame();
+          await frame();
+          const r = el.getBoundingClientRect();
+          const y = Math.min(r.bottom - 2, Math.max(r.top + 2, launcherY));
+          const xs = [r.left + 2, (r.left + r.right) / 2, r.right - 2, (launcher.left + launcher.right) / 2].filter((x) => x > r.left && x < r.right);
+          for (const x of xs) {
+            const top = document.elementFromPoint(x, y);
+            if (top !== host) out.push(`${el.getAttribute('part') ?? el.tagName} at ${Math.round(x)},${Math.round(y)}: ${top?.id || top?.tagName}`);
+          }
+        }
+        return { out, count: targets.length };
+      }, WIDGET);
+      expect(covered.count).toBeGreaterThan(6);
+      expect(covered.out).toEqual([]);
+      // Away from the inline widget, the launcher is back for the rest of the page.
+      const launcher = page.locator('#floating-widget [part~="launcher"]');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+      await launcher.click();
+      expect(await page.locator('#floating-widget [part~="panel"]').isVisible()).toBe(true);
       await page.close();
     });
   }
