@@ -55,6 +55,9 @@ describe('when the page is in Urdu and the widget sets no lang', () => {
     const toggle = card.querySelector('[part~="context-toggle"]')!;
     expect(text(toggle)).toBe('آس پاس کی آیات دکھائیں');
     expect(toggle.querySelector('svg')!.getAttribute('class')).toBe('icon icon--mirror icon--disclosure');
+    // Names in the interface's script and language: no "سورہ Al-Baqarah", no English translation name.
+    expect(text(card.querySelector('[part~="verse-surah"]'))).toBe('سورہ البقرة');
+    expect(text(card.querySelector('[part~="verse-translation-name"]'))).toBe('اردو ترجمہ (QuranEnc)');
   });
 });
 
@@ -68,7 +71,7 @@ describe('when an Urdu visitor copies a verse', () => {
     ($(el, 'article[data-ref="2:153"] [part~="copy"]') as HTMLButtonElement).click();
     await waitUntil(() => writeText.mock.calls.length > 0);
     const lines = writeText.mock.calls[0]![0].split('\n');
-    expect(lines.slice(-2)).toStrictEqual(['— قرآن 2:153، Al-Baqarah (Urdu translation (quran-json, from QuranEnc))', 'https://quran.com/2/153']);
+    expect(lines.slice(-2)).toStrictEqual(['— قرآن 2:153، البقرة (اردو ترجمہ (QuranEnc))', 'https://quran.com/2/153']);
     await el.updateComplete;
     expect(text($(el, 'article[data-ref="2:153"] [part~="copy"]'))).toBe('کاپی ہو گئی');
   });

@@ -741,7 +741,7 @@ export class QuranDaiElement extends LitElement {
     const { shareVerse } = await import('./share/share-verse.js');
     let method;
     try {
-      method = await shareVerse(corpus, { surah: range.surah, ayah: range.from }, corpus.hasTrack(this.track) ? this.track : 'en', this.t, navigator);
+      method = await shareVerse(corpus, { surah: range.surah, ayah: range.from }, corpus.hasTrack(this.track) ? this.track : 'en', this.t, navigator, this.uiLang);
     } catch (e) {
       console.warn(`quran-dai: share failed (${(e as Error).message})`);
       return;
@@ -986,7 +986,7 @@ export class QuranDaiElement extends LitElement {
     const t = this.t;
     if (result.kind === 'none' || result.hits.length === 0) {
       // A question with nothing to change in its words ("2:999", "???") is not one for the imam.
-      return html`<p class="notice" part="no-results" role="status">${noVersesText(result.problem, corpus, t, this.localize.starters[0] ?? '')}</p>
+      return html`<p class="notice" part="no-results" role="status">${noVersesText(result.problem, corpus, t, this.localize.starters[0] ?? '', this.uiLang)}</p>
         ${result.problem ? nothing : this.contactTemplate()}`;
     }
     const topRefs = new Set(result.hits.slice(0, 3).map((h) => formatRef(h.ref)));
@@ -1012,8 +1012,9 @@ export class QuranDaiElement extends LitElement {
               shared: this.sharedRef === ref,
               recitation: this.audioTemplate ? (this.player?.stateOf(ref) ?? 'idle') : undefined,
               t,
+              lang: this.uiLang,
               onToggleContext: (r) => this.toggleContext(r),
-              onCopy: (r) => void this.clipboard.copy(corpus, r, this.track, this.t),
+              onCopy: (r) => void this.clipboard.copy(corpus, r, this.track, this.t, this.uiLang),
               onExplain: (r) => void this.explain(r),
               onShare: (r) => void this.shareVerse(r),
               onListen: (r) => void this.listen(r),

@@ -72,6 +72,7 @@ export const TEXT_AR: UiText = {
     openOnQuranCom: 'فتح {ref} على quran.com',
     passage: 'المقطع {range}',
     surahLabel: 'سورة {name}',
+    translationName: '',
     citationInvalid: 'ليست آية',
     citationInvalidLong: '{ref} ليست آية من القرآن؛ هذا المرجع خاطئ.',
     citationNotRetrieved: 'ليست من الآيات المسترجعة',

@@ -72,6 +72,7 @@ export const TEXT_BN: UiText = {
     openOnQuranCom: 'quran.com-এ {ref} খুলুন',
     passage: 'অংশ {range}',
     surahLabel: 'সূরা {name}',
+    translationName: 'বাংলা অনুবাদ (QuranEnc)',
     citationInvalid: 'আয়াত নয়',
     citationInvalidLong: '{ref} কুরআনের কোনো আয়াত নয়; এই সূত্রটি ভুল।',
     citationNotRetrieved: 'খুঁজে পাওয়া আয়াতগুলোর মধ্যে নেই',

@@ -73,6 +73,8 @@ export const STRINGS_EN = {
   openOnQuranCom: 'Open {ref} on quran.com',
   passage: 'Passage {range}',
   surahLabel: 'Surah {name}',
+  /** The translation in this language, as its name is shown under a verse (empty: there is none). */
+  translationName: 'Saheeh International (English)',
   citationInvalid: 'not a verse',
   citationInvalidLong: '{ref} is not a verse of the Quran; this reference is wrong.',
   citationNotRetrieved: 'not from the retrieved verses',

@@ -72,6 +72,7 @@ export const TEXT_ES: UiText = {
     openOnQuranCom: 'Abrir {ref} en quran.com',
     passage: 'Pasaje {range}',
     surahLabel: 'Sura {name}',
+    translationName: 'Traducción al español (QuranEnc)',
     citationInvalid: 'no es una aleya',
     citationInvalidLong: '{ref} no es una aleya del Corán; esta referencia es errónea.',
     citationNotRetrieved: 'no está entre las aleyas encontradas',

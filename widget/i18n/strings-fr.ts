@@ -75,6 +75,7 @@ export const TEXT_FR: UiText = {
     openOnQuranCom: 'Ouvrir {ref} sur quran.com',
     passage: 'Passage {range}',
     surahLabel: 'Sourate {name}',
+    translationName: 'Traduction française (QuranEnc)',
     citationInvalid: 'pas un verset',
     citationInvalidLong: '{ref} n’est pas un verset du Coran\u00a0; cette référence est erronée.',
     citationNotRetrieved: 'ne fait pas partie des versets trouvés',

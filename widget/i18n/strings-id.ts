@@ -72,6 +72,7 @@ export const TEXT_ID: UiText = {
     openOnQuranCom: 'Buka {ref} di quran.com',
     passage: 'Bagian {range}',
     surahLabel: 'Surah {name}',
+    translationName: 'Terjemahan bahasa Indonesia (QuranEnc)',
     citationInvalid: 'bukan ayat',
     citationInvalidLong: '{ref} bukan ayat Al-Qur’an; rujukan ini salah.',
     citationNotRetrieved: 'bukan dari ayat yang ditemukan',

@@ -75,6 +75,7 @@ export const TEXT_RU: UiText = {
     openOnQuranCom: 'Открыть {ref} на quran.com',
     passage: 'Отрывок {range}',
     surahLabel: 'Сура {name}',
+    translationName: 'Русский перевод (QuranEnc)',
     citationInvalid: 'не аят',
     citationInvalidLong: '{ref} — не аят Корана; эта ссылка ошибочна.',
     citationNotRetrieved: 'не из найденных аятов',

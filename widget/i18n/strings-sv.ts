@@ -72,6 +72,7 @@ export const TEXT_SV: UiText = {
     openOnQuranCom: 'Öppna {ref} på quran.com',
     passage: 'Avsnitt {range}',
     surahLabel: 'Sura {name}',
+    translationName: 'Svensk översättning (QuranEnc)',
     citationInvalid: 'inte en vers',
     citationInvalidLong: '{ref} är inte en vers i Koranen; hänvisningen är fel.',
     citationNotRetrieved: 'inte bland de hittade verserna',

@@ -72,6 +72,7 @@ export const TEXT_TR: UiText = {
     openOnQuranCom: '{ref} ayetini quran.com’da aç',
     passage: 'Bölüm {range}',
     surahLabel: '{name} Suresi',
+    translationName: 'Türkçe meal (QuranEnc)',
     citationInvalid: 'ayet değil',
     citationInvalidLong: '{ref} Kur’an’da bir ayet değil; bu kaynak hatalı.',
     citationNotRetrieved: 'bulunan ayetlerden değil',

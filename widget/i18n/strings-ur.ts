@@ -72,6 +72,7 @@ export const TEXT_UR: UiText = {
     openOnQuranCom: '{ref} کو quran.com پر کھولیں',
     passage: 'حصہ {range}',
     surahLabel: 'سورہ {name}',
+    translationName: 'اردو ترجمہ (QuranEnc)',
     citationInvalid: 'آیت نہیں',
     citationInvalidLong: '{ref} قرآن کی کوئی آیت نہیں؛ یہ حوالہ غلط ہے۔',
     citationNotRetrieved: 'تلاش شدہ آیات میں سے نہیں',

@@ -72,6 +72,7 @@ export const TEXT_ZH: UiText = {
     openOnQuranCom: '在 quran.com 上打开 {ref}',
     passage: '段落 {range}',
     surahLabel: '苏拉 {name}',
+    translationName: '中文译本（QuranEnc）',
     citationInvalid: '不是经文',
     citationInvalidLong: '{ref} 不是《古兰经》中的经文；此引用有误。',
     citationNotRetrieved: '不在检索到的经文中',

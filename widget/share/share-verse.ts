@@ -9,19 +9,20 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatRef, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { verseCitationText } from '../verses/verse-copy-text.js';
+import { surahDisplayName, translationDisplayName } from '../verses/surah-name.js';
 import type { SharePayload } from './answer-share-text.js';
 import { shareOrCopy, type ShareOutcome, type ShareTarget } from './share-or-copy.js';
 
-export function verseSharePayload(corpus: Corpus, ref: VerseRef, track: TextTrackId, t: Translate): SharePayload {
+export function verseSharePayload(corpus: Corpus, ref: VerseRef, track: TextTrackId, t: Translate, uiLang = 'en'): SharePayload {
   const verse = corpus.verse(ref, track);
-  const surah = corpus.surah(ref.surah).nameTransliterated;
+  const surah = surahDisplayName(corpus.surah(ref.surah), uiLang);
   return {
     title: t('copyCitation', { ref: formatRef(ref), surah }),
-    text: verseCitationText(verse, surah, corpus.trackName(track), t),
+    text: verseCitationText(verse, surah, translationDisplayName(corpus, track, uiLang, t), t),
     url: quranComUrl(ref),
   };
 }
 
-export function shareVerse(corpus: Corpus, ref: VerseRef, track: TextTrackId, t: Translate, target: ShareTarget): Promise<ShareOutcome> {
-  return shareOrCopy(verseSharePayload(corpus, ref, track, t), target);
+export function shareVerse(corpus: Corpus, ref: VerseRef, track: TextTrackId, t: Translate, target: ShareTarget, uiLang = 'en'): Promise<ShareOutcome> {
+  return shareOrCopy(verseSharePayload(corpus, ref, track, t, uiLang), target);
 }

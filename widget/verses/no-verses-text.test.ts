@@ -44,4 +44,10 @@ describe('when no verse is shown', () => {
     expect(noVersesText(problem, corpus, translator('ru'), EXAMPLE)).toContain(' аята, ');
     expect(noVersesText({ kind: 'no-such-verse', surah: 2, ref: '2:999' }, corpus, translator('ru'), EXAMPLE)).toContain(' аятов, ');
   });
+
+  it('should name the surah in Arabic under the Arabic interface, not in Latin letters', () => {
+    const text = noVersesText({ kind: 'no-such-verse', surah: 2, ref: '2:999' }, corpus, translator('ar'), EXAMPLE, 'ar');
+    expect(text).toContain(`سورة ${corpus.surah(2).nameArabic}`);
+    expect(text).not.toMatch(/[A-Za-z]/);
+  });
 });

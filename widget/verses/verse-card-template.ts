@@ -12,6 +12,7 @@ import { formatRange, formatRef, quranComUrl } from '../../data/corpus/verse-ran
 import type { Translate } from '../i18n/ui-language.js';
 import type { RecitationState } from '../listen/recitation-player.js';
 import { trackDir, trackLang } from './track-language.js';
+import { showsArabicSurahNames, surahDisplayName, translationDisplayName } from './surah-name.js';
 
 /** Points along the line (mirrored right to left) when closed, down when open: `direction.styles.ts`. */
 const DISCLOSURE_ICON = html`<svg class="icon icon--mirror icon--disclosure" part="context-toggle-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9 6l6 6-6 6" /></svg>`;
@@ -29,6 +30,8 @@ export interface VerseCardOptions {
   /** The recitation's state; undefined when the site set no valid `audio-base` (no play button). */
   readonly recitation: RecitationState | undefined;
   readonly t: Translate;
+  /** The interface language: which script the surah's name is shown in. */
+  readonly lang: string;
   readonly onToggleContext: (ref: string) => void;
   readonly onCopy: (ref: string) => void;
   readonly onExplain: (ref: string) => void;
@@ -82,11 +85,15 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
   const surah = o.corpus.surah(o.ref.surah);
   const ref = formatRef(o.ref);
   const contextId = `context-${o.ref.surah}-${o.ref.ayah}`;
-  const translationName = o.corpus.trackName(o.translation);
-  return html`<article class="verse" part="verse" data-ref=${ref} aria-label=${`${ref} ${surah.nameTransliterated}`}>
+  const translationName = translationDisplayName(o.corpus, o.translation, o.lang, o.t);
+  return html`<article class="verse" part="verse" data-ref=${ref} aria-label=${`${ref} ${surahDisplayName(surah, o.lang)}`}>
     <header class="verse__header">
       <a class="verse__ref" part="verse-ref" href=${quranComUrl(o.ref)} target="_blank" rel="noopener noreferrer" aria-label=${o.t('openOnQuranCom', { ref })}>${ref}</a>
-      <span class="verse__surah" part="verse-surah">${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span></span>
+      <span class="verse__surah" part="verse-surah"
+        >${showsArabicSurahNames(o.lang)
+          ? o.t('surahLabel', { name: surah.nameArabic })
+          : html`${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span>`}</span
+      >
       ${o.passage
         ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${passageLabel(o.passage, o.t)}</a>`
         : nothing}

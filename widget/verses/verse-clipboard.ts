@@ -8,6 +8,7 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { tryParseReference } from '../../data/corpus/reference-parser.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { verseCopyText } from './verse-copy-text.js';
+import { surahDisplayName, translationDisplayName } from './surah-name.js';
 
 /** How long a card's button says "Copied". */
 export const COPIED_MS = 2000;
@@ -34,12 +35,12 @@ export class VerseClipboard implements ReactiveController {
   }
 
   /** Copies verse `ref` with translation `track`, its reference line in the interface language; a refused clipboard is logged, nothing else changes. */
-  async copy(corpus: Corpus, ref: string, track: TextTrackId, t: Translate): Promise<void> {
+  async copy(corpus: Corpus, ref: string, track: TextTrackId, t: Translate, uiLang: string): Promise<void> {
     const range = tryParseReference(ref, corpus);
     if (!range) return;
     const target = { surah: range.surah, ayah: range.from };
     const verse = corpus.verse(target, track);
-    const text = verseCopyText(verse, corpus.surah(target.surah).nameTransliterated, corpus.trackName(track), t);
+    const text = verseCopyText(verse, surahDisplayName(corpus.surah(target.surah), uiLang), translationDisplayName(corpus, track, uiLang, t), t);
     try {
       await this.clipboard().writeText(text);
     } catch (e) {
