@@ -126,6 +126,14 @@ export interface SearchEngineOptions {
   readonly topicWeight: number;
   /** When a topic match is trusted and how many topics give verses. */
   readonly topicSelection: TopicSelectionOptions;
+  /**
+   * Weights of an LLM's retrieval suggestion (`SearchCallOptions.assist`) in the fusion: the
+   * verses it names, and the keyword search of its query in the translation's vocabulary. Not
+   * tuned (no LLM is reachable where this was built): set like the topic list, which plays the
+   * same part of knowledge the small model lacks. 0 leaves a list out.
+   */
+  readonly assistRefsWeight: number;
+  readonly assistQueryWeight: number;
 }
 
 export const DEFAULT_SEARCH_OPTIONS = {
@@ -148,12 +156,27 @@ export const DEFAULT_SEARCH_OPTIONS = {
   bm25: DEFAULT_BM25_PARAMS,
   topicWeight: 1.5,
   topicSelection: { minCoverage: 0.5, minCosine: 0.88, count: 2, maxVerses: 20 },
+  assistRefsWeight: 1.5,
+  assistQueryWeight: 1,
 } as const satisfies SearchEngineOptions;
 
 /** Per-call options. */
 export interface SearchCallOptions {
   /** The visitor's UI language (BCP-47); decides Latin-script languages the query itself does not give away. */
   readonly lang?: string;
+  /**
+   * An LLM's retrieval suggestion for this question (checked: `checkSuggestion`): its verses and
+   * its query (searched in the English translation, when loaded) join the fusion as lists of
+   * their own. It only adds candidates; without it the search is unchanged.
+   */
+  readonly assist?: RetrievalAssist;
+}
+
+export interface RetrievalAssist {
+  /** A short English query in the translation's words; may be empty. */
+  readonly query: string;
+  /** Candidate verses `S:A`, best first, already checked against the corpus. */
+  readonly refs: readonly string[];
 }
 
 /** A query vector and the index it is searched in. */
@@ -297,7 +320,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!HAS_WORDS.test(query)) return noWords(query);
     const lexicalHits = lexicalCandidates(query, requiredTrack(query, call.lang));
     const selected = topicSelection(query, call);
-    if (!selected) {
+    const assist = assistRankings(call.assist);
+    if (!selected && assist.length === 0) {
       const found = lexicalHits.slice(0, opts.k);
       if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
       const hits: SearchHit[] = found.map((h, i) => ({
@@ -313,21 +337,50 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       [
         { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
         { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
+        ...assist,
       ],
       opts.rrfK,
     ).slice(0, opts.k);
+    if (fused.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
     const hits = fused.map((f) => fusedHit(f));
     return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected) };
   }
 
+  /**
+   * The LLM suggestion's lists: its verses, and its query searched in the English translation
+   * (the vocabulary it was asked for; skipped until that track is loaded).
+   */
+  function assistRankings(assist: RetrievalAssist | undefined): { source: string; indices: number[]; weight: number }[] {
+    if (!assist) return [];
+    const out: { source: string; indices: number[]; weight: number }[] = [];
+    const refs: number[] = [];
+    for (const key of assist.refs) {
+      const [surah, ayah] = key.split(':').map(Number) as [number, number];
+      if (corpus.isValidRef({ surah, ayah })) refs.push(corpus.indexOf({ surah, ayah }));
+    }
+    if (refs.length > 0 && opts.assistRefsWeight > 0) out.push({ source: 'assist-refs', indices: refs, weight: opts.assistRefsWeight });
+    if (assist.query.trim() && opts.assistQueryWeight > 0 && indexes.isLoaded('en') && HAS_WORDS.test(assist.query)) {
+      const found = indexes.get('en').searchText(assist.query, opts.candidates, { neighbourWeights: opts.neighbourWeights });
+      const minScore = (found[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
+      const indices = found.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore).map((h) => h.index);
+      if (indices.length > 0) out.push({ source: 'assist-query', indices, weight: opts.assistQueryWeight });
+    }
+    return out;
+  }
+
   function fusedHit(f: FusedItem, cosine?: ReadonlyMap<number, number>): SearchHit {
     const sources: HitSource[] = [];
-    const ranks: Partial<Record<'lexicalRank' | 'vectorRank' | 'topicRank', number>> = {};
+    const ranks: Partial<Record<'lexicalRank' | 'vectorRank' | 'topicRank' | 'assistRank', number>> = {};
     for (const [source, key] of [['lexical', 'lexicalRank'], ['vector', 'vectorRank'], ['topic', 'topicRank']] as const) {
       const rank = f.ranks[source];
       if (rank === undefined) continue;
       sources.push(source);
       ranks[key] = rank;
+    }
+    const assistRank = Math.min(f.ranks['assist-refs'] ?? Infinity, f.ranks['assist-query'] ?? Infinity);
+    if (assistRank !== Infinity) {
+      sources.push('assist');
+      ranks.assistRank = assistRank;
     }
     const c = cosine?.get(f.index);
     return { ref: corpus.refAt(f.index), index: f.index, score: f.score, sources, ...ranks, ...(c === undefined ? {} : { cosine: c }) };
@@ -360,6 +413,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
               { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
               { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
               topicRanking,
+              ...(withLexical ? assistRankings(call.assist) : []),
             ],
             opts.rrfK,
           )

@@ -3,7 +3,7 @@
  */
 import type { VerseRange, VerseRef } from '../corpus/corpus-types.js';
 
-export type HitSource = 'lexical' | 'vector' | 'reference' | 'topic';
+export type HitSource = 'lexical' | 'vector' | 'reference' | 'topic' | 'assist';
 
 export interface SearchHit {
   readonly ref: VerseRef;
@@ -16,6 +16,8 @@ export interface SearchHit {
   readonly vectorRank?: number;
   /** Rank in the verse list of the matched topics. */
   readonly topicRank?: number;
+  /** Rank in the LLM's suggestion (its verses, or its query's keyword search), when it helped find this verse. */
+  readonly assistRank?: number;
   /** Cosine similarity when the vector search saw this verse. */
   readonly cosine?: number;
 }
