@@ -40,6 +40,7 @@ import { requestLog } from './middleware/request-log/index.js';
 import { createScrubber } from './http/secret-scrubber.js';
 import { staticFiles } from './middleware/static-files/index.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
+import { createSuggestHandler } from './routes/suggest-route.js';
 import { createChatHandler, requireChat } from './routes/chat-route.js';
 import { createEmbedHandler } from './routes/embed-route.js';
 import { createFeedbackHandler, feedbackEnabled } from './routes/feedback-route.js';
@@ -155,6 +156,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use('/api/chat', paid);
   app.use('/api/embed', paid);
   app.use('/api/feedback', paid);
+  app.use('/api/suggest', paid);
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
@@ -188,6 +190,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     const allowed = origin === undefined || originAllowed(origin, c);
     const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, {
       feedback: allowed && feedbackEnabled(feedbackRoute),
+      suggest: allowed && chat !== null && config.suggestTimeoutMs > 0,
       publicBase: config.dataPublicUrl,
       site: siteFor(c) ? { version: site!.manifest.version, baseUrl: config.siteBaseUrl } : null,
     });
@@ -219,7 +222,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
   // One key signs answers (chat) and checks the answers visitors rate (feedback).
   const signer = createAnswerSigner(config.answerSigningKey);
-  const limited = (name: 'chat' | 'embed' | 'feedback', limit: number) =>
+  const limited = (name: 'chat' | 'embed' | 'feedback' | 'suggest', limit: number) =>
     rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, store: stores.rateLimit(name), onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
 
   app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
@@ -245,6 +248,19 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     site: siteFor,
   }));
 
+  // One suggestion per question, like the answer: the same hourly limit, counted apart.
+  app.post('/api/suggest', limited('suggest', config.rateLimits.chatPerHour), createSuggestHandler({
+    readBody,
+    corpus: deps.corpus,
+    chat,
+    timeoutMs: config.suggestTimeoutMs,
+    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: stores.embedCache(`suggest:${chat?.modelId ?? 'none'}`) }),
+    metrics,
+    monotonic,
+    budget: chatBudget,
+    logUserText: config.logUserText,
+  }));
+
   app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
     ...feedbackRoute,
     signer,
@@ -256,7 +272,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   }));
 
   // A site owner opening an API address in the browser learns how it is used, not "Nothing here".
-  for (const path of ['/api/embed', '/api/chat', '/api/feedback']) {
+  for (const path of ['/api/embed', '/api/chat', '/api/feedback', '/api/suggest']) {
     app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], path, () =>
       jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, { headers: { allow: 'POST, OPTIONS' } }),
     );
@@ -286,7 +302,7 @@ function notFoundResponse(): Response {
   return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
 
-const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat', '/api/feedback'];
+const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat', '/api/feedback', '/api/suggest'];
 
 /** Bounded route label for logs and metrics (never a raw, attacker-chosen path). */
 export function routeLabel(pathname: string): string {

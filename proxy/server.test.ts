@@ -81,6 +81,7 @@ describe('when the proxy runs on Node', () => {
       index: { id: INDEX_ID, manifest: `/data/index/${INDEX_ID}/manifest.json`, queryEmbedding: 'proxy' },
       chat: true,
       feedback: false,
+      suggest: true,
     });
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');

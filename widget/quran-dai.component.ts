@@ -41,6 +41,7 @@ import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
 import { quranDaiStyles } from './quran-dai.styles.js';
 import { matchedTopicTemplate } from './topics/matched-topic.js';
 import { shouldRecheck } from './answer/answer-pacing.js';
+import type { SuggestResponse } from '../data/contracts/suggest-request.js';
 
 export type QuranDaiMode = 'chat' | 'search';
 
@@ -561,6 +562,12 @@ export class QuranDaiElement extends LitElement {
 
   // ---- asking ----
 
+  /** The LLM's retrieval suggestion through the proxy (loaded on first use: not in the first-load chunk). */
+  private async suggest(question: string, corpus: Corpus, signal: AbortSignal): Promise<SuggestResponse> {
+    const { fetchSuggestion } = await import('./api/fetch-suggestion.js');
+    return fetchSuggestion(this.proxy, { question, lang: this.uiLang }, corpus, this.resolvedServices.fetch, signal);
+  }
+
   private environment(): AskEnvironment | undefined {
     const { engine, corpus } = this.boot;
     if (this.boot.status !== BootStatus.Ready || !engine || !corpus) return undefined;
@@ -573,6 +580,7 @@ export class QuranDaiElement extends LitElement {
       wantsAnswer: this.mode !== 'search',
       chatAvailable: this.boot.chatAvailable,
       chatOffReason: this.boot.chatOffReason,
+      ...(this.boot.config?.suggest && this.mode !== 'search' ? { suggest: (question: string, signal: AbortSignal) => this.suggest(question, corpus, signal) } : {}),
       ...(this.rateLimitWait.waiting ? { answersPausedFor: this.rateLimitWait.remaining } : {}),
       lang: this.uiLang,
       searchLang: this.track === 'translit' ? this.uiLang : this.track,

@@ -1261,6 +1261,51 @@ describe('when a visitor shares or rates an answer', () => {
   });
 });
 
+describe('when the proxy offers LLM-assisted retrieval', () => {
+  const config = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, suggest: true } as const;
+  const QUESTION = 'What is the purpose of my life?';
+
+  it("should merge the suggestion's checked verses into the results before the answer is asked for", async () => {
+    const proxy = createFakeProxy(config);
+    proxy.suggestion = { query: '', refs: ['51:56', '2:999', 'not a verse'] };
+    const m = await mount({}, { proxy });
+    await askAndWait(m, QUESTION);
+    await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
+    const suggestCalls = proxy.calls.filter((c) => c.url.endsWith('/api/suggest'));
+    expect(suggestCalls.map((c) => c.body)).toStrictEqual([{ question: QUESTION, lang: 'en' }]);
+    expect($(m.el, 'article[part~="verse"][data-ref="51:56"]')).not.toBeNull();
+    expect($(m.el, 'article[part~="verse"][data-ref="2:999"]')).toBeNull();
+    expect(proxy.chatRequests()[0]!.verses.map((v) => v.ref)).toContain('51:56');
+  });
+
+  it('should keep the search as it is when the suggestion fails or is empty, and still answer', async () => {
+    const plain = await mount({}, { proxy: createFakeProxy({ ...config, suggest: undefined } as never) });
+    await askAndWait(plain, QUESTION);
+    const expected = $$(plain.el, 'article[part~="verse"]').map((c) => c.dataset.ref);
+    plain.el.remove();
+    for (const suggestion of ['down', { query: 'x', refs: 'no' }, '<html>']) {
+      const proxy = createFakeProxy(config);
+      proxy.suggestion = suggestion;
+      const m = await mount({}, { proxy });
+      await askAndWait(m, QUESTION);
+      await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
+      expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(expected);
+      expect($(m.el, '[part~="notice"]')).toBeNull();
+      m.el.remove();
+    }
+  });
+
+  it('should not ask for a suggestion when the proxy offers none, or the widget only searches', async () => {
+    const none = createFakeProxy({ ...config, suggest: undefined } as never);
+    const first = await mount({}, { proxy: none });
+    await askAndWait(first, QUESTION);
+    first.el.remove();
+    const searchOnly = createFakeProxy(config);
+    await askAndWait(await mount({ mode: 'search' }, { proxy: searchOnly }), QUESTION);
+    expect([...none.calls, ...searchOnly.calls].filter((c) => c.url.endsWith('/api/suggest'))).toHaveLength(0);
+  });
+});
+
 describe('when the site owner sets a contact link', () => {
   const contact = { 'contact-href': 'mailto:imam@mosque.example', 'contact-label': 'Ask Imam Yusuf' };
 

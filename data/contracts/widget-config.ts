@@ -26,6 +26,11 @@ export interface WidgetConfig {
     /** Where the documents are published (SITE_BASE_URL): a result links to `<base>/<doc>#<anchor>`. Absent: no links. */
     readonly baseUrl?: string;
   };
+  /**
+   * True when `/api/suggest` gives LLM-assisted retrieval to this page (a chat provider is
+   * configured, SUGGEST_TIMEOUT_MS > 0, the origin is allowed). Absent = off.
+   */
+  readonly suggest?: true;
   /** True when `/api/feedback` collects answers' 👍/👎 (FEEDBACK_LOG or FEEDBACK_WEBHOOK_URL); the widget posts only then. Absent (an older proxy) = false. */
   readonly feedback?: boolean;
   /**

@@ -82,6 +82,18 @@ export class SpendBudget {
     return null;
   }
 
+  /**
+   * Checks the token limits only, counting no request: for a call that is part of answering (the
+   * retrieval suggestion), whose tokens are recorded afterwards with `recordTokens`.
+   */
+  async admitTokens(): Promise<BudgetRefusal | null> {
+    if (!this.active) return null;
+    const now = this.#opts.now();
+    const tokens = this.#counters('tokens', now);
+    const full = tokens.length ? await this.#opts.store.consume(tokens.map((t) => t.counter), 0, now) : null;
+    return full ? this.#refusal(tokens.find((t) => t.counter === full)!.name, full, now) : null;
+  }
+
   /** Adds the tokens an answer used (input + output). */
   async recordTokens(tokens: number): Promise<void> {
     if (!(tokens > 0)) return;

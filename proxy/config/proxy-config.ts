@@ -59,6 +59,8 @@ export interface ProxyConfig {
   readonly budget: SpendBudgetConfig;
   readonly rateLimits: { readonly chatPerHour: number; readonly embedPerHour: number; readonly feedbackPerHour: number; readonly windowMs: number };
   readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
+  /** LLM-assisted retrieval (`/api/suggest`): its deadline in ms; 0 turns it off. Only with a chat provider. */
+  readonly suggestTimeoutMs: number;
   /** Null when no LLM provider is configured: `/api/chat` answers 503. */
   readonly chat: ChatProviderConfig | null;
   readonly gemini: { readonly apiKey: string; readonly baseURL: string };
@@ -139,6 +141,7 @@ export const DEFAULT_PROXY_ENV = {
   OPENAI_COMPATIBLE_MODEL: '',
   EMBEDDINGS_INPUT_TYPE: 'false',
   EMBED_CACHE_SIZE: '1000',
+  SUGGEST_TIMEOUT_MS: '4000',
   REDIS_URL: '',
   UPSTASH_REDIS_REST_URL: '',
   UPSTASH_REDIS_REST_TOKEN: '',
@@ -325,6 +328,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     gemini: { apiKey: geminiKey, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL) },
     embeddings,
     embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
+    suggestTimeoutMs: int('SUGGEST_TIMEOUT_MS', 0, 60_000),
     redis: redisUrl ? { url: redisUrl, commandTimeoutMs: redisTimeout } : null,
     upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken, commandTimeoutMs: redisTimeout } : null,
     workers,

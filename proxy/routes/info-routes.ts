@@ -58,6 +58,8 @@ export interface WidgetConfigOptions {
   readonly publicBase?: string;
   /** The mosque's own documents, when this proxy serves them. Default none. */
   readonly site?: SiteConfigSource | null;
+  /** `/api/suggest` answers this page (an LLM is configured and the origin is allowed). */
+  readonly suggest?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, 
     index: index && mode ? { id: index.id, manifest: indexManifestUrl(index.id, publicBase), queryEmbedding: mode } : null,
     chat,
     feedback: options.feedback ?? false,
+    ...(options.suggest ? { suggest: true as const } : {}),
     ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
     // Absent (not null) without site documents: the config of a Quran-only proxy is unchanged.
     ...(options.site ? { site: { manifest: `${publicBase}${SITE_MANIFEST_URL}`, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),

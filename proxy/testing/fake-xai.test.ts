@@ -63,7 +63,7 @@ describe('when scripted to fail', () => {
   it('should record a client that hangs up as disconnected', async () => {
     xai.respondWith({ hang: 'after-headers' });
     const ac = new AbortController();
-    const res = await fetch(`${xai.baseURL}/chat/completions`, { method: 'POST', body: '{}', signal: ac.signal });
+    const res = await fetch(`${xai.baseURL}/chat/completions`, { method: 'POST', body: '{"stream":true}', signal: ac.signal });
     expect(res.status).toBe(200);
     ac.abort();
     const call = await xai.waitForCallEnd(xai.calls.length - 1);

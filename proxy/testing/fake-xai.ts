@@ -1,8 +1,9 @@
 /**
  * @module
  * A fake xAI / OpenAI-compatible chat-completions server for tests, benchmarks and browser
- * tests. It speaks the real wire format (`POST {baseURL}/chat/completions`, `stream: true`,
- * `data: {chunk}\n\n` frames ending with `data: [DONE]`), so the AI SDK's real fetch and SSE
+ * tests. It speaks the real wire format (`POST {baseURL}/chat/completions`: with `stream: true`,
+ * `data: {chunk}\n\n` frames ending with `data: [DONE]`; without it, one `chat.completion`
+ * object, as generateText asks for), so the AI SDK's real fetch and SSE
  * parsing run against it. Listens on 127.0.0.1 on a random port.
  *
  * CLI, to try the whole stack without a key:
@@ -166,6 +167,7 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
       const headers: Record<string, string> = b.retryAfter === undefined ? {} : { 'retry-after': String(b.retryAfter) };
       return sendJsonError(res, b.status, b.errorMessage ?? `fake upstream error ${b.status}`, headers);
     }
+    if (body?.stream !== true) return completeAtOnce(res, b, body, call);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     res.flushHeaders();
     if (b.hang === 'after-headers') return;
@@ -200,6 +202,25 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     res.write('data: [DONE]\n\n');
     call.completed = true;
     res.end();
+  }
+
+  /** A request without `stream: true` (the AI SDK's generateText): one `chat.completion` object. */
+  function completeAtOnce(res: ServerResponse, b: FakeXaiBehaviour, body: any, call: FakeXaiCall): void {
+    const text = b.text ?? '';
+    const promptTokens = Math.ceil(JSON.stringify(body?.messages ?? '').length / 4);
+    const completionTokens = Math.ceil(text.length / 4);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-fake-${++seq}`,
+        object: 'chat.completion',
+        created: 1_700_000_000,
+        model: typeof body?.model === 'string' ? body.model : 'fake-model',
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: b.finishReason ?? 'stop' }],
+        usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      }),
+    );
+    call.completed = true;
   }
 
   function failMidStream(res: ServerResponse, b: FakeXaiBehaviour): void {

@@ -18,6 +18,7 @@ import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type Cha
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
+import { SUGGEST_LIMITS, type SuggestResponse } from '../../data/contracts/suggest-request.js';
 
 export const AskStatus = {
   /** Nothing asked yet (or cleared). */
@@ -55,6 +56,11 @@ export interface AskEnvironment {
   readonly wantsAnswer: boolean;
   /** The proxy said `/api/chat` is configured. */
   readonly chatAvailable: boolean;
+  /**
+   * The LLM's retrieval suggestion for a question (`/api/suggest`, already checked against the
+   * corpus; empty on any failure). Absent when the proxy offers none or no answer is wanted.
+   */
+  readonly suggest?: (question: string, signal: AbortSignal) => Promise<SuggestResponse>;
   /**
    * Why there is no written answer when `chatAvailable` is false: this page is not allowed to
    * ask (`chat-off`), or the proxy has no LLM (`chat-not-configured`). Default `chat-off`.
@@ -214,6 +220,8 @@ export class AskController implements ReactiveController {
       return;
     }
     this.#show(question, result, env, retrievalText, vector);
+    // With an LLM on the proxy, its suggestion is asked for at once, beside the query vector.
+    const suggesting = env.suggest && result.stage !== 'direct' ? env.suggest(retrievalText.slice(0, SUGGEST_LIMITS.maxQuestionChars), signal) : undefined;
 
     if (env.embedQuery && !embedTried && result.stage !== 'direct') {
       this.status = AskStatus.Refining;
@@ -228,6 +236,24 @@ export class AskController implements ReactiveController {
       } catch (e) {
         if (stale() || isAbortError(e)) return;
         this.#report(e, 'embed-failed');
+      }
+    }
+    if (suggesting) {
+      this.status = AskStatus.Refining;
+      this.#host.requestUpdate();
+      const assist = await suggesting;
+      if (stale()) return;
+      if (assist.refs.length > 0 || assist.query) {
+        try {
+          const merged = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang, assist) : await env.engine.lexical(retrievalText, env.searchLang, assist);
+          if (stale()) return;
+          result = merged;
+          this.#show(question, result, env, retrievalText, vector);
+        } catch (e) {
+          // The results already shown stay: a suggestion only ever adds.
+          if (stale() || isAbortError(e)) return;
+          console.info(`quran-dai: the retrieval suggestion was not merged (${(e as Error).message})`);
+        }
       }
     }
     return result;

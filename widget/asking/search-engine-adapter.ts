@@ -20,11 +20,11 @@ export function adaptSearchEngine(
   let topicVectors: TopicVectors | undefined;
   // async: a throwing engine becomes a rejected promise, like the worker's.
   return {
-    lexical: async (query, lang) => engine.lexical(query, { lang }),
-    hybrid: async (query, vector, lang) =>
+    lexical: async (query, lang, assist) => engine.lexical(query, { lang, ...(assist ? { assist } : {}) }),
+    hybrid: async (query, vector, lang, assist) =>
       vectorSearch && indexManifest
-        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang })
-        : engine.lexical(query, { lang }),
+        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang, ...(assist ? { assist } : {}) })
+        : engine.lexical(query, { lang, ...(assist ? { assist } : {}) }),
     useTopics: async (data) => {
       // Loaded with the topics, not with the page: keeps the matchers out of the first-load chunk.
       const { usableTopics } = await import('../../data/topics/topic-data.js');

@@ -8,12 +8,16 @@ import type { ChatTurn } from '../../data/contracts/chat-request.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
+import type { RetrievalAssist } from '../../data/search/search-engine.js';
 
 export interface WidgetSearchEngine {
-  /** Keyword search. `lang` hints the query language (BCP-47). The first call may wait for the index build. */
-  lexical(query: string, lang: string): Promise<SearchResult>;
+  /**
+   * Keyword search. `lang` hints the query language (BCP-47). The first call may wait for the
+   * index build. `assist`: an LLM's checked retrieval suggestion, fused as lists of its own.
+   */
+  lexical(query: string, lang: string, assist?: RetrievalAssist): Promise<SearchResult>;
   /** Keyword + vector search fused; `vector` is the query embedding for the loaded index. */
-  hybrid(query: string, vector: Float32Array, lang: string): Promise<SearchResult>;
+  hybrid(query: string, vector: Float32Array, lang: string, assist?: RetrievalAssist): Promise<SearchResult>;
   /** A translation the query must be searched in that is not loaded yet (load it, then search). */
   missingTrack?(query: string, lang: string): Promise<TextTrackId | undefined>;
   /** The text to retrieve with for a follow-up question (uses the conversation). Pure and cheap: runs on the page. */

@@ -17,6 +17,7 @@ import type { SearchResult } from '../../data/search/search-result.js';
 import type { AsyncSearchEngine, SearchWorkerOptions } from '../search-worker/start-search-worker.js';
 import type { WidgetSearchEngine } from './search-engine-port.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
+import type { RetrievalAssist } from '../../data/search/search-engine.js';
 
 export interface WorkerBackedSearchEngineOptions {
   readonly corpus: Corpus;
@@ -48,8 +49,8 @@ const TRACKS: readonly TextTrackId[] = [...TRANSLATION_LANGS, TRANSLITERATION_KE
 /** One engine behind the port: a worker (with its track bookkeeping) or the in-page one. */
 interface Backend {
   readonly kind: 'worker' | 'in-page';
-  lexical(query: string, lang: string): Promise<SearchResult>;
-  hybrid(query: string, vector: Float32Array, lang: string): Promise<SearchResult>;
+  lexical(query: string, lang: string, assist?: RetrievalAssist): Promise<SearchResult>;
+  hybrid(query: string, vector: Float32Array, lang: string, assist?: RetrievalAssist): Promise<SearchResult>;
   missingTrack(query: string, lang: string): Promise<TextTrackId | undefined>;
   useTopics(data: TopicData): Promise<void>;
   /** Terminate once the calls already sent have answered. */
@@ -143,10 +144,10 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   }
 
   return {
-    lexical: (query, lang) => run((b) => b.lexical(query, lang)),
-    hybrid: async (query, vector, lang) => {
+    lexical: (query, lang, assist) => run((b) => b.lexical(query, lang, assist)),
+    hybrid: async (query, vector, lang, assist) => {
       if (vectorWorkerStarting) await vectorWorkerStarting;
-      return run((b) => b.hybrid(query, vector, lang));
+      return run((b) => b.hybrid(query, vector, lang, assist));
     },
     missingTrack: (query, lang) => run((b) => b.missingTrack(query, lang)),
     useTopics: async (data) => {
@@ -169,8 +170,8 @@ function isWorkerFailure(e: unknown): boolean {
 function inPageBackend(engine: WidgetSearchEngine): Backend {
   return {
     kind: 'in-page',
-    lexical: (q, lang) => engine.lexical(q, lang),
-    hybrid: (q, v, lang) => engine.hybrid(q, v, lang),
+    lexical: (q, lang, assist) => engine.lexical(q, lang, assist),
+    hybrid: (q, v, lang, assist) => engine.hybrid(q, v, lang, assist),
     missingTrack: async (q, lang) => engine.missingTrack?.(q, lang),
     useTopics: async (data) => engine.useTopics?.(data),
     retire: () => engine.dispose?.(),
@@ -214,8 +215,8 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
   };
   return {
     kind: 'worker',
-    lexical: (q, lang) => tracked(() => worker.lexical(q, lang)),
-    hybrid: (q, v, lang) => tracked(() => worker.hybrid(q, v, lang)),
+    lexical: (q, lang, assist) => tracked(() => worker.lexical(q, lang, assist)),
+    hybrid: (q, v, lang, assist) => tracked(() => worker.hybrid(q, v, lang, assist)),
     missingTrack: (q, lang) =>
       tracked(async () => {
         const track = await worker.requiredTrack(q, lang);

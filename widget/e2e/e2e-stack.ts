@@ -139,6 +139,8 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       RATE_LIMIT_CHAT_PER_HOUR: '10000',
       RATE_LIMIT_EMBED_PER_HOUR: '10000',
       UPSTREAM_MAX_RETRIES: '0',
+      // LLM-assisted retrieval adds a call to the fake xAI per question; the tests of it turn it on.
+      SUGGEST_TIMEOUT_MS: '0',
         ...options.env,
       },
     });

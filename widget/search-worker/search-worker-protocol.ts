@@ -7,6 +7,7 @@ import type { CorpusManifest, SurahInfo, TextTrackId, VerseTextFile } from '../.
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchResult } from '../../data/search/search-result.js';
+import type { RetrievalAssist } from '../../data/search/search-engine.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 
 export interface SearchWorkerInit {
@@ -30,8 +31,8 @@ export interface SearchWorkerInit {
 
 export type SearchWorkerRequest =
   | SearchWorkerInit
-  | { readonly type: 'lexical'; readonly id: number; readonly query: string; readonly lang?: string }
-  | { readonly type: 'hybrid'; readonly id: number; readonly query: string; readonly vector: Float32Array; readonly lang?: string }
+  | { readonly type: 'lexical'; readonly id: number; readonly query: string; readonly lang?: string; readonly assist?: RetrievalAssist }
+  | { readonly type: 'hybrid'; readonly id: number; readonly query: string; readonly vector: Float32Array; readonly lang?: string; readonly assist?: RetrievalAssist }
   | { readonly type: 'required-track'; readonly id: number; readonly query: string; readonly lang?: string }
   | { readonly type: 'add-track'; readonly id: number; readonly track: TextTrackId; readonly file: VerseTextFile }
   | { readonly type: 'use-topics'; readonly id: number; readonly data: TopicData };

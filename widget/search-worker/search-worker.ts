@@ -6,7 +6,7 @@
  * next visit, after `ready`.
  */
 import { Corpus } from '../../data/corpus/corpus.js';
-import { createSearchEngine, type SearchEngine, type VectorQuery } from '../../data/search/search-engine.js';
+import { createSearchEngine, type RetrievalAssist, type SearchEngine, type VectorQuery } from '../../data/search/search-engine.js';
 import { parseVectorIndex } from '../../data/index/vector-index-loader.js';
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -38,8 +38,8 @@ let topicVectors: TopicVectors | undefined;
  * engine answers with a still-downloading index (a fusion with no vector hits) instead of the
  * keyword search's "load the translation first" error.
  */
-function withoutVectors(engine: SearchEngine, query: string, vector: Float32Array, lang: string | undefined) {
-  const options = lang === undefined ? {} : { lang };
+function withoutVectors(engine: SearchEngine, query: string, vector: Float32Array, lang: string | undefined, assist: RetrievalAssist | undefined) {
+  const options = { ...(lang === undefined ? {} : { lang }), ...(assist ? { assist } : {}) };
   if (engine.isTrackLoaded(engine.requiredTrack(query, lang))) return engine.lexical(query, options);
   const none: VectorQuery = { search: { kind: 'loading', dims: vector.length, search: () => [] }, vector, floors: { primary: 1, fallback: 1 } };
   return engine.hybrid(query, none, options);
@@ -87,15 +87,15 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
     const { corpus, engine, vectors, noticeBuilds } = await state;
     switch (m.type) {
       case 'lexical':
-        post({ type: 'result', id: m.id, result: engine.lexical(m.query, { lang: m.lang }) });
+        post({ type: 'result', id: m.id, result: engine.lexical(m.query, { lang: m.lang, ...(m.assist ? { assist: m.assist } : {}) }) });
         return noticeBuilds();
       case 'hybrid':
         post({
           type: 'result',
           id: m.id,
           result: vectors
-            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang: m.lang })
-            : withoutVectors(engine, m.query, m.vector, m.lang),
+            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang: m.lang, ...(m.assist ? { assist: m.assist } : {}) })
+            : withoutVectors(engine, m.query, m.vector, m.lang, m.assist),
         });
         return noticeBuilds();
       case 'required-track':

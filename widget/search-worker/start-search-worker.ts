@@ -12,13 +12,14 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 import type { SearchResult } from '../../data/search/search-result.js';
+import type { RetrievalAssist } from '../../data/search/search-engine.js';
 import type { SearchWorkerRequest, SearchWorkerResponse } from './search-worker-protocol.js';
 import searchWorkerUrl from './search-worker.ts?worker&url';
 
 export interface AsyncSearchEngine {
-  lexical(query: string, lang?: string): Promise<SearchResult>;
+  lexical(query: string, lang?: string, assist?: RetrievalAssist): Promise<SearchResult>;
   /** Lexical fused with the vector ranking of the index given at creation (lexical alone without one). */
-  hybrid(query: string, vector: Float32Array, lang?: string): Promise<SearchResult>;
+  hybrid(query: string, vector: Float32Array, lang?: string, assist?: RetrievalAssist): Promise<SearchResult>;
   requiredTrack(query: string, lang?: string): Promise<SearchTrack>;
   /** Send a translation loaded later (after `corpus.addTrack`) to the worker too. */
   addTrack(track: TextTrackId): Promise<void>;
@@ -86,8 +87,8 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
       if (m.type === 'ready') {
         resolveReady({
           prepareMs: m.prepareMs,
-          lexical: (query, lang) => call<SearchResult>({ type: 'lexical', query, lang }),
-          hybrid: (query, vector, lang) => call<SearchResult>({ type: 'hybrid', query, vector, lang }),
+          lexical: (query, lang, assist) => call<SearchResult>({ type: 'lexical', query, lang, ...(assist ? { assist } : {}) }),
+          hybrid: (query, vector, lang, assist) => call<SearchResult>({ type: 'hybrid', query, vector, lang, ...(assist ? { assist } : {}) }),
           requiredTrack: (query, lang) => call<SearchTrack>({ type: 'required-track', query, lang }),
           useTopics: (data) => call<void>({ type: 'use-topics', data }),
           addTrack: (track) => call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),

@@ -46,6 +46,8 @@ export interface FakeProxy {
   embedding: number[] | 'down';
   /** What `/api/feedback` answers: a status, or `down` (the request fails). */
   feedback: number | 'down';
+  /** What `/api/suggest` answers (any JSON body, as an LLM-backed proxy might), or `down`. */
+  suggestion: unknown;
   chatRequests(): ChatRequest[];
 }
 
@@ -84,6 +86,7 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
     chat: { kind: 'fixture', name: 'answer' },
     embedding: [1, 0, 0, 0],
     feedback: 202,
+    suggestion: { query: '', refs: [] },
     chatRequests: () => proxy.calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
     fetch: async (input, init) => {
       const url = String(input);
@@ -103,6 +106,10 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
       if (url === `${PROXY}/api/feedback`) {
         if (proxy.feedback === 'down') throw new TypeError('fetch failed');
         return json(proxy.feedback < 400 ? { ok: true } : { error: { code: 'internal', message: 'webhook failed' } }, proxy.feedback);
+      }
+      if (url === `${PROXY}/api/suggest`) {
+        if (proxy.suggestion === 'down') throw new TypeError('fetch failed');
+        return json(proxy.suggestion);
       }
       if (url === `${PROXY}/api/chat`) {
         const reply = proxy.chat;
