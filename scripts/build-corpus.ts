@@ -1,18 +1,24 @@
 /**
  * `npm run build:corpus [-- --out DIR]`: quran-json (+ ruku boundaries from quran-meta) → data/dist/corpus (hashed files +
- * manifest.json). Stale files from earlier builds are removed.
+ * manifest.json), each text named and credited from data/sources/sources.json. Stale files from earlier builds are removed.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
 import { readQuranJson } from './corpus-build/quran-json-source.js';
 import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
 import { readRukuStarts } from './corpus-build/ruku-source.js';
+import { parseTextSources } from '../data/sources/text-sources.js';
+
+/** The machine-readable list of every text served, with its terms. */
+export const SOURCES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'sources', 'sources.json');
 
 export async function writeCorpus(outDir: string): Promise<ReturnType<typeof buildCorpus>> {
   const src = await readQuranJson();
-  const built = buildCorpus(src, readRukuStarts(src.surahs.map((s) => s.arabic.length)));
+  const sources = parseTextSources(JSON.parse(await readFile(SOURCES_FILE, 'utf8')));
+  const built = buildCorpus(src, readRukuStarts(src.surahs.map((s) => s.arabic.length)), sources);
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', ...built.files.map((f) => f.path)]);
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });

@@ -57,7 +57,10 @@ describe('when the page is in Urdu and the widget sets no lang', () => {
     expect(toggle.querySelector('svg')!.getAttribute('class')).toBe('icon icon--mirror icon--disclosure');
     // Names in the interface's script and language: no "سورہ Al-Baqarah", no English translation name.
     expect(text(card.querySelector('[part~="verse-surah"]'))).toBe('سورہ البقرة');
-    expect(text(card.querySelector('[part~="verse-translation-name"]'))).toBe('اردو ترجمہ (QuranEnc)');
+    expect(text(card.querySelector('[part~="verse-translation-name"]'))).toBe('ترجمہ: سید ابوالاعلیٰ مودودی');
+    // "About these texts" in Urdu, the Urdu translation named in Urdu.
+    expect(text($(el, '[part~="about-summary"]'))).toBe('ان متون کے بارے میں');
+    expect(text($(el, '[part~="about-item"][data-source="translation-ur"] strong'))).toBe('ترجمہ: سید ابوالاعلیٰ مودودی');
   });
 });
 
@@ -71,7 +74,7 @@ describe('when an Urdu visitor copies a verse', () => {
     ($(el, 'article[data-ref="2:153"] [part~="copy"]') as HTMLButtonElement).click();
     await waitUntil(() => writeText.mock.calls.length > 0);
     const lines = writeText.mock.calls[0]![0].split('\n');
-    expect(lines.slice(-2)).toStrictEqual(['— قرآن 2:153، البقرة (اردو ترجمہ (QuranEnc))', 'https://quran.com/2/153']);
+    expect(lines.slice(-2)).toStrictEqual(['— قرآن 2:153، البقرة (ترجمہ: سید ابوالاعلیٰ مودودی)', 'https://quran.com/2/153']);
     await el.updateComplete;
     expect(text($(el, 'article[data-ref="2:153"] [part~="copy"]'))).toBe('کاپی ہو گئی');
   });

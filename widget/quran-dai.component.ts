@@ -17,6 +17,7 @@ import { registerQuranFont } from './verses/quran-font.js';
 import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { noticeText, rateLimitedText } from './asking/notice-text.js';
 import { LauncherClearance } from './shell/launcher-clearance.js';
+import { aboutTextsTemplate } from './about/about-texts-template.js';
 import type { SiteKnowledge } from './site/site-knowledge.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { QueuedQuestion } from './asking/queued-question.js';
@@ -102,6 +103,9 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart stop - The stop button (while searching or answering).
  * @csspart retry - The try-again button after a failure or stop.
  * @csspart status - The polite live region with the current status.
+ * @csspart about - "About these texts": the texts shown, their authors, sources and terms (a disclosure at the widget's foot).
+ * @csspart about-summary - The disclosure's label.
+ * @csspart about-item - One text in it.
  * @csspart notice - A short explanation under the question field; each also has one `notice-*` part below.
  * @csspart notice-not-configured - The `proxy` attribute is missing.
  * @csspart notice-data-failed - The verse data could not be loaded.
@@ -1068,6 +1072,7 @@ export class QuranDaiElement extends LitElement {
       ${this.bootTemplate()} ${this.modelProgressTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
       ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()} ${this.siteTemplate()}
+      ${this.boot.corpus ? aboutTextsTemplate({ sources: this.boot.corpus.sources, lang: this.uiLang, t: this.t }) : nothing}
     </div>`;
   }
 

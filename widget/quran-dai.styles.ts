@@ -433,6 +433,26 @@ export const quranDaiStyles = css`
     justify-content: flex-end;
   }
 
+  /* "About these texts": small print at the foot. */
+  .about {
+    margin-top: 1rem;
+    font-size: 0.85em;
+    color: var(--quran-dai-color-muted);
+  }
+  .about summary {
+    cursor: pointer;
+  }
+  .about__list {
+    margin: 0.4rem 0 0;
+    padding-inline-start: 1.1rem;
+  }
+  .about__list li {
+    margin-bottom: 0.35rem;
+  }
+  .about__terms {
+    display: block;
+  }
+
   /* Floating layout: a launcher button and a panel anchored to the inline end. */
   .launcher {
     position: fixed;

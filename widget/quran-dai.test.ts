@@ -1261,6 +1261,21 @@ describe('when a visitor shares or rates an answer', () => {
   });
 });
 
+describe('when a visitor opens "About these texts"', () => {
+  it('should list every text shown with its author, its linked source and its terms, from the corpus', async () => {
+    const m = await mount();
+    const about = $(m.el, 'details[part~="about"]')!;
+    expect(text(about.querySelector('[part~="about-summary"]'))).toBe('About these texts');
+    const items = $$(m.el, '[part~="about-item"]');
+    expect(items.map((li) => li.dataset.source)).toEqual(expect.arrayContaining(['arabic', 'translation-en', 'translation-ur', 'topics']));
+    expect(items.map((li) => li.dataset.source)).not.toContain('ruku');
+    const en = items.find((li) => li.dataset.source === 'translation-en')!;
+    expect(text(en)).toContain('Saheeh International (English)');
+    expect(en.querySelector('a')!.getAttribute('href')).toBe('https://tanzil.net/trans/en.sahih');
+    expect(en.querySelector('[lang="en"]')!.textContent).toContain('non-commercial use');
+  });
+});
+
 describe('when the proxy offers LLM-assisted retrieval', () => {
   const config = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, suggest: true } as const;
   const QUESTION = 'What is the purpose of my life?';

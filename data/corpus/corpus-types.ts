@@ -3,6 +3,7 @@
  * read by `corpus.ts`). Verses are addressed either by a `VerseRef` (surah:ayah) or by a
  * zero-based global index 0..6235 in mushaf order, which is how the artefacts store them.
  */
+import type { TextSource } from '../sources/text-sources.js';
 
 /** A single verse reference, 1-based surah and ayah numbers. */
 export interface VerseRef {
@@ -77,6 +78,8 @@ export interface CorpusManifest {
     readonly licence: string;
     readonly attributionFile: string;
   };
+  /** Every text served, with its author, source and terms (data/sources/sources.json). Absent in an older build. */
+  readonly sources?: readonly TextSource[];
   readonly files: readonly ManifestFile[];
 }
 

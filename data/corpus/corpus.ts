@@ -14,6 +14,7 @@ import type {
 import { CorpusError } from './corpus-error.js';
 import { buildSurahNameIndex, foldSurahName } from './surah-names.js';
 import { parseReference, SURAH_COUNT, type ReferenceContext } from './reference-parser.js';
+import type { TextSource } from '../sources/text-sources.js';
 import { contextWindow, DEFAULT_CONTEXT_RADIUS } from './context-window.js';
 import { refsInRange } from './verse-range.js';
 
@@ -104,6 +105,16 @@ export class Corpus implements ReferenceContext {
 
   trackName(id: TextTrackId): string | undefined {
     return this.#tracks.get(id)?.name;
+  }
+
+  /** Where a text comes from and its terms (`arabic`, `translation-ur`, `topics`…), when the manifest lists it. */
+  source(id: string): TextSource | undefined {
+    return this.manifest.sources?.find((s) => s.id === id);
+  }
+
+  /** Every text the corpus lists with its source and terms (empty for an older build). */
+  get sources(): readonly TextSource[] {
+    return this.manifest.sources ?? [];
   }
 
   /** Verse texts of a track in mushaf order (for building search indexes). */

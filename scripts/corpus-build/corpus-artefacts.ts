@@ -7,21 +7,10 @@ import { createHash } from 'node:crypto';
 import type { CorpusManifest, CorpusPart, ManifestFile, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 import type { QuranJsonSource } from './quran-json-source.js';
+import { sourceOf, type TextSource } from '../../data/sources/text-sources.js';
 
-/** Display names of each text track (the translations' own names, as quran-json credits them). */
-export const TRACK_NAMES: Record<TextTrackId, string> = {
-  en: 'Saheeh International (English)',
-  bn: 'Bengali translation (quran-json, from QuranEnc)',
-  es: 'Spanish translation (quran-json, from QuranEnc)',
-  fr: 'French translation (quran-json, from QuranEnc)',
-  id: 'Indonesian translation (quran-json, from QuranEnc)',
-  ru: 'Russian translation (quran-json, from QuranEnc)',
-  sv: 'Swedish translation (quran-json, from QuranEnc)',
-  tr: 'Turkish translation (quran-json, from QuranEnc)',
-  ur: 'Urdu translation (quran-json, from QuranEnc)',
-  zh: 'Chinese translation (quran-json, from QuranEnc)',
-  translit: 'English transliteration (Tanzil)',
-};
+/** The tracks built, each named from its entry in data/sources/sources.json. */
+export const TRACKS: readonly TextTrackId[] = ['en', 'bn', 'es', 'fr', 'id', 'ru', 'sv', 'tr', 'ur', 'zh', 'translit'];
 
 export interface BuiltFile {
   part: CorpusPart | 'attribution' | 'licence';
@@ -44,21 +33,21 @@ function jsonFile(part: BuiltFile['part'], base: string, value: unknown): BuiltF
   return { part, path: `${base}.${sha256(bytes).slice(0, 10)}.json`, bytes };
 }
 
-export function attributionText(src: QuranJsonSource): string {
+/** ATTRIBUTION.md, written from the sources file: every text, its author, source and terms. */
+export function attributionText(src: QuranJsonSource, sources: readonly TextSource[]): string {
+  const line = (t: TextSource) =>
+    `- ${t.name}: ${t.author}; from ${t.source}${t.url ? ` (${t.url})` : ''}, via ${t.via}. Terms: ${t.terms}`;
   return [
     '# Quran text and translations: sources and licence',
     '',
     `Built from the npm package \`quran-json\` ${src.packageVersion} by Risan Bagja Pradana`,
     '(https://github.com/risan/quran-json). Its package.json declares CC-BY-4.0 and its',
     'LICENSE.txt is Creative Commons Attribution-ShareAlike 4.0 (included next to this file);',
-    'we follow the stricter ShareAlike terms for the data files.',
+    'we follow the stricter ShareAlike terms for the data files. Each text also comes with the',
+    "terms of its own publisher (below, from data/sources/sources.json): several translations are",
+    'published for non-commercial use only.',
     '',
-    '- Arabic: Uthmani text from The Noble Qur\'an Encyclopedia (https://quranenc.com).',
-    '- English: Saheeh International, via QuranEnc.',
-    '- bn, es, fr, id, ru, sv, tr, ur, zh: translations via QuranEnc.',
-    '- English transliteration: Tanzil (https://tanzil.net/trans/en.transliteration).',
-    '- Ruku (section) boundaries in surahs.json: the npm package `quran-meta` by Quran-Center',
-    '  (https://github.com/quran-center/quran-meta), MIT licence.',
+    ...sources.filter((t) => t.kind !== 'project').map(line),
     '',
     'Translations are interpretations of the meaning; the Arabic is the text of the Quran.',
     'The normalised Arabic search form is derived mechanically from the Uthmani text for',
@@ -68,7 +57,7 @@ export function attributionText(src: QuranJsonSource): string {
 }
 
 /** @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts) */
-export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[]): BuiltCorpus {
+export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[], sources: readonly TextSource[]): BuiltCorpus {
   if (rukuStarts.length !== src.surahs.length) throw new Error(`ruku table has ${rukuStarts.length} surahs, the text ${src.surahs.length}`);
   let first = 0;
   const surahFile: SurahFile = {
@@ -91,13 +80,15 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
   const text = (track: VerseTextFile['track'], name: string, texts: string[]): VerseTextFile => ({ track, name, texts });
   const files: BuiltFile[] = [
     jsonFile('surahs', 'surahs', surahFile),
-    jsonFile('arabic', 'arabic', text('arabic', 'Uthmani Arabic (QuranEnc)', arabic)),
+    jsonFile('arabic', 'arabic', text('arabic', sourceOf(sources, 'arabic').name, arabic)),
     jsonFile('arabic-search', 'arabic-search', text('arabic-search', 'Normalised Arabic (search only)', arabic.map(normalizeArabic))),
   ];
-  for (const id of Object.keys(TRACK_NAMES) as TextTrackId[]) {
-    files.push(jsonFile(`translation-${id}`, `translation-${id}`, text(id, TRACK_NAMES[id], src.tracks[id])));
+  for (const id of TRACKS) {
+    files.push(jsonFile(`translation-${id}`, `translation-${id}`, text(id, sourceOf(sources, `translation-${id}`).name, src.tracks[id])));
   }
-  const attribution = encoder.encode(attributionText(src));
+  // Every text served must have its source recorded; the manifest carries them for the widget.
+  sourceOf(sources, 'ruku');
+  const attribution = encoder.encode(attributionText(src, sources));
   const licence = encoder.encode(src.licenceText);
   files.push({ part: 'attribution', path: 'ATTRIBUTION.md', bytes: attribution });
   files.push({ part: 'licence', path: 'LICENSE-quran-json.txt', bytes: licence });
@@ -112,6 +103,7 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
     surahCount: surahFile.surahs.length,
     verseCount: arabic.length,
     source: { package: 'quran-json', packageVersion: src.packageVersion, licence: 'CC-BY-SA-4.0', attributionFile: 'ATTRIBUTION.md' },
+    sources,
     files: entries,
   };
   return { files, manifest, manifestBytes: encoder.encode(JSON.stringify(manifest, null, 2) + '\n') };

@@ -73,8 +73,9 @@ export const STRINGS_EN = {
   openOnQuranCom: 'Open {ref} on quran.com',
   passage: 'Passage {range}',
   surahLabel: 'Surah {name}',
-  /** The translation in this language, as its name is shown under a verse (empty: there is none). */
-  translationName: 'Saheeh International (English)',
+  aboutTexts: 'About these texts',
+  aboutIntro: 'Translations are interpretations of the meaning; the Arabic is the text of the Quran. Each text is shown as its publisher allows:',
+  aboutSource: 'Source:',
   citationInvalid: 'not a verse',
   citationInvalidLong: '{ref} is not a verse of the Quran; this reference is wrong.',
   citationNotRetrieved: 'not from the retrieved verses',

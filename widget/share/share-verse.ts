@@ -18,7 +18,7 @@ export function verseSharePayload(corpus: Corpus, ref: VerseRef, track: TextTrac
   const surah = surahDisplayName(corpus.surah(ref.surah), uiLang);
   return {
     title: t('copyCitation', { ref: formatRef(ref), surah }),
-    text: verseCitationText(verse, surah, translationDisplayName(corpus, track, uiLang, t), t),
+    text: verseCitationText(verse, surah, translationDisplayName(corpus, track, uiLang), t),
     url: quranComUrl(ref),
   };
 }

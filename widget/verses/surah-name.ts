@@ -3,11 +3,10 @@
  * A surah's and a translation's names in the visitor's interface language where we have them:
  * under an Arabic-script interface (Arabic, Urdu) the surah's Arabic name ("سورة البقرة", not
  * "سورة Al-Baqarah"), elsewhere the common transliteration; the translation's own-language name
- * when it is in the interface language ("اردو ترجمہ" under Urdu), else the corpus's name.
+ * when it is in the interface language ("ترجمہ: سید ابوالاعلیٰ مودودی" under Urdu), else its English name.
  */
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
-import type { Translate } from '../i18n/ui-language.js';
 
 const ARABIC_SCRIPT_INTERFACES: ReadonlySet<string> = new Set(['ar', 'ur']);
 
@@ -26,8 +25,8 @@ export function surahDisplayName(surah: SurahNames, uiLang: string): string {
   return showsArabicSurahNames(uiLang) ? surah.nameArabic : surah.nameTransliterated;
 }
 
-/** The translation's name: its own-language name when it is the interface's language. */
-export function translationDisplayName(corpus: Corpus, track: TextTrackId, uiLang: string, t: Translate): string | undefined {
-  const own = track === uiLang ? t('translationName') : '';
+/** The translation's name: its own-language name (from the sources file) when it is the interface's language. */
+export function translationDisplayName(corpus: Corpus, track: TextTrackId, uiLang: string): string | undefined {
+  const own = track === uiLang ? corpus.source(`translation-${track}`)?.nativeName : undefined;
   return own || corpus.trackName(track);
 }

@@ -85,7 +85,7 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
   const surah = o.corpus.surah(o.ref.surah);
   const ref = formatRef(o.ref);
   const contextId = `context-${o.ref.surah}-${o.ref.ayah}`;
-  const translationName = translationDisplayName(o.corpus, o.translation, o.lang, o.t);
+  const translationName = translationDisplayName(o.corpus, o.translation, o.lang);
   return html`<article class="verse" part="verse" data-ref=${ref} aria-label=${`${ref} ${surahDisplayName(surah, o.lang)}`}>
     <header class="verse__header">
       <a class="verse__ref" part="verse-ref" href=${quranComUrl(o.ref)} target="_blank" rel="noopener noreferrer" aria-label=${o.t('openOnQuranCom', { ref })}>${ref}</a>

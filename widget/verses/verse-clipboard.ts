@@ -40,7 +40,7 @@ export class VerseClipboard implements ReactiveController {
     if (!range) return;
     const target = { surah: range.surah, ayah: range.from };
     const verse = corpus.verse(target, track);
-    const text = verseCopyText(verse, surahDisplayName(corpus.surah(target.surah), uiLang), translationDisplayName(corpus, track, uiLang, t), t);
+    const text = verseCopyText(verse, surahDisplayName(corpus.surah(target.surah), uiLang), translationDisplayName(corpus, track, uiLang), t);
     try {
       await this.clipboard().writeText(text);
     } catch (e) {
