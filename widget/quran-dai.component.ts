@@ -36,6 +36,7 @@ import type { Translate, UiLang } from './i18n/ui-language.js';
 import type { RecitationPlayer } from './listen/recitation-player.js';
 
 type ContactModule = typeof import('./contact/contact-template.js');
+type TopicsViewModule = typeof import('./topics/topics-view.js');
 import { verseCardTemplate } from './verses/verse-card-template.js';
 import { noVersesText } from './verses/no-verses-text.js';
 import { COPIED_MS, VerseClipboard } from './verses/verse-clipboard.js';
@@ -103,6 +104,11 @@ const CLOSE_ICON = html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"
  * @csspart stop - The stop button (while searching or answering).
  * @csspart retry - The try-again button after a failure or stop.
  * @csspart status - The polite live region with the current status.
+ * @csspart topics - The "Topics" view: every topic in the visitor's language, filtered as they type (a disclosure).
+ * @csspart topics-summary - Its label.
+ * @csspart topics-filter - Its filter field.
+ * @csspart topic-link - One topic in it: opens the topic's verses.
+ * @csspart topic-open - The matched topic's name above the verses: opens the topic.
  * @csspart about - "About these texts": the texts shown, their authors, sources and terms (a disclosure at the widget's foot).
  * @csspart about-summary - The disclosure's label.
  * @csspart about-item - One text in it.
@@ -330,6 +336,10 @@ export class QuranDaiElement extends LitElement {
   private readonly warned = new Set<string>();
   /** The contact link's renderer with the checked `contact-href`; undefined when unset or refused. */
   private contact: { readonly module: ContactModule; readonly href: string } | undefined;
+  /** The Topics view's module, loaded once the topics are (never in the first load). */
+  private topicsView: TopicsViewModule | undefined;
+  /** What the visitor typed to filter the topic list. */
+  @state() private topicFilter = '';
   /** Loaded with the first play. */
   private player: RecitationPlayer | undefined;
   /** What was copied by a share a moment ago: a card's `S:A`, or `answer`. */
@@ -419,6 +429,7 @@ export class QuranDaiElement extends LitElement {
     }
     if (changed.has('audioBase')) void this.applyAudioBase(this.audioBase);
     if (changed.has('contactHref')) void this.applyContactHref(this.contactHref);
+    if (this.boot.topics && !this.topicsView) void this.loadTopicsView();
   }
 
   /** Checks `contact-href` (its module loads only when it is set); a refused value warns once. */
@@ -562,6 +573,37 @@ export class QuranDaiElement extends LitElement {
     await cleared;
     await this.updateComplete;
     focusVisible(this.inputEl);
+  }
+
+  // ---- topics ----
+
+  private async loadTopicsView(): Promise<void> {
+    this.topicsView = await import('./topics/topics-view.js');
+    this.requestUpdate();
+  }
+
+  /** Opens a topic (from the list, or the matched topic's name): its verses, without searching or an answer. */
+  private openTopic(id: string): void {
+    const env = this.environment();
+    const corpus = this.boot.corpus;
+    const topic = this.boot.topics?.file.topics.find((x) => x.id === id);
+    if (!env || !corpus || !topic || !this.topicsView) return;
+    const result = this.topicsView.topicResult(corpus, topic, this.uiLang, { topContext: 3, radius: 5 });
+    this.asking.showFound(result.query, result, env);
+    void this.updateComplete.then(() => focusVisible(this.versesHeadingEl));
+  }
+
+  private topicsTemplate(): TemplateResult | typeof nothing {
+    const topics = this.boot.topics;
+    if (!topics || !this.topicsView) return nothing;
+    return this.topicsView.topicsViewTemplate({
+      topics: topics.file.topics,
+      lang: this.uiLang,
+      filter: this.topicFilter,
+      t: this.t,
+      onFilter: (filter) => (this.topicFilter = filter),
+      onOpen: (id) => this.openTopic(id),
+    });
   }
 
   // ---- asking ----
@@ -1009,7 +1051,7 @@ export class QuranDaiElement extends LitElement {
     };
     return html`<section class="verses" part="verses" aria-labelledby="verses-heading">
       <h3 id="verses-heading" part="verses-heading" tabindex="-1">${t('versesHeading')}</h3>
-      ${matchedTopicTemplate({ topics: this.boot.topics, matched: result.topics, lang: this.uiLang, t })}
+      ${matchedTopicTemplate({ topics: this.boot.topics, matched: result.topics, lang: this.uiLang, t, onOpen: this.topicsView ? (id) => this.openTopic(id) : undefined })}
       <ol class="verse-list" part="verse-list">
         ${result.hits.map((hit) => {
           const ref = formatRef(hit.ref);
@@ -1072,6 +1114,7 @@ export class QuranDaiElement extends LitElement {
       ${this.bootTemplate()} ${this.modelProgressTemplate()} ${this.historyTemplate()} ${this.clearTemplate()} ${this.formTemplate()} ${this.startersTemplate()}
       <div class="status" part="status" role="status" aria-live="polite">${this.statusText()}</div>
       ${this.noticeTemplate()} ${this.answerTemplate()} ${this.versesTemplate()} ${this.siteTemplate()}
+      ${this.topicsTemplate()}
       ${this.boot.corpus ? aboutTextsTemplate({ sources: this.boot.corpus.sources, lang: this.uiLang, t: this.t }) : nothing}
     </div>`;
   }

@@ -68,5 +68,6 @@ export type QueryProblem =
 /** A topic the question matched: its id in the topic index, and by what. */
 export interface MatchedTopic {
   readonly id: string;
-  readonly via: 'keywords' | 'meaning';
+  /** How it came: the question's words, its meaning, or the visitor opened it from the topic list. */
+  readonly via: 'keywords' | 'meaning' | 'browse';
 }

@@ -159,6 +159,17 @@ export class AskController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /**
+   * Shows a result found another way (a topic the visitor opened from the list): no search, no
+   * answer, nothing kept in the history; the visitor can still ask about it in their own words.
+   */
+  showFound(title: string, result: SearchResult, env: AskEnvironment): void {
+    this.#abort?.abort();
+    this.#run++;
+    Object.assign(this, { question: title, answer: '', answerSignature: undefined, notice: undefined, explain: undefined, lastChatRequest: undefined, status: AskStatus.Complete });
+    this.#show(title, result, { ...env, site: undefined }, title, undefined);
+  }
+
   /** Ask the last question again with the environment it was asked in (or a fresh one). */
   retry(env: AskEnvironment | undefined = this.#lastEnv): Promise<void> {
     return env && this.question ? this.ask(this.question, env, this.#lastExplain) : Promise.resolve();

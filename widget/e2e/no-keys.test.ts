@@ -110,3 +110,31 @@ describe('when a newcomer opens the demo page', () => {
     await page.close();
   });
 });
+
+describe('when a visitor browses the topics with the keyboard, in Urdu', () => {
+  it('should open the list, filter it and open a topic without a mouse, right to left', async () => {
+    const { page } = await stack().newPage();
+    await page.goto(`${stack().baseUrl}/?lang=ur`);
+    await waitForWidgetReady(page, WIDGET);
+    const widget = page.locator(`#${WIDGET}`);
+    const summary = widget.locator('[part~="topics-summary"]');
+    await summary.waitFor();
+    expect((await summary.textContent())?.trim()).toBe('موضوعات');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    expect(await widget.locator('details[part~="topics"]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await widget.locator('[part~="topics"]').evaluate((d) => getComputedStyle(d).direction)).toBe('rtl');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('شراب');
+    await expect.poll(() => widget.locator('[part~="topic-link"]').count()).toBeLessThan(5);
+    await page.keyboard.press('Tab');
+    const focused = await widget.evaluate((host) => (host.shadowRoot!.activeElement as HTMLElement | null)?.dataset.topic);
+    expect(focused).toBe('intoxicants');
+    await page.keyboard.press('Enter');
+    await widget.locator('article[part~="verse"][data-ref="5:90"]').waitFor();
+    expect((await widget.locator('[part="topic"]').textContent())?.trim()).toBe('موضوع: شراب اور نشہ');
+    // Focus moves to the verses' heading, for screen readers.
+    expect(await widget.evaluate((host) => host.shadowRoot!.activeElement?.id)).toBe('verses-heading');
+    await page.close();
+  });
+});

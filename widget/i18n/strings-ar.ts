@@ -27,6 +27,9 @@ export const TEXT_AR: UiText = {
     stopped: 'تمّ الإيقاف.',
     versesHeading: 'الآيات ذات الصلة',
     matchedTopic: 'الموضوع: {name}',
+    topicsHeading: 'الموضوعات',
+    topicsFilter: 'ابحث في الموضوعات',
+    topicsNone: 'لا يوجد موضوع يطابق هذه الكلمات.',
     siteHeading: 'من هذا المسجد',
     siteNote: 'معلومات المسجد نفسه، وليست من القرآن.',
     noResults: 'لم نجد آيات ذات صلة بهذا السؤال. جرّب كلمات أخرى، أو اسأل عالمًا أو إمامًا قريبًا منك.',
@@ -91,6 +94,7 @@ export const TEXT_AR: UiText = {
   },
   plurals: {
     versesFound: { other: 'عدد الآيات: {count}.' },
+    topicsCount: { other: 'عدد الموضوعات: {count}.' },
     rateLimited: {
       zero: 'أسئلة كثيرة في الوقت الحالي. يُرجى الانتظار {count} ثانية ثم المحاولة مجددًا. الآيات معروضة أدناه.',
       one: 'أسئلة كثيرة في الوقت الحالي. يُرجى الانتظار ثانية واحدة ثم المحاولة مجددًا. الآيات معروضة أدناه.',

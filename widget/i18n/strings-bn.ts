@@ -27,6 +27,9 @@ export const TEXT_BN: UiText = {
     stopped: 'থামানো হয়েছে।',
     versesHeading: 'প্রাসঙ্গিক আয়াত',
     matchedTopic: 'বিষয়: {name}',
+    topicsHeading: 'বিষয়সমূহ',
+    topicsFilter: 'বিষয় খুঁজুন',
+    topicsNone: 'এই শব্দগুলোর সাথে কোনো বিষয় মেলেনি।',
     siteHeading: 'এই মসজিদ থেকে',
     siteNote: 'মসজিদের নিজস্ব তথ্য, কুরআন নয়।',
     noResults: 'এই প্রশ্নের সাথে প্রাসঙ্গিক কোনো আয়াত পাওয়া যায়নি। অন্য শব্দ দিয়ে চেষ্টা করুন, অথবা আপনার এলাকার কোনো আলেম বা ইমামকে জিজ্ঞাসা করুন।',
@@ -90,6 +93,7 @@ export const TEXT_BN: UiText = {
     assistant: 'উত্তর',
   },
   plurals: {
+    topicsCount: { other: 'বিষয়: {count}।' },
     versesFound: { other: 'আয়াত পাওয়া গেছে: {count}টি।' },
     rateLimited: { other: 'এই মুহূর্তে অনেক বেশি প্রশ্ন আসছে। অনুগ্রহ করে {count} সেকেন্ড অপেক্ষা করে আবার চেষ্টা করুন। আয়াতগুলো নিচে দেখানো হয়েছে।' },
     noSuchVerse: { other: '{surah}-এ {count}টি আয়াত আছে, তাই {ref} নেই।' },

@@ -28,6 +28,9 @@ export const STRINGS_EN = {
   stopped: 'Stopped.',
   versesHeading: 'Relevant verses',
   matchedTopic: 'Topic: {name}',
+  topicsHeading: 'Topics',
+  topicsFilter: 'Filter topics',
+  topicsNone: 'No topic matches these words.',
   siteHeading: 'From this mosque',
   siteNote: "The mosque's own information, not the Quran.",
   noResults: 'No relevant verses were found for this question. Try other words, or ask a local scholar or imam.',
@@ -97,6 +100,7 @@ export const STRINGS_EN = {
  */
 export const PLURALS_EN = {
   versesFound: { other: 'Verses found: {count}.' },
+  topicsCount: { other: 'Topics: {count}.' },
   rateLimited: {
     one: 'Too many questions right now. Please wait {count} second and try again. The verses are shown below.',
     other: 'Too many questions right now. Please wait {count} seconds and try again. The verses are shown below.',

@@ -27,6 +27,9 @@ export const TEXT_ES: UiText = {
     stopped: 'Detenido.',
     versesHeading: 'Aleyas relacionadas',
     matchedTopic: 'Tema: {name}',
+    topicsHeading: 'Temas',
+    topicsFilter: 'Filtrar temas',
+    topicsNone: 'Ningún tema coincide con estas palabras.',
     siteHeading: 'De esta mezquita',
     siteNote: 'Información propia de la mezquita, no el Corán.',
     noResults: 'No se encontraron aleyas relacionadas con esta pregunta. Prueba con otras palabras o consulta a un sabio o imam de tu zona.',
@@ -90,6 +93,7 @@ export const TEXT_ES: UiText = {
     assistant: 'Respuesta',
   },
   plurals: {
+    topicsCount: { other: 'Temas: {count}.' },
     versesFound: { one: '{count} aleya encontrada.', many: '{count} aleyas encontradas.', other: '{count} aleyas encontradas.' },
     rateLimited: {
       one: 'Hay demasiadas preguntas en este momento. Espera {count} segundo y vuelve a intentarlo. Las aleyas se muestran abajo.',

@@ -30,6 +30,9 @@ export const TEXT_FR: UiText = {
     stopped: 'Arrêté.',
     versesHeading: 'Versets pertinents',
     matchedTopic: 'Sujet : {name}',
+    topicsHeading: 'Thèmes',
+    topicsFilter: 'Filtrer les thèmes',
+    topicsNone: 'Aucun thème ne correspond à ces mots.',
     siteHeading: 'De cette mosquée',
     siteNote: 'Informations propres à la mosquée, pas le Coran.',
     noResults: 'Aucun verset pertinent n’a été trouvé pour cette question. Essayez d’autres mots, ou interrogez un savant ou un imam de votre région.',
@@ -93,6 +96,7 @@ export const TEXT_FR: UiText = {
     assistant: 'Réponse',
   },
   plurals: {
+    topicsCount: { other: 'Thèmes\u00a0: {count}.' },
     versesFound: { one: '{count} verset trouvé.', many: '{count} versets trouvés.', other: '{count} versets trouvés.' },
     rateLimited: {
       one: 'Trop de questions en ce moment. Veuillez patienter {count} seconde, puis réessayer. Les versets sont affichés ci-dessous.',

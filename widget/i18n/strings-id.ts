@@ -27,6 +27,9 @@ export const TEXT_ID: UiText = {
     stopped: 'Dihentikan.',
     versesHeading: 'Ayat yang relevan',
     matchedTopic: 'Topik: {name}',
+    topicsHeading: 'Topik',
+    topicsFilter: 'Saring topik',
+    topicsNone: 'Tidak ada topik yang cocok dengan kata-kata ini.',
     siteHeading: 'Dari masjid ini',
     siteNote: "Informasi masjid ini sendiri, bukan Al-Qur'an.",
     noResults: 'Tidak ditemukan ayat yang relevan untuk pertanyaan ini. Coba kata lain, atau tanyakan kepada ustaz atau imam setempat.',
@@ -90,6 +93,7 @@ export const TEXT_ID: UiText = {
     assistant: 'Jawaban',
   },
   plurals: {
+    topicsCount: { other: 'Topik: {count}.' },
     versesFound: { other: 'Ayat ditemukan: {count}.' },
     rateLimited: { other: 'Terlalu banyak pertanyaan saat ini. Mohon tunggu {count} detik, lalu coba lagi. Ayat-ayat ditampilkan di bawah.' },
     noSuchVerse: { other: '{surah} memiliki {count} ayat, jadi {ref} tidak ada.' },

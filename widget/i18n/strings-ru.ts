@@ -30,6 +30,9 @@ export const TEXT_RU: UiText = {
     stopped: 'Остановлено.',
     versesHeading: 'Подходящие аяты',
     matchedTopic: 'Тема: {name}',
+    topicsHeading: 'Темы',
+    topicsFilter: 'Искать среди тем',
+    topicsNone: 'Нет тем с такими словами.',
     siteHeading: 'Из материалов этой мечети',
     siteNote: 'Собственная информация мечети, а не Коран.',
     noResults: 'Подходящих аятов по этому вопросу не найдено. Попробуйте другие слова или обратитесь к местному учёному или имаму.',
@@ -93,6 +96,7 @@ export const TEXT_RU: UiText = {
     assistant: 'Ответ',
   },
   plurals: {
+    topicsCount: { other: 'Тем: {count}.' },
     versesFound: { one: 'Найден {count} аят.', few: 'Найдено {count} аята.', many: 'Найдено {count} аятов.', other: 'Найдено {count} аята.' },
     rateLimited: { one: RATE_LIMITED('секунду'), few: RATE_LIMITED('секунды'), many: RATE_LIMITED('секунд'), other: RATE_LIMITED('секунды') },
     noSuchVerse: {

@@ -27,6 +27,9 @@ export const TEXT_SV: UiText = {
     stopped: 'Stoppat.',
     versesHeading: 'Relevanta verser',
     matchedTopic: 'Ämne: {name}',
+    topicsHeading: 'Ämnen',
+    topicsFilter: 'Filtrera ämnen',
+    topicsNone: 'Inget ämne matchar de orden.',
     siteHeading: 'Från den här moskén',
     siteNote: 'Moskéns egen information, inte Koranen.',
     noResults: 'Inga relevanta verser hittades för den här frågan. Prova andra ord, eller fråga en lärd eller imam i närheten.',
@@ -90,6 +93,7 @@ export const TEXT_SV: UiText = {
     assistant: 'Svar',
   },
   plurals: {
+    topicsCount: { other: 'Ämnen: {count}.' },
     versesFound: { one: '{count} vers hittades.', other: '{count} verser hittades.' },
     rateLimited: {
       one: 'För många frågor just nu. Vänta {count} sekund och försök igen. Verserna visas nedan.',

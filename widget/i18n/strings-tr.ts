@@ -27,6 +27,9 @@ export const TEXT_TR: UiText = {
     stopped: 'Durduruldu.',
     versesHeading: 'İlgili ayetler',
     matchedTopic: 'Konu: {name}',
+    topicsHeading: 'Konular',
+    topicsFilter: 'Konularda ara',
+    topicsNone: 'Bu kelimelere uyan konu yok.',
     siteHeading: 'Bu camiden',
     siteNote: "Caminin kendi bilgileri, Kur'an değil.",
     noResults: 'Bu soruyla ilgili ayet bulunamadı. Başka kelimeler deneyin ya da bölgenizdeki bir âlime veya imama danışın.',
@@ -90,6 +93,7 @@ export const TEXT_TR: UiText = {
     assistant: 'Cevap',
   },
   plurals: {
+    topicsCount: { other: 'Konu sayısı: {count}.' },
     versesFound: { other: 'Bulunan ayet: {count}.' },
     rateLimited: { other: 'Şu anda çok fazla soru var. Lütfen {count} saniye bekleyip tekrar deneyin. Ayetler aşağıda gösteriliyor.' },
     noSuchVerse: { other: '{surah} {count} ayettir, bu yüzden {ref} yok.' },

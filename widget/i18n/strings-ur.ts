@@ -27,6 +27,9 @@ export const TEXT_UR: UiText = {
     stopped: 'روک دیا گیا۔',
     versesHeading: 'متعلقہ آیات',
     matchedTopic: 'موضوع: {name}',
+    topicsHeading: 'موضوعات',
+    topicsFilter: 'موضوعات میں تلاش کریں',
+    topicsNone: 'ان الفاظ سے کوئی موضوع نہیں ملا۔',
     siteHeading: 'اس مسجد کی طرف سے',
     siteNote: 'یہ مسجد کی اپنی معلومات ہیں، قرآن نہیں۔',
     noResults: 'اس سوال سے متعلق کوئی آیت نہیں ملی۔ دوسرے الفاظ آزمائیں، یا کسی مقامی عالم یا امام سے پوچھیں۔',
@@ -90,6 +93,7 @@ export const TEXT_UR: UiText = {
     assistant: 'جواب',
   },
   plurals: {
+    topicsCount: { other: 'موضوعات: {count}۔' },
     versesFound: { one: '{count} آیت ملی۔', other: '{count} آیات ملیں۔' },
     rateLimited: { other: 'اس وقت بہت زیادہ سوالات آ رہے ہیں۔ براہ کرم {count} سیکنڈ انتظار کر کے دوبارہ کوشش کریں۔ آیات نیچے دکھائی گئی ہیں۔' },
     noSuchVerse: { other: '{surah} میں {count} آیات ہیں، اس لیے {ref} موجود نہیں۔' },

@@ -27,6 +27,9 @@ export const TEXT_ZH: UiText = {
     stopped: '已停止。',
     versesHeading: '相关经文',
     matchedTopic: '主题：{name}',
+    topicsHeading: '主题',
+    topicsFilter: '筛选主题',
+    topicsNone: '没有与这些词相符的主题。',
     siteHeading: '来自本清真寺',
     siteNote: '这是清真寺自己的信息，不是《古兰经》。',
     noResults: '没有找到与此问题相关的经文。请换个说法，或请教当地的学者或伊玛目。',
@@ -90,6 +93,7 @@ export const TEXT_ZH: UiText = {
     assistant: '回答',
   },
   plurals: {
+    topicsCount: { other: '主题数：{count}。' },
     versesFound: { other: '找到经文：{count} 节。' },
     rateLimited: { other: '目前提问过多。请等待 {count} 秒后再试。经文显示在下方。' },
     noSuchVerse: { other: '{surah}共有 {count} 节经文，因此没有 {ref}。' },

@@ -1,0 +1,50 @@
+/**
+ * @module
+ * The "Topics" view: every topic of the index in the visitor's language, filtered as they type,
+ * each a button that opens the topic's verses. A native disclosure (keyboard and screen reader
+ * ready: Enter or Space opens it), a labelled search field, and a count announced as the list
+ * narrows. Loaded once the topics are, so pages never pay for it in the first load.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { topicEntries, topicResult } from '../../data/topics/topic-browse.js';
+import type { Topic } from '../../data/topics/topic-types.js';
+import type { Translate } from '../i18n/ui-language.js';
+
+export { topicResult };
+
+export interface TopicsViewOptions {
+  readonly topics: readonly Topic[];
+  readonly lang: string;
+  /** What the visitor typed in the filter. */
+  readonly filter: string;
+  readonly t: Translate;
+  readonly onFilter: (filter: string) => void;
+  readonly onOpen: (id: string) => void;
+}
+
+export function topicsViewTemplate(o: TopicsViewOptions): TemplateResult | typeof nothing {
+  if (o.topics.length === 0) return nothing;
+  const entries = topicEntries(o.topics, o.lang, o.filter);
+  return html`<details class="topics" part="topics">
+    <summary part="topics-summary">${o.t('topicsHeading')}</summary>
+    <label class="visually-hidden" for="topics-filter">${o.t('topicsFilter')}</label>
+    <input
+      id="topics-filter"
+      class="form__input topics__filter"
+      part="topics-filter"
+      type="search"
+      autocomplete="off"
+      placeholder=${o.t('topicsFilter')}
+      .value=${o.filter}
+      @input=${(e: Event) => o.onFilter((e.target as HTMLInputElement).value)}
+    />
+    <p class="visually-hidden" role="status">${o.t('topicsCount', { count: entries.length })}</p>
+    ${entries.length === 0
+      ? html`<p class="topics__none">${o.t('topicsNone')}</p>`
+      : html`<ul class="topics__list">
+          ${entries.map(
+            (e) => html`<li><button type="button" class="topics__topic" part="topic-link" data-topic=${e.id} @click=${() => o.onOpen(e.id)}><bdi>${e.name}</bdi></button></li>`,
+          )}
+        </ul>`}
+  </details>`;
+}
