@@ -39,6 +39,6 @@ describe('when a site owner overrides strings', () => {
   it('should put every problem in one warning that lists the known keys', () => {
     const warning = overrideWarning(['"submitt" is not a known key', '"title" must be a string']);
     expect(warning).toMatch(/^<quran-dai>: ignored part of the "strings" setting: "submitt" is not a known key; "title" must be a string\. Known keys: title, inputLabel, /);
-    expect(warning).toContain('versesFound, rateLimited, noSuchVerse, rateLimitedMinutes.');
+    expect(warning).toContain('versesFound, topicsCount, rateLimited, noSuchVerse, rateLimitedMinutes.');
   });
 });
