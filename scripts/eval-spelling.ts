@@ -11,7 +11,7 @@ import type { VerseRef } from '../data/corpus/corpus-types.js';
 import { createArabicAnalyzer } from '../data/search/analysis/arabic-analyzer.js';
 import { externalDataDir, TASK_A_DIR } from './eval/external-data.js';
 import { taskAFiles } from './eval/load-task-a.js';
-import { quoteMatches } from '../widget/answer/quote-check.js';
+import { quoteMatches } from '../data/answer-check/quote-check.js';
 import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './eval/spelling-agreement.js';
 
 async function main(): Promise<void> {

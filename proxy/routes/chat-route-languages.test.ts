@@ -8,8 +8,8 @@ import { delimitVisitorText } from '../prompt/dai-prompt.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
 import { chatInit, createTestProxy, TEST_XAI_KEY, type TestProxy } from '../testing/test-proxy.js';
 import { readUiStream, streamedText } from '../testing/read-ui-stream.js';
-import { checkAnswer } from '../../widget/answer/answer-check.js';
-import { parseAnswerMarkdown } from '../../widget/answer/markdown-subset.js';
+import { checkAnswer } from '../../data/answer-check/answer-check.js';
+import { parseAnswerMarkdown } from '../../data/answer-check/markdown-subset.js';
 import type { TranslationLang } from '../../data/corpus/corpus-types.js';
 
 let xai: FakeXaiServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArabicAnalyzer } from '../../data/search/analysis/arabic-analyzer.js';
-import { quoteMatches } from '../../widget/answer/quote-check.js';
+import { quoteMatches } from '../../data/answer-check/quote-check.js';
 import { flaggedModernQuotes, measureSpellingAgreement, modernVersesOfPassage } from './spelling-agreement.js';
 
 const analyzer = createArabicAnalyzer();

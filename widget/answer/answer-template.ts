@@ -12,8 +12,8 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { formatRange, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
-import type { AnswerCheck, QuoteVerdict } from './answer-check.js';
-import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from './markdown-subset.js';
+import type { AnswerCheck, QuoteVerdict } from '../../data/answer-check/answer-check.js';
+import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from '../../data/answer-check/markdown-subset.js';
 
 /** How a cited site passage is shown: where it sits and, when the site owner gave a base URL, its link. */
 export interface SitePassageLabel {

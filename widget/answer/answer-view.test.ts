@@ -2,10 +2,10 @@
 import { render } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../i18n/ui-language.js';
-import { MAX_CHECKED_QUOTES } from './answer-check.js';
-import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
+import { MAX_CHECKED_QUOTES } from '../../data/answer-check/answer-check.js';
+import { answerTestContext, type AnswerTestContext } from '../../data/answer-check/testing/answer-test-context.js';
 import { answerView } from './answer-view.js';
-import { MAX_ANSWER_CHARS } from './markdown-subset.js';
+import { MAX_ANSWER_CHARS } from '../../data/answer-check/markdown-subset.js';
 
 let ctx: AnswerTestContext;
 beforeAll(async () => {

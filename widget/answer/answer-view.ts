@@ -6,10 +6,10 @@ import type { TemplateResult } from 'lit';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Translate } from '../i18n/ui-language.js';
-import { checkAnswer } from './answer-check.js';
-import type { CitationStatus, SiteCitationContext } from './citation-check.js';
+import { checkAnswer } from '../../data/answer-check/answer-check.js';
+import type { CitationStatus, SiteCitationContext } from '../../data/answer-check/citation-check.js';
 import { answerTemplate, type SitePassageLabel } from './answer-template.js';
-import { parseAnswerMarkdown } from './markdown-subset.js';
+import { parseAnswerMarkdown } from '../../data/answer-check/markdown-subset.js';
 
 export interface AnswerViewOptions {
   readonly corpus: Corpus;

@@ -2,10 +2,10 @@
 import { render } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../i18n/ui-language.js';
-import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
+import { answerTestContext, type AnswerTestContext } from '../../data/answer-check/testing/answer-test-context.js';
 import { answerView } from './answer-view.js';
-import { parseInline } from './markdown-subset.js';
-import { scanSiteCitation } from './site-citation.js';
+import { parseInline } from '../../data/answer-check/markdown-subset.js';
+import { scanSiteCitation } from '../../data/answer-check/site-citation.js';
 
 let ctx: AnswerTestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { CitationStatus } from '../answer/citation-check.js';
+import type { CitationStatus } from '../../data/answer-check/citation-check.js';
 
 /** One citation found in the answer and how it checked out against the corpus. */
 export interface QuranDaiAnswerCitation {

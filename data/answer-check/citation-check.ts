@@ -2,8 +2,8 @@
  * Checks one verse citation from an answer against the corpus and against the verses the
  * widget retrieved (and sent to the model). DOM-free.
  */
-import type { VerseRange } from '../../data/corpus/corpus-types.js';
-import { formatRange } from '../../data/corpus/verse-range.js';
+import type { VerseRange } from '../corpus/corpus-types.js';
+import { formatRange } from '../corpus/verse-range.js';
 
 /**
  * - `verified`: every cited verse exists and was among the retrieved verses (hits or context)

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { Corpus } from '../corpus/corpus.js';
 import { parseAnswerMarkdown, type CitationNode } from './markdown-subset.js';
 import { checkAnswer } from './answer-check.js';
 import { checkCitation } from './citation-check.js';
 import { quoteMatches } from './quote-check.js';
-import { answerTestContext, type AnswerTestContext } from './answer-test-context.js';
+import { answerTestContext, type AnswerTestContext } from './testing/answer-test-context.js';
 
 let corpus: Corpus;
 let ctx: AnswerTestContext;

@@ -5,8 +5,8 @@
  * a citation, or Quranic ornate brackets ﴿…﴾) against the corpus text. DOM-free; the
  * renderer reads the verdicts from the returned maps, keyed by node identity.
  */
-import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
-import { formatRange } from '../../data/corpus/verse-range.js';
+import type { TextTrackId, VerseRange } from '../corpus/corpus-types.js';
+import { formatRange } from '../corpus/verse-range.js';
 import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus, type SiteCitationContext } from './citation-check.js';
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';

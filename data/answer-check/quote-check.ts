@@ -4,7 +4,7 @@
  * clarifications translators add ("[Allah]"), and accepts an excerpt (`…` splits it).
  * DOM-free.
  */
-import { hasArabicScript, normalizeArabic } from '../../data/arabic/arabic-normalize.js';
+import { hasArabicScript, normalizeArabic } from '../arabic/arabic-normalize.js';
 
 /** Quotes shorter than this many words are ordinary quoted terms, not verse quotes. */
 export const MIN_QUOTE_WORDS = 3;

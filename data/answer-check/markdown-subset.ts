@@ -12,7 +12,7 @@
  * inside constructs, each closer searched for once (forward-search.ts), and at most
  * MAX_ANSWER_CHARS characters parsed.
  */
-import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
+import { CHAT_LIMITS } from '../contracts/chat-request.js';
 import { scanCitationGroup } from './citation-group.js';
 import { scanSiteCitation } from './site-citation.js';
 import { forwardIndexOf, rememberForward, type ForwardSearch } from './forward-search.js';

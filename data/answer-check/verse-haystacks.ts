@@ -4,7 +4,7 @@
  * an uncited ﴿…﴾ quote is looked up in the whole Quran: normalising 6,236 verses for each
  * such quote took about half a second, and an answer can hold hundreds of quotes.
  */
-import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { TextTrackId } from '../corpus/corpus-types.js';
 import { arabicSkeleton, isCjk, quoteForms, quoteHaystack, type QuoteHaystack } from './quote-check.js';
 
 /** What the haystacks read from the corpus (the `Corpus` class satisfies it). */
