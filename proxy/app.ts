@@ -153,10 +153,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
   // Paid endpoints answer allowed pages and the operator's token; /api/config is public and tells each page what it may use.
   const paid = apiAccess({ allowedOrigins: config.allowedOrigins, apiToken: config.apiToken });
-  app.use('/api/chat', paid);
-  app.use('/api/embed', paid);
-  app.use('/api/feedback', paid);
-  app.use('/api/suggest', paid);
+  for (const path of PAID_API_PATHS) app.use(path, paid);
   const originAllowed = createOriginCheck(config.allowedOrigins);
 
   app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
@@ -272,7 +269,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   }));
 
   // A site owner opening an API address in the browser learns how it is used, not "Nothing here".
-  for (const path of ['/api/embed', '/api/chat', '/api/feedback', '/api/suggest']) {
+  for (const path of PAID_API_PATHS) {
     app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], path, () =>
       jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, { headers: { allow: 'POST, OPTIONS' } }),
     );
@@ -302,7 +299,14 @@ function notFoundResponse(): Response {
   return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
 
-const ROUTE_LABELS = ['/health', '/metrics', '/api/config', '/api/embed', '/api/chat', '/api/feedback', '/api/suggest'];
+/**
+ * The API's POST endpoints, written once: each answers only allowed pages and the operator's
+ * token (they cost money or keep data), and a GET on one says how it is used.
+ */
+export const PAID_API_PATHS = ['/api/embed', '/api/chat', '/api/suggest', '/api/feedback'] as const;
+
+/** Every route with a label of its own in logs and metrics. */
+const ROUTE_LABELS: readonly string[] = ['/health', '/metrics', '/api/config', ...PAID_API_PATHS];
 
 /** Bounded route label for logs and metrics (never a raw, attacker-chosen path). */
 export function routeLabel(pathname: string): string {
