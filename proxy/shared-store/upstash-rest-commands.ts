@@ -4,6 +4,12 @@
  * Redis: each command is one HTTPS POST of a JSON array (`["GET","key"]`) with a bearer token,
  * answered `{"result": …}` or `{"error": "…"}`. Every call has a timeout and throws on any
  * failure, so the shared-store health check falls back to this instance's memory.
+ *
+ * Why not `@upstash/redis`: the stores need three commands and one behaviour, fail within
+ * REDIS_COMMAND_TIMEOUT_MS (250 ms) so a visitor never waits on a slow store; that client retries
+ * failed calls with backoff by default and turns stored strings into JSON values, both of which
+ * would have to be switched off again. This is one POST per command, tested against a fake
+ * REST server that speaks Upstash's format.
  */
 import { REDIS_KEY_PREFIX, type RedisCommands } from './redis-commands.js';
 
