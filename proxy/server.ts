@@ -24,7 +24,6 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-ty
 import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import { GeminiEmbedder, type GeminiTaskType } from '../data/embed/gemini-embedder.js';
-import { TestHashingEmbedder } from '../data/embed/test-hashing-embedder.js';
 import { loadSiteFromDir } from '../data/site/site-loader-node.js';
 import { OpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
 import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../data/embed/openai-compatible-manifest.js';
@@ -69,6 +68,11 @@ export interface StartServerOptions {
   log?: (line: string) => void;
   /** A corpus already loaded (tests). Default: loaded from CORPUS_DIR with every translation. */
   corpus?: Corpus;
+  /**
+   * Embeds the visitors' questions instead of the embedder the served index names: how tests and
+   * benchmarks serve an index built with the hashing embedder, which is not shipped in the proxy.
+   */
+  queryEmbedder?: Embedder;
 }
 
 export interface RunningServer {
@@ -97,7 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (index && index.corpusVersion !== corpus.version) {
     note('index-corpus-mismatch', { index: index.id, indexCorpus: index.corpusVersion, corpus: corpus.version, hint: 'rebuild the index (npm run build:index)' });
   }
-  const embedder = createQueryEmbedder(index, config, options.fetch, note);
+  const embedder = options.queryEmbedder ?? createQueryEmbedder(index, config, options.fetch, note);
   const siteDir = at(config.paths.siteDir);
   const site = await loadSiteFromDir(siteDir);
   if (site && site.manifest.vectors && site.manifest.vectors.id !== index?.id) {
@@ -227,8 +231,8 @@ function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyCon
     case 'local':
       return null; // the browser embeds its own queries
     case 'test-hashing':
-      note('test-embedder', { index: index.id, hint: 'this index uses the test-only hashing embedder: not semantic search' });
-      return new TestHashingEmbedder({ dims: index.dims });
+      note('embed-disabled', { index: index.id, hint: 'this index was built with the hashing embedder, which is for tests and benchmarks only (they pass their own query embedder); search stays lexical' });
+      return null;
     case 'gemini':
       if (!config.gemini.apiKey) {
         note('embed-disabled', { index: index.id, hint: 'set GEMINI_API_KEY to embed queries for this index; search stays lexical until then' });

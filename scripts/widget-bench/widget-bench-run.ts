@@ -56,6 +56,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       port: 0,
       host: '127.0.0.1',
       corpus,
+      queryEmbedder: new TestHashingEmbedder({ dims }),
       log: () => undefined,
       env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: indexRoot, INDEX_ID: indexId, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, RATE_LIMIT_EMBED_PER_HOUR: '100000', RATE_LIMIT_CHAT_PER_HOUR: '100000' },
     });

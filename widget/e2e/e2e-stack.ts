@@ -122,6 +122,8 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       host: '127.0.0.1',
       log: (line) => void proxyLog.push(line),
       corpus: await loadTestCorpus(),
+      // The test index's questions are embedded like its verses (the proxy ships no hashing embedder).
+      ...(withIndex && !semantic ? { queryEmbedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }) } : {}),
       env: {
       CHAT_PROVIDER: withChat ? 'xai' : '',
       XAI_API_KEY: withChat ? FAKE_XAI_API_KEY : '',
