@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../data/testing/test-corpus.js';
 import { testHashingVector } from '../data/embed/test-hashing-embedder.js';
 import { startServer, type RunningServer } from './server.js';
 import { writeIndexManifestFixture } from './testing/index-manifest-fixture.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../data/testing/test-corpus.js';
 import { startServer, type RunningServer } from './server.js';
 import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from './testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from './testing/fake-xai.js';

@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { startServer } from '../proxy/server.js';
 import { startFakeXai } from '../proxy/testing/fake-xai.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../widget/e2e/launch-chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../widget/testing/e2e/launch-chromium.js';
 import { buildWidgetBundle } from './widget-build/build-widget-bundle.js';
 import { RENDER_CASES, type RenderCase } from './render-bench/render-cases.js';
 

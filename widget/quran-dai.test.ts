@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QuranDaiElement } from './quran-dai.component.js';
 import { createFakeProxy, fixedVectorSearch, PROXY, testServices, type FakeProxy } from './testing/element-harness.js';
 import type { Corpus } from '../data/corpus/corpus.js';
-import { loadTestCorpus } from '../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../data/testing/test-corpus.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { createSearchEngine } from '../data/search/search-engine.js';
 import { memoryConversationStore, type ConversationStore } from './history/conversation-store.js';

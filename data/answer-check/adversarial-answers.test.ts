@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADVERSARIAL_ANSWERS } from './testing/adversarial-answers.js';
+import { ADVERSARIAL_ANSWERS } from '../testing/adversarial-answers.js';
 import { checkAnswer, type AnswerCheckContext } from './answer-check.js';
-import { answerTestContext } from './testing/answer-test-context.js';
+import { answerTestContext } from '../testing/answer-test-context.js';
 import { MAX_ANSWER_CHARS, parseAnswerMarkdown } from './markdown-subset.js';
 
 /**

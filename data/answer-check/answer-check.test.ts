@@ -4,7 +4,7 @@ import { parseAnswerMarkdown, type CitationNode } from './markdown-subset.js';
 import { checkAnswer } from './answer-check.js';
 import { checkCitation } from './citation-check.js';
 import { quoteMatches } from './quote-check.js';
-import { answerTestContext, type AnswerTestContext } from './testing/answer-test-context.js';
+import { answerTestContext, type AnswerTestContext } from '../testing/answer-test-context.js';
 
 let corpus: Corpus;
 let ctx: AnswerTestContext;

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { normalizeArabic, hasArabicScript } from './arabic-normalize.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import type { Corpus } from '../corpus/corpus.js';
 
 let corpus: Corpus;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { checkSuggestion, EMPTY_SUGGESTION, parseRetrievalSuggestion } from './retrieval-suggestion.js';
 
 let corpus: Corpus;

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { TRANSLATION_LANGS } from './corpus-types.js';
 import { CorpusError } from './corpus-error.js';
-import { loadTestCorpus } from './test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { Corpus } from './corpus.js';
 
 let corpus: Corpus;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { testHashingVector } from '../embed/test-hashing-embedder.js';
 import { quantizeVectors, type QuantizedVectors } from './int8-quantization.js';
 import { createFlatVectorSearch } from './flat-vector-search.js';

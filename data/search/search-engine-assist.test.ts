@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { createSearchEngine } from './search-engine.js';
 
 let corpus: Corpus;

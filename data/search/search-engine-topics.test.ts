@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { TopicIndex } from '../topics/topic-index.js';
-import { SAMPLE_TOPICS } from '../topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 import type { VectorSearch } from '../index/vector-search.js';
 import { createSearchEngine } from './search-engine.js';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
-import { SAMPLE_TOPICS } from './testing/sample-topics.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
+import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 import { topicEntries, topicResult } from './topic-browse.js';
 
 let corpus: Corpus;

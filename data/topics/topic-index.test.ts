@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TopicIndex } from './topic-index.js';
-import { SAMPLE_TOPICS } from './testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 
 const index = new TopicIndex(SAMPLE_TOPICS, 'v1');
 

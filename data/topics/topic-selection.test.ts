@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMatch } from './topic-index.js';
 import { selectTopics } from './topic-selection.js';
-import { SAMPLE_TOPICS } from './testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 
 const [intox, purpose] = SAMPLE_TOPICS as [(typeof SAMPLE_TOPICS)[0], (typeof SAMPLE_TOPICS)[0]];
 const kw = (topic: typeof intox, index: number, coverage: number): TopicMatch => ({ topic, index, score: coverage, coverage, via: 'keywords' });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
-import { loadTestCorpus } from '../corpus/test-corpus.js';
+import { loadTestCorpus } from '../testing/test-corpus.js';
 import { checkTopicSources } from './topic-source-check.js';
-import { INTOXICANTS_SOURCE, PURPOSE_SOURCE, SAMPLE_TOPICS } from './testing/sample-topics.js';
+import { INTOXICANTS_SOURCE, PURPOSE_SOURCE, SAMPLE_TOPICS } from '../testing/sample-topics.js';
 
 let corpus: Corpus;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { validateFeedbackRequest } from './feedback-request-schema.js';
 
 let corpus: Corpus;

@@ -8,7 +8,7 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { startServer, type RunningServer } from '../server.js';
 import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from '../testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';

@@ -3,7 +3,7 @@
  * Test helper: a proxy app wired to the real corpus and a fake xAI upstream, with captured
  * log lines and a controllable clock.
  */
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseProxyConfig, type ProxyConfig, type ProxyEnv } from '../config/proxy-config.js';
 import { createChatModel } from '../chat/chat-model-factory.js';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
 import { VOY_WASM_PATH } from '../../data/index/voy-wasm-node.js';
-import { launchChromium } from '../../widget/e2e/launch-chromium.js';
+import { launchChromium } from '../../widget/testing/e2e/launch-chromium.js';
 import type { PageBenchConfig } from './browser-bench-entry.js';
 import type { SearchBenchReport } from './search-bench-core.js';
 

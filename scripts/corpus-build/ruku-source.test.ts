@@ -19,7 +19,7 @@ describe('rukuStartsBySurah', () => {
 
 describe('the quran-meta ruku table', () => {
   it('should give 556 rukus over the 114 surahs, with Al-Fatiha one ruku and Al-Baqarah 40', async () => {
-    const { loadTestCorpus } = await import('../../data/corpus/test-corpus.js');
+    const { loadTestCorpus } = await import('../../data/testing/test-corpus.js');
     const corpus = await loadTestCorpus();
     const starts = readRukuStarts(corpus.surahs.map((s) => s.verseCount));
     expect(starts.flat().length).toBe(556);

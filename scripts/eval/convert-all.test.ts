@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertAll, CONVERTED_FILES } from './convert-all.js';
 import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { convertQuqa, QUQA_QRELS_FILE, QUQA_QUESTIONS_FILE } from './convert-quqa.js';
 import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseEvalArgs } from './eval-args.js';
 import { hitsByLanguage, runEvalCommand, type EvalCommandDeps } from './eval-command.js';

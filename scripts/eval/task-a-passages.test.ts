@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { VERSE_COUNT } from '../../data/corpus/corpus.js';
 import { TASK_A_DIR } from './external-data.js';
 import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';

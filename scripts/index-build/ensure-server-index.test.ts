@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { TopicIndex } from '../../data/topics/topic-index.js';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

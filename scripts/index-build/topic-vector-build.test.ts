@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
 import { parseTopicVectorManifest, parseTopicVectors } from '../../data/index/topic-vector-file.js';
 import { TopicIndex } from '../../data/topics/topic-index.js';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { buildTopicVectors, centroids, topicTexts } from './topic-vector-build.js';
 
 let dir: string | undefined;

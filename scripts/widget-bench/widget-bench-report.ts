@@ -119,7 +119,7 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
         ]
       : []),
     '',
-    '"Ready" means searchable: the data is loaded and one English lexical query has been answered, so the English BM25 index exists (built, or restored from the snapshot the first visit saved in IndexedDB next to the corpus version). The probe (`widget/e2e/probe/`) runs the widget\'s own loader (`loadQuranData`) and the page engine of the data cache (`createCachedSearchEngine`) without rendering, so "ready" is exact; the ready event of the real element adds config fetch, the search worker start and rendering. Raw numbers: `bench/widget-results.json`.',
+    '"Ready" means searchable: the data is loaded and one English lexical query has been answered, so the English BM25 index exists (built, or restored from the snapshot the first visit saved in IndexedDB next to the corpus version). The probe (`widget/testing/probe/`) runs the widget\'s own loader (`loadQuranData`) and the page engine of the data cache (`createCachedSearchEngine`) without rendering, so "ready" is exact; the ready event of the real element adds config fetch, the search worker start and rendering. Raw numbers: `bench/widget-results.json`.',
   ].join('\n');
 }
 

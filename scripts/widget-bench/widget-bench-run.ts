@@ -14,9 +14,9 @@ import { runIndexBuild } from '../index-build/index-build-run.js';
 import { summarize } from '../bench/bench-stats.js';
 import { buildWidgetBundle, REPO_ROOT } from '../widget-build/build-widget-bundle.js';
 import { startServer } from '../../proxy/server.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/e2e/launch-chromium.js';
-import { recordNetwork, type NetworkLog } from '../../widget/e2e/network-log.js';
-import type { ProbeResult } from '../../widget/e2e/probe/data-probe.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/testing/e2e/launch-chromium.js';
+import { recordNetwork, type NetworkLog } from '../../widget/testing/e2e/network-log.js';
+import type { ProbeResult } from '../../widget/testing/probe/data-probe.js';
 import type { WidgetBenchResults } from './widget-bench-report.js';
 
 export interface WidgetBenchOptions {
@@ -40,7 +40,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
     log('building the widget and the probe…');
     const widgetDir = join(work, 'widget');
     const widgetFiles = await buildWidgetBundle({ outDir: widgetDir, logLevel: 'error' });
-    await buildWidgetBundle({ outDir: join(widgetDir, 'probe'), entry: 'widget/e2e/probe/data-probe.ts', logLevel: 'error' });
+    await buildWidgetBundle({ outDir: join(widgetDir, 'probe'), entry: 'widget/testing/probe/data-probe.ts', logLevel: 'error' });
     const demoDir = join(work, 'demo');
     await mkdir(demoDir);
     await copyFile(join(REPO_ROOT, 'demo', 'index.html'), join(demoDir, 'index.html'));

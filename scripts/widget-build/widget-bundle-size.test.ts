@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { buildWidgetBundle, formatBundleReport, startupFiles, WIDGET_ENTRY_FILE, type WidgetBundleFile } from './build-widget-bundle.js';
 
 /** Performance budget: the widget's main chunk stays under 50 KB gzip (data excluded). */

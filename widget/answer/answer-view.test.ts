@@ -3,7 +3,7 @@ import { render } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../i18n/ui-language.js';
 import { MAX_CHECKED_QUOTES } from '../../data/answer-check/answer-check.js';
-import { answerTestContext, type AnswerTestContext } from '../../data/answer-check/testing/answer-test-context.js';
+import { answerTestContext, type AnswerTestContext } from '../../data/testing/answer-test-context.js';
 import { answerView } from './answer-view.js';
 import { MAX_ANSWER_CHARS } from '../../data/answer-check/markdown-subset.js';
 

@@ -2,7 +2,7 @@
 import { render } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '../i18n/ui-language.js';
-import { answerTestContext, type AnswerTestContext } from '../../data/answer-check/testing/answer-test-context.js';
+import { answerTestContext, type AnswerTestContext } from '../../data/testing/answer-test-context.js';
 import { answerView } from './answer-view.js';
 import { parseInline } from '../../data/answer-check/markdown-subset.js';
 import { scanSiteCitation } from '../../data/answer-check/site-citation.js';

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TopicIndex } from '../../data/topics/topic-index.js';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { SearchResult } from '../../data/search/search-result.js';

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import { createFakeProxy, fixedVectorSearch, PROXY, testServices, TEST_INDEX_MANIFEST } from '../testing/element-harness.js';

@@ -4,7 +4,7 @@ import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { publishNewCorpusVersion, servedManifest, STUB_DATA_BASE } from '../testing/data-fetch-stub.js';
 import { cacheVersionOf } from './cache-version.js';
 import { useFakeDataPage } from '../testing/fake-data-page.js';

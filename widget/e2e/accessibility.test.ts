@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { useE2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 /** Evaluated through the DevTools protocol: the demo page's CSP forbids inline scripts, rightly. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 let stack: E2eStack;
 let host: Server;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
-import { useE2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { useE2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 const ARTEFACT_DIR = join(REPO_ROOT, 'test-results');

@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2eStack } from './e2e-stack.js';
-import { askQuestion, installWorkerReadyLog, readStoredData, waitForAnswerDone, waitForWidgetReady, workerReadyMessages } from './widget-page.js';
+import { useE2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, installWorkerReadyLog, readStoredData, waitForAnswerDone, waitForWidgetReady, workerReadyMessages } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 const stack = useE2eStack();

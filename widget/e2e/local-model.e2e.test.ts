@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { openLocalEmbedderFromDir } from '../../data/embed/local-embedder-node.js';
 import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
 import { createVectorSearch } from '../../data/index/create-vector-search.js';
@@ -22,10 +22,10 @@ import { ensureE5OnnxModel } from '../../scripts/e5-onnx/e5-onnx-model.js';
 import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
-import { buildWidgetForTests, startE2eStack, type E2eStack } from './e2e-stack.js';
-import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
-import { recordNetwork, type NetworkLog } from './network-log.js';
-import { askQuestion, installReadyLog, waitForWidgetReady } from './widget-page.js';
+import { buildWidgetForTests, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { launchChromium, type LaunchedChromium } from '../testing/e2e/launch-chromium.js';
+import { recordNetwork, type NetworkLog } from '../testing/e2e/network-log.js';
+import { askQuestion, installReadyLog, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 // Words no topic of the index holds: the fused list is keywords and meaning alone, so the verse

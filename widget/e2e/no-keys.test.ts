@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
-import { useE2eStack } from './e2e-stack.js';
-import { askQuestion, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
+import { useE2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForQuranFontLoaded, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 const stack = useE2eStack({ withChat: false, withIndex: false });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FakeXaiCall } from '../../proxy/testing/fake-xai.js';
-import { useE2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { useE2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 const stack = useE2eStack({ env: { SUGGEST_TIMEOUT_MS: '4000' } });

@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWidgetBundle } from '../../scripts/widget-build/build-widget-bundle.js';
-import { buildWidgetForTests, startE2eStack, type E2eStack } from './e2e-stack.js';
-import type { WorkerProbeResult } from './probe/worker-probe.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { buildWidgetForTests, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import type { WorkerProbeResult } from '../testing/probe/worker-probe.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 let stack: E2eStack;
 let hostPage: Server;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hostPage.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(hostPage.address() as AddressInfo).port}/`;
   const widgetDir = await buildWidgetForTests();
-  await buildWidgetBundle({ outDir: join(widgetDir, 'probe-worker'), entry: 'widget/e2e/probe/worker-probe.ts', logLevel: 'error' });
+  await buildWidgetBundle({ outDir: join(widgetDir, 'probe-worker'), entry: 'widget/testing/probe/worker-probe.ts', logLevel: 'error' });
   stack = await startE2eStack();
 }, 120_000);
 

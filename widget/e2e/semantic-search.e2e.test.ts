@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import { openE5Stack, type E5Stack } from '../../scripts/e5/e5-stack.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForWidgetReady } from './widget-page.js';
+import { startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 let e5: E5Stack;

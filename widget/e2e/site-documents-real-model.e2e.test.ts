@@ -15,8 +15,8 @@ import type { FakeXaiCall } from '../../proxy/testing/fake-xai.js';
 import { openE5Stack, type E5Stack } from '../../scripts/e5/e5-stack.js';
 import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
 import { runSiteBuild } from '../../scripts/site-build/site-build-run.js';
-import { startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 let e5: E5Stack;

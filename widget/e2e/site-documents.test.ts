@@ -18,8 +18,8 @@ import { loadSiteFromDir } from '../../data/site/site-loader-node.js';
 import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
 import type { FakeXaiCall } from '../../proxy/testing/fake-xai.js';
 import { fontFamilyValue, fontStackOf } from '../i18n/script-fonts.js';
-import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForWidgetReady } from './widget-page.js';
+import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const WIDGET = 'inline-widget';
 const SITE_BASE = 'https://mosque.example.org/info';

@@ -19,8 +19,8 @@ import { exportStaticForConfig } from '../../scripts/static-export/export-static
 import { DEMO_SITE_DOCS_DIR } from '../../scripts/site-build/demo-site.js';
 import { runSiteBuild } from '../../scripts/site-build/site-build-run.js';
 import { QURAN_FONT_FILE } from '../verses/quran-font.js';
-import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from './e2e-stack.js';
-import { askQuestion, waitForAnswerDone, waitForQuranFontLoaded, waitForWidgetReady } from './widget-page.js';
+import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
+import { askQuestion, waitForAnswerDone, waitForQuranFontLoaded, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.bin': 'application/octet-stream', '.woff2': 'font/woff2', '.map': 'application/json' };
 

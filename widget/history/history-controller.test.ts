@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { AnswerViewModule } from '../answer/answer-module-loader.js';
 import { loadUiText, translator } from '../i18n/ui-language.js';
 import { memoryConversationStore, type ConversationExchange, type ConversationStore } from './conversation-store.js';

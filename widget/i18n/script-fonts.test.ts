@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { QURAN_FONT_FAMILY, QURAN_FONT_FILE, QURAN_FONT_UNICODE_RANGE } from '../verses/quran-font.js';
 import { fontFamilyValue, fontStackOf, SCRIPT_FONT_STACKS, UI_FONT_STACK } from './script-fonts.js';

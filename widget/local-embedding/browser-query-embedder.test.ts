@@ -12,8 +12,8 @@ import type { IndexModelFields } from '../../data/embed/local-embedder-compat.js
 import { openLocalEmbedderFromDir, ORT_WASM_DIR } from '../../data/embed/local-embedder-node.js';
 import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
 import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
-import { bundlePage } from './testing/bundle-page.js';
-import { startPageServer, type PageServer } from './testing/page-server.js';
+import { bundlePage } from '../testing/local-embedding/bundle-page.js';
+import { startPageServer, type PageServer } from '../testing/local-embedding/page-server.js';
 
 const TEXTS = [
   'What does the Quran say about patience?',
@@ -45,7 +45,7 @@ beforeAll(async () => {
     modelDir: tiny.modelsDir,
     prefixes: { query: 'query: ', document: 'passage: ' },
   });
-  appDir = await bundlePage('widget/local-embedding/testing/parity-page.ts');
+  appDir = await bundlePage('widget/testing/local-embedding/parity-page.ts');
   server = await startPageServer({ appDir, modelsDir: tiny.modelsDir, wasmDir: ORT_WASM_DIR });
   userDataDir = await mkdtemp(join(tmpdir(), 'quran-dai-chromium-'));
   browser = await chromium.launchPersistentContext(userDataDir, {

@@ -10,7 +10,7 @@ import type { ChatRequest } from '../../data/contracts/chat-request.js';
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QuranDaiElement } from '../quran-dai.component.js';
 import { createFakeProxy, PROXY, testServices } from '../testing/element-harness.js';
 import { waitUntil } from '../testing/wait-until.js';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render } from 'lit';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_TOPICS } from '../../data/topics/testing/sample-topics.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { matchedTopicTemplate, topicName } from './matched-topic.js';
 
 const topics = { version: 't1', file: { schema: 1 as const, topics: SAMPLE_TOPICS }, vectors: null };

@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
+import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { COPIED_MS, VerseClipboard, type TextClipboard } from './verse-clipboard.js';
 import { loadUiText, translator } from '../i18n/ui-language.js';
 import { verseCopyText } from './verse-copy-text.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTestCorpus } from '../../corpus/test-corpus.js';
+import { loadTestCorpus } from '../../testing/test-corpus.js';
 import type { Corpus } from '../../corpus/corpus.js';
 import { normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, finalAlefKey, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';

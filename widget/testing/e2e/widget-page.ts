@@ -3,7 +3,7 @@
  * what the data cache stored in IndexedDB, ask a question through the real form.
  */
 import type { Page } from 'playwright-core';
-import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
+import type { QuranDaiReadyDetail } from '../../events/quran-dai-ready.js';
 
 type ReadyLog = Record<string, QuranDaiReadyDetail[]>;
 

@@ -5,8 +5,8 @@
  */
 import type { IndexModelFields } from '../../../data/embed/local-embedder-compat.js';
 import type { LocalModelProgress } from '../../../data/embed/local-embedder-progress.js';
-import { createBrowserQueryEmbedder } from '../browser-query-embedder.js';
-import { proxyModelBase, proxyWasmBase } from '../proxy-model-urls.js';
+import { createBrowserQueryEmbedder } from '../../local-embedding/browser-query-embedder.js';
+import { proxyModelBase, proxyWasmBase } from '../../local-embedding/proxy-model-urls.js';
 
 export interface ParityPageApi {
   /** Embeds `texts` as queries for `manifest`; returns the vectors and the progress events seen. */

@@ -2,9 +2,9 @@
  * Test helper: the test corpus with the verses retrieved for a question about patience
  * (2:153 and its context 2:148-158), as the answer checks and renderer see them.
  */
-import type { Corpus } from '../../corpus/corpus.js';
-import { loadTestCorpus } from '../../corpus/test-corpus.js';
-import type { AnswerCheckContext } from '../answer-check.js';
+import type { Corpus } from '../corpus/corpus.js';
+import { loadTestCorpus } from './test-corpus.js';
+import type { AnswerCheckContext } from '../answer-check/answer-check.js';
 
 export interface AnswerTestContext extends AnswerCheckContext {
   readonly corpus: Corpus;

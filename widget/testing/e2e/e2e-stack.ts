@@ -11,16 +11,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { loadTestCorpus } from '../../data/corpus/test-corpus.js';
-import { DEFAULT_CORPUS_DIR } from '../../data/corpus/corpus-loader-node.js';
-import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
-import { runIndexBuild } from '../../scripts/index-build/index-build-run.js';
-import { buildWidgetBundle, REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
-import { startFakeXai, type FakeXaiResponder, type FakeXaiServer } from '../../proxy/testing/fake-xai.js';
-import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../proxy/testing/fake-gemini.js';
+import { loadTestCorpus } from '../../../data/testing/test-corpus.js';
+import { DEFAULT_CORPUS_DIR } from '../../../data/corpus/corpus-loader-node.js';
+import { TestHashingEmbedder } from '../../../data/embed/test-hashing-embedder.js';
+import { runIndexBuild } from '../../../scripts/index-build/index-build-run.js';
+import { buildWidgetBundle, REPO_ROOT } from '../../../scripts/widget-build/build-widget-bundle.js';
+import { startFakeXai, type FakeXaiResponder, type FakeXaiServer } from '../../../proxy/testing/fake-xai.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../../proxy/testing/fake-gemini.js';
 import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
 import { recordNetwork, type NetworkLog } from './network-log.js';
-import { startServer, type RunningServer } from '../../proxy/server.js';
+import { startServer, type RunningServer } from '../../../proxy/server.js';
 import { installReadyLog } from './widget-page.js';
 
 /** Dimension of the test index: small, so the tests' IndexedDB writes stay fast. */

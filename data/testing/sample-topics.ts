@@ -2,7 +2,7 @@
  * Two small hand-written topics for the topic tests: every language filled, as the build demands.
  * Not the shipped index: the tests of the shipped index read data/dist/topics.
  */
-import { TOPIC_LANGS, type Topic, type TopicLang, type TopicSource } from '../topic-types.js';
+import { TOPIC_LANGS, type Topic, type TopicLang, type TopicSource } from '../topics/topic-types.js';
 
 const everyLang = (en: readonly string[], others: Partial<Record<TopicLang, readonly string[]>> = {}): Record<TopicLang, readonly string[]> =>
   Object.fromEntries(TOPIC_LANGS.map((l) => [l, others[l] ?? en])) as Record<TopicLang, readonly string[]>;
