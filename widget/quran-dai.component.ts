@@ -244,6 +244,9 @@ export class QuranDaiElement extends LitElement {
   @property() translation: TextTrackId | undefined;
 
   /** Replacements for interface strings, e.g. `{"submit": "Send"}` (a JSON attribute or an object); unknown keys are ignored with one warning. */
+  // Not Lit's `type: Object`: its converter turns JSON with a typo into null without a word, and
+  // the site owner would never learn why their strings were ignored. The checks (loaded only on
+  // pages that set `strings` or `starters`) parse it and say what is wrong.
   @property() strings: Record<string, unknown> | string | undefined;
 
   /** The site owner's starter questions, e.g. `["What is patience?"]` (a JSON attribute or an array); default: four per language. */

@@ -6,6 +6,8 @@ import { Corpus } from '../../data/corpus/corpus.js';
 import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile } from '../../data/corpus/corpus-parts.js';
 import type { CorpusPart } from '../../data/corpus/corpus-types.js';
 import { runSearchBench, type SearchBenchReport } from './search-bench-core.js';
+import { parseTopicFile, parseTopicManifest } from '../../data/topics/topic-file-parser.js';
+import { TopicIndex } from '../../data/topics/topic-index.js';
 
 export interface PageBenchConfig {
   readonly indexIds: readonly string[];
@@ -32,8 +34,18 @@ async function loadCorpus(): Promise<Corpus> {
   });
 }
 
+/** The built topic index, as the widget reads it (absent: keyword search is timed without it). */
+async function loadTopics(): Promise<TopicIndex | undefined> {
+  const res = await fetch('/topics/manifest.json');
+  if (!res.ok) return undefined;
+  const manifest = parseTopicManifest(await res.json());
+  const file = parseTopicFile(decodeJson(await bytesOf(`/topics/${manifest.file.path}`)), manifest.count);
+  return new TopicIndex(file.topics, manifest.version);
+}
+
 async function runInPage(config: PageBenchConfig): Promise<SearchBenchReport> {
   const corpus = await loadCorpus();
+  const topics = await loadTopics();
   const indexes = await Promise.all(
     config.indexIds.map(async (id) => {
       const manifest = decodeJson(await bytesOf(`/index/${id}/manifest.json`)) as { files: Array<{ path: string }> };
@@ -47,6 +59,7 @@ async function runInPage(config: PageBenchConfig): Promise<SearchBenchReport> {
     corpus,
     queries: config.queries,
     runs: config.runs,
+    ...(topics ? { topics } : {}),
   });
 }
 

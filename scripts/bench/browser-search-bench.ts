@@ -14,6 +14,7 @@ import { VOY_WASM_PATH } from '../../data/index/voy-wasm-node.js';
 import { launchChromium } from '../../widget/testing/e2e/launch-chromium.js';
 import type { PageBenchConfig } from './browser-bench-entry.js';
 import type { SearchBenchReport } from './search-bench-core.js';
+import { DEFAULT_TOPICS_DIR } from '../../data/topics/topic-loader-node.js';
 
 const ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'browser-bench-entry.ts');
 
@@ -35,6 +36,7 @@ export async function runBrowserSearchBench(indexRoot: string, config: PageBench
       else if (path === '/voy.wasm') body = await readFile(VOY_WASM_PATH);
       else if (path.startsWith('/corpus/')) body = await readFile(safeJoin(DEFAULT_CORPUS_DIR, path.slice(8)));
       else if (path.startsWith('/index/')) body = await readFile(safeJoin(indexRoot, path.slice(7)));
+      else if (path.startsWith('/topics/')) body = await readFile(safeJoin(DEFAULT_TOPICS_DIR, path.slice(8)));
       else throw new Error('not found');
       const ext = path === '/' ? '.html' : path.slice(path.lastIndexOf('.'));
       res.writeHead(200, {

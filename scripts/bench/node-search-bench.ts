@@ -16,6 +16,7 @@ import { VOY_WASM_PATH } from '../../data/index/voy-wasm-node.js';
 import { runIndexBuild } from '../index-build/index-build-run.js';
 import { buildVerseTexts } from '../index-build/verse-text-template.js';
 import { runSearchBench, type BenchIndexInput, type SearchBenchReport } from './search-bench-core.js';
+import { loadBuiltTopics } from '../../data/topics/topic-loader-optional.js';
 
 export interface BuiltBenchIndex extends BenchIndexInput {
   readonly manifest: VectorIndexManifest;
@@ -59,6 +60,7 @@ export async function runNodeSearchBench(corpus: Corpus, indexes: readonly Bench
     gc();
     return process.memoryUsage().rss;
   };
+  const topics = await loadBuiltTopics((line) => console.error(line));
   return runSearchBench({
     runtime: `node ${process.version}`,
     indexes,
@@ -67,5 +69,6 @@ export async function runNodeSearchBench(corpus: Corpus, indexes: readonly Bench
     queries,
     runs,
     memory,
+    ...(topics ? { topics } : {}),
   });
 }

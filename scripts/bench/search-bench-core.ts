@@ -13,6 +13,7 @@ import { createVoyVectorSearch } from '../../data/index/voy-vector-search.js';
 import { instantiateVoy, type VoyWasmSource } from '../../data/index/voy-wasm.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import { measure, summarize, timeOnce, type LatencySummary } from './bench-stats.js';
+import type { TopicIndex } from '../../data/topics/topic-index.js';
 
 export interface BenchIndexInput {
   readonly manifest: unknown;
@@ -33,6 +34,8 @@ export interface SearchBenchInput {
   readonly k?: number;
   /** Optional memory probe in bytes (Node: resident set size after a full GC). */
   readonly memory?: () => number;
+  /** The built topic index: keyword search is timed again with it, as the widget searches once it loads. */
+  readonly topics?: TopicIndex;
 }
 
 export interface VectorBenchRow {
@@ -63,6 +66,8 @@ export interface SearchBenchReport {
   readonly runs: number;
   readonly vector: VectorBenchRow[];
   readonly lexical: { readonly indexBuildMs: number; readonly latency: LatencySummary };
+  /** Keyword search with the topic index (its matching and its verse list in the fusion), when given. */
+  readonly lexicalWithTopics?: { readonly topics: number; readonly latency: LatencySummary };
   /** Full hybrid (lexical + vector + RRF + floors + context expansion) per vector implementation. */
   readonly hybrid: Array<{ readonly dims: number; readonly kind: 'flat' | 'voy'; readonly latency: LatencySummary }>;
 }
@@ -162,7 +167,18 @@ export async function runSearchBench(input: SearchBenchInput): Promise<SearchBen
     kind: s.kind,
     latency: measure((i) => engine.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors }), { runs: input.runs }),
   }));
-  return { runtime: input.runtime, queries: texts.length, runs: input.runs, vector, lexical: { indexBuildMs: lexicalBuild.ms, latency: lexical }, hybrid };
+  let lexicalWithTopics: SearchBenchReport['lexicalWithTopics'];
+  if (input.topics) {
+    const withTopics = createSearchEngine(input.corpus);
+    withTopics.useTopics(input.topics);
+    withTopics.prepare('en');
+    withTopics.prepare('arabic-search');
+    // The topic index builds its keyword index per language on first use: build them before
+    // timing, as the verse indexes are built above.
+    for (const text of texts) withTopics.lexical(text);
+    lexicalWithTopics = { topics: input.topics.topics.length, latency: measure((i) => withTopics.lexical(texts[i % texts.length]!), { runs: input.runs }) };
+  }
+  return { runtime: input.runtime, queries: texts.length, runs: input.runs, vector, lexical: { indexBuildMs: lexicalBuild.ms, latency: lexical }, ...(lexicalWithTopics ? { lexicalWithTopics } : {}), hybrid };
 }
 
 function round(x: number): number {
