@@ -73,7 +73,8 @@ describe('when the demo runs without any API key', () => {
     await widget.locator('article[part~="verse"][data-ref="2:153"]').waitFor({ timeout: 30_000 });
     expect(await queued.count()).toBe(0);
     await page.close();
-  });
+    // A slow link on purpose: the download alone takes a while on a busy 2-core machine.
+  }, 90_000);
 });
 
 describe('when a newcomer opens the demo page', () => {
