@@ -3,6 +3,9 @@
  * The proxy as a Hono app over Web `Request`/`Response` only, so it runs on Node (see
  * server.ts), Deno, Bun or an edge runtime. Everything that touches the outside (corpus,
  * embedder, LLM, files, clock, logs, socket address) is injected, which keeps tests exact.
+ * This module holds what every request passes through (log, host check, headers, compression,
+ * client address) and composes the sub-apps: the operator's endpoints (routes/ops-app.ts), the
+ * API (routes/api-app.ts), then the static files.
  *
  * @example
  * const app = createApp(parseProxyConfig(process.env), { corpus, chat: createChatModel(cfg.chat!) });
@@ -11,7 +14,6 @@
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
-import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
@@ -19,35 +21,25 @@ import type { SiteArtefact } from '../data/site/site-artefact-reader.js';
 import type { ProxyConfig } from './config/proxy-config.js';
 import type { ProxyEnvBindings } from './http/app-env.js';
 import { jsonErrorResponse } from './http/json-error.js';
-import { readJsonBody, type BodyTextReader } from './http/read-json-body.js';
 import type { ChatModel } from './chat/chat-model-factory.js';
-import { createAnswerSigner } from './chat/answer-signer.js';
-import { LruCoalescingCache } from './embed/embed-cache.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics/proxy-metrics.js';
 import type { BudgetStore } from './budget/budget-store.js';
 import { createMemoryStores, type ProxyStores } from './shared-store/proxy-stores.js';
-import { SpendBudget } from './budget/spend-budget.js';
-import { PROMETHEUS_CONTENT_TYPE } from './metrics/metrics-registry.js';
 import { clientAddress } from './middleware/client-address/index.js';
 import { hostCheck } from './middleware/host-check/index.js';
-import { metricsAccess } from './middleware/metrics-access/index.js';
 import { pagePolicy } from './middleware/page-policy/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
-import { apiAccess } from './middleware/api-access/index.js';
-import { createOriginCheck, isSameOrigin } from './middleware/cors-allowlist/index.js';
-import { rateLimit } from './middleware/rate-limit/index.js';
+import { isSameOrigin } from './middleware/cors-allowlist/index.js';
 import { requestLog } from './middleware/request-log/index.js';
 import { createScrubber } from './http/secret-scrubber.js';
 import { staticFiles } from './middleware/static-files/index.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
-import { createSuggestHandler } from './routes/suggest-route.js';
-import { createChatHandler, requireChat } from './routes/chat-route.js';
-import { createEmbedHandler } from './routes/embed-route.js';
-import { createFeedbackHandler, feedbackEnabled } from './routes/feedback-route.js';
-import { createFeedbackWebhook } from './feedback/feedback-webhook.js';
-import { FEEDBACK_LIMITS } from '../data/contracts/feedback-request.js';
-import { healthBody, widgetConfig } from './routes/info-routes.js';
 import { logSafeJson } from './http/log-safe-json.js';
+import type { BodyTextReader } from './http/read-json-body.js';
+import { createOpsApp } from './routes/ops-app.js';
+import { createApiApp, PAID_API_PATHS } from './routes/api-app.js';
+
+export { PAID_API_PATHS };
 
 /** Static mounts: URL prefix → what is served there. */
 export const STATIC_MOUNTS = {
@@ -151,129 +143,35 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use(pagePolicy());
   app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
-  // Paid endpoints answer allowed pages and the operator's token; /api/config is public and tells each page what it may use.
-  const paid = apiAccess({ allowedOrigins: config.allowedOrigins, apiToken: config.apiToken });
-  for (const path of PAID_API_PATHS) app.use(path, paid);
-  const originAllowed = createOriginCheck(config.allowedOrigins);
-
-  app.get('/health', (c) => c.json(healthBody(deps.corpus, index, embedder !== null, chat, (monotonic() - startedAt) / 1000), 200, { 'cache-control': 'no-store' }));
-  app.get('/metrics', metricsAccess({ token: config.metricsToken, behindReverseProxy: config.trustProxy, notFound: notFoundResponse }), (c) => {
-    const memory = deps.processMemory?.();
-    if (memory) {
-      metrics.residentMemory.set({}, memory.residentBytes);
-      metrics.heapUsed.set({}, memory.heapUsedBytes);
-      metrics.externalMemory.set({}, memory.externalBytes);
-    }
-    return c.body(metrics.registry.render(), 200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'cache-control': 'no-store' });
-  });
-  const feedbackRoute = {
-    log: config.feedback.log,
-    webhook: config.feedback.webhookUrl
-      ? createFeedbackWebhook({
-          url: config.feedback.webhookUrl,
-          timeoutMs: config.feedback.webhookTimeoutMs,
-          ...(deps.webhookFetch ? { fetch: deps.webhookFetch } : {}),
-          onOutcome: (outcome, detail) => {
-            metrics.feedbackWebhook.inc({ outcome });
-            if (outcome !== 'delivered') write(scrub(logSafeJson({ time: new Date(now()).toISOString(), event: 'feedback-webhook', outcome, detail })));
-          },
-        })
-      : null,
-  };
-  /** Origins already logged as not allowed: one line each, and a bounded set (origins are the caller's choice). */
-  const refusedOrigins = new Set<string>();
-  app.get('/api/config', (c) => {
-    const origin = c.req.header('origin');
-    const allowed = origin === undefined || originAllowed(origin, c);
-    const body = widgetConfig(deps.corpus, index, allowed && embedder !== null, allowed && chat !== null, {
-      feedback: allowed && feedbackEnabled(feedbackRoute),
-      suggest: allowed && chat !== null && config.suggestTimeoutMs > 0,
-      publicBase: config.dataPublicUrl,
-      site: siteFor(c) ? { version: site!.manifest.version, baseUrl: config.siteBaseUrl } : null,
-    });
-    if (!allowed && origin !== undefined && refusedOrigins.size < MAX_LOGGED_REFUSED_ORIGINS && !refusedOrigins.has(origin)) {
-      refusedOrigins.add(origin);
-      write(scrub(logSafeJson({ time: new Date(now()).toISOString(), event: 'origin-not-allowed', origin: origin.slice(0, 200), fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages' })));
-    }
-    return c.json(allowed ? body : { ...body, originAllowed: false }, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
-  });
-
   const stores = deps.stores ?? createMemoryStores();
-  const budgetStore = deps.budgetStore ?? stores.budget;
-  const b = config.budget;
-  const chatBudget = new SpendBudget({
-    name: 'chat',
-    store: budgetStore,
-    now,
-    limits: { requestsPerHour: b.chatRequestsPerHour, requestsPerDay: b.chatRequestsPerDay, tokensPerHour: b.chatTokensPerHour, tokensPerDay: b.chatTokensPerDay },
-    settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_CHAT_REQUESTS_PER_DAY', tokensPerHour: 'BUDGET_CHAT_TOKENS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' },
-  });
-  const embedBudget = new SpendBudget({
-    name: 'embed',
-    store: budgetStore,
-    now,
-    limits: { requestsPerHour: b.embedRequestsPerHour, requestsPerDay: b.embedRequestsPerDay },
-    settingNames: { requestsPerHour: 'BUDGET_EMBED_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_EMBED_REQUESTS_PER_DAY' },
-  });
-
-  const readBody = (c: Context) => readJsonBody(c, CHAT_LIMITS.maxBodyBytes, deps.readBodyText);
-  // One key signs answers (chat) and checks the answers visitors rate (feedback).
-  const signer = createAnswerSigner(config.answerSigningKey);
-  const limited = (name: 'chat' | 'embed' | 'feedback' | 'suggest', limit: number) =>
-    rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, store: stores.rateLimit(name), onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
-
-  app.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
-    readBody,
-    embedder,
+  app.route('/', createOpsApp({
+    corpus: deps.corpus,
     index,
-    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: index ? stores.embedCache(index.id) : null }),
-    timeoutMs: config.upstream.timeoutMs,
-    metrics,
-    monotonic,
-    budget: embedBudget,
-  }));
-  app.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), createChatHandler({
-    readBody,
-    corpus: deps.corpus,
+    hasEmbedder: embedder !== null,
     chat,
-    upstream: config.upstream,
-    logUserText: config.logUserText,
+    uptimeSeconds: () => (monotonic() - startedAt) / 1000,
     metrics,
-    monotonic,
-    budget: chatBudget,
-    signer,
-    site: siteFor,
+    metricsToken: config.metricsToken,
+    behindReverseProxy: config.trustProxy,
+    processMemory: deps.processMemory,
+    notFound: notFoundResponse,
   }));
-
-  // One suggestion per question, like the answer: the same hourly limit, counted apart.
-  app.post('/api/suggest', limited('suggest', config.rateLimits.chatPerHour), createSuggestHandler({
-    readBody,
+  app.route('/', createApiApp({
+    config,
     corpus: deps.corpus,
+    index,
+    embedder,
     chat,
-    timeoutMs: config.suggestTimeoutMs,
-    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: stores.embedCache(`suggest:${chat?.modelId ?? 'none'}`) }),
-    metrics,
-    monotonic,
-    budget: chatBudget,
-    logUserText: config.logUserText,
-  }));
-
-  app.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
-    ...feedbackRoute,
-    signer,
-    readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, deps.readBodyText),
-    corpus: deps.corpus,
-    logUserText: config.logUserText,
+    siteFor,
     metrics,
     now,
+    monotonic,
+    logLine: (fields) => write(scrub(logSafeJson(fields))),
+    stores,
+    budgetStore: deps.budgetStore ?? stores.budget,
+    readBodyText: deps.readBodyText,
+    webhookFetch: deps.webhookFetch,
   }));
-
-  // A site owner opening an API address in the browser learns how it is used, not "Nothing here".
-  for (const path of PAID_API_PATHS) {
-    app.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], path, () =>
-      jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, { headers: { allow: 'POST, OPTIONS' } }),
-    );
-  }
 
   app.on(['GET', 'HEAD', 'OPTIONS'], `${STATIC_MOUNTS.site}/*`, async (c, next) => (siteFor(c) || !site ? next() : notFoundResponse()));
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
@@ -292,18 +190,9 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   return app;
 }
 
-/** A misconfigured site is one origin; a scanner sending thousands must not grow the log set forever. */
-const MAX_LOGGED_REFUSED_ORIGINS = 100;
-
 function notFoundResponse(): Response {
   return jsonErrorResponse(404, 'not-found', 'Nothing here. The API lives under /api, data under /data, the widget under /widget.');
 }
-
-/**
- * The API's POST endpoints, written once: each answers only allowed pages and the operator's
- * token (they cost money or keep data), and a GET on one says how it is used.
- */
-export const PAID_API_PATHS = ['/api/embed', '/api/chat', '/api/suggest', '/api/feedback'] as const;
 
 /** Every route with a label of its own in logs and metrics. */
 const ROUTE_LABELS: readonly string[] = ['/health', '/metrics', '/api/config', ...PAID_API_PATHS];
