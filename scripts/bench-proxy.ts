@@ -30,24 +30,13 @@ import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemi
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { processMemoryMb, startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
 import { replaceMarkedSection } from './bench/marked-section.js';
+import { percentiles, type Percentiles } from './proxy-bench/percentiles.js';
 import { renderWorkerMatrix, upsertRow, WORKERS_SECTION_END, WORKERS_SECTION_START, type WorkerMatrixRow } from './proxy-bench/worker-matrix.js';
 import { startRedisServer } from '../proxy/testing/redis-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROXY_SECTION_START = '<!-- bench:proxy:start -->';
 export const PROXY_SECTION_END = '<!-- bench:proxy:end -->';
-
-export interface Percentiles {
-  readonly p50: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-export function percentiles(samples: readonly number[]): Percentiles {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))]! : NaN);
-  return { p50: at(0.5), p95: at(0.95), max: s.at(-1) ?? NaN };
-}
 
 export interface ProxyBenchResults {
   readonly date: string;

@@ -4,7 +4,7 @@
  * --chats C` configuration, kept in bench/proxy-workers.json so each run replaces its own row
  * and the table shows every configuration side by side with its direct-upstream baseline.
  */
-import type { Percentiles } from '../bench-proxy.js';
+import type { Percentiles } from './percentiles.js';
 
 export const WORKERS_SECTION_START = '<!-- bench:proxy-workers:start -->';
 export const WORKERS_SECTION_END = '<!-- bench:proxy-workers:end -->';

@@ -12,7 +12,7 @@ import { postFeedback } from '../api/post-feedback.js';
 import { emit } from '../events/emit.js';
 import { answerSharePayload } from '../share/answer-share-text.js';
 import { shareOrCopy, type ShareOutcome, type ShareTarget } from '../share/share-or-copy.js';
-import type { AnswerView } from './answer-view.js';
+import type { CitationStatus } from '../../data/answer-check/citation-check.js';
 
 export interface AnswerOnScreen {
   /** Where the events fire (the element). */
@@ -22,7 +22,7 @@ export interface AnswerOnScreen {
   readonly answer: string;
   /** The proxy's signature of the answer; without one (an answer that failed) a rating is not posted. */
   readonly signature?: string | undefined;
-  readonly citations: AnswerView['citations'];
+  readonly citations: readonly { readonly ref: string; readonly status: CitationStatus }[];
 }
 
 /** The answer as plain text for sharing: markdown emphasis, code, heading and quote marks removed (linear). */

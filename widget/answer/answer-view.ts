@@ -22,9 +22,15 @@ export interface AnswerViewOptions {
   readonly site?: SiteCitationContext & { readonly passage: (id: number) => SitePassageLabel | undefined };
 }
 
+/** A citation in the answer and how its check came out. */
+export interface AnswerCitation {
+  readonly ref: string;
+  readonly status: CitationStatus;
+}
+
 export interface AnswerView {
   readonly template: TemplateResult;
-  readonly citations: readonly { readonly ref: string; readonly status: CitationStatus }[];
+  readonly citations: readonly AnswerCitation[];
 }
 
 export function answerView(text: string, o: AnswerViewOptions): AnswerView {

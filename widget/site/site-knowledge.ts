@@ -8,17 +8,12 @@ import type { SiteArtefact } from '../../data/site/site-artefact-reader.js';
 import type { CSSResult, nothing, TemplateResult } from 'lit';
 import { siteResultsStyles } from './site-results.styles.js';
 import type { Translate } from '../i18n/ui-language.js';
-import { siteResultsTemplate } from './site-results-template.js';
+import { siteResultsTemplate, type SitePassageView } from './site-results-template.js';
+
+export type { SitePassageView };
 import { siteDocumentHref } from '../../data/site/site-link.js';
 import { createSiteSearch, type SiteHit, type SiteQuery } from '../../data/site/site-search.js';
 import type { SiteChunk } from '../../data/site/site-types.js';
-
-export interface SitePassageView {
-  /** `Opening times › Jumu'ah (Friday prayer)` */
-  readonly label: string;
-  /** The document on the mosque's site, at the passage's heading; absent without a base URL. */
-  readonly href?: string;
-}
 
 /** What the answer checks need to check `[site:N]` citations and label them. */
 export interface SiteCitationView {

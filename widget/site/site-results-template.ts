@@ -7,7 +7,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { Translate } from '../i18n/ui-language.js';
-import type { SitePassageView } from './site-knowledge.js';
+
+export interface SitePassageView {
+  /** `Opening times › Jumu'ah (Friday prayer)` */
+  readonly label: string;
+  /** The document on the mosque's site, at the passage's heading; absent without a base URL. */
+  readonly href?: string;
+}
 
 /** Characters of a passage shown; the link (or the answer) leads to the rest. */
 export const SITE_EXCERPT_CHARS = 400;
