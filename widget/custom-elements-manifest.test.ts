@@ -1,6 +1,8 @@
 /**
- * One source for the element's public API: the class JSDoc. The analyzer turns it into
- * custom-elements.json (written by `npm run build:manifest` with the same config), and the
+ * One source for each part of the element's public API: the class JSDoc (attributes,
+ * properties, events) and quran-dai.styling.json (parts, custom properties), which the
+ * manifest config adds. The analyzer turns them into custom-elements.json (written by
+ * `npm run build:manifest` with the same config), and the
  * README's tables of attributes, parts, custom properties and events must list exactly what
  * that manifest lists. Parts written in the templates must be documented too.
  */

@@ -247,76 +247,6 @@ export const quranDaiStyles = css`
   .history li {
     position: relative;
   }
-  /* The preview is anchored to the answer box, not the citation, so it never overflows at 360 px. */
-  .citation-wrap {
-    display: inline;
-  }
-  .citation {
-    white-space: nowrap;
-    font-weight: 600;
-  }
-  .citation--not-retrieved {
-    color: var(--quran-dai-color-warning);
-  }
-  .citation--invalid {
-    color: var(--quran-dai-color-danger);
-    text-decoration: line-through wavy;
-    text-decoration-thickness: 1px;
-  }
-  .flag {
-    display: inline-block;
-    font-size: 0.78em;
-    font-weight: 600;
-    padding: 0 0.35rem;
-    border-radius: 0.3rem;
-    border: 1px solid currentColor;
-    text-decoration: none;
-  }
-  .citation--invalid .flag,
-  .quote--mismatch + .flag,
-  blockquote .flag {
-    color: var(--quran-dai-color-danger);
-  }
-  .quote--unchecked + .flag,
-  blockquote.quote--unchecked .flag,
-  .quote--shortened + .flag,
-  blockquote.quote--shortened .flag,
-  blockquote.quote--not-found .flag {
-    color: var(--quran-dai-color-warning);
-  }
-  .citation-wrap > .flag {
-    color: var(--quran-dai-color-warning);
-  }
-  .quote--mismatch {
-    text-decoration: underline wavy var(--quran-dai-color-danger);
-  }
-  .citation__preview {
-    display: none;
-    position: absolute;
-    inset-inline: 0;
-    margin-top: 1.6em;
-    z-index: 2;
-    max-width: 28rem;
-    padding: 0.6rem;
-    background: var(--quran-dai-color-background);
-    border: 1px solid var(--quran-dai-color-border);
-    border-radius: var(--quran-dai-radius);
-    box-shadow: 0 4px 16px rgb(0 0 0 / 0.18);
-    font-weight: normal;
-    white-space: normal;
-  }
-  .citation-wrap:hover .citation__preview,
-  .citation-wrap:focus-within .citation__preview {
-    display: flex;
-    flex-direction: column;
-    gap: 0.3rem;
-  }
-  .citation__preview-arabic {
-    font-family: var(--quran-dai-arabic-font-family);
-    font-size: 1.25em;
-    line-height: 1.9;
-  }
-
   .verses {
     display: flex;
     flex-direction: column;
@@ -377,14 +307,6 @@ export const quranDaiStyles = css`
     font-size: 0.9em;
     white-space: nowrap;
   }
-  .answer__actions {
-    margin-inline-start: 0;
-  }
-  .answer__comment {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.4rem;
-  }
   .verse__error {
     margin: 0.4rem 0 0;
     font-size: 0.9em;
@@ -433,41 +355,15 @@ export const quranDaiStyles = css`
     justify-content: flex-end;
   }
 
-  /* The Topics view: a disclosure with a filter and a wrapping list of topic buttons. */
-  .topics {
-    margin-top: 1rem;
-  }
-  .topics summary {
-    cursor: pointer;
-    font-weight: 600;
-  }
-  .topics__filter {
-    display: block;
-    width: 100%;
-    margin: 0.5rem 0;
-  }
-  .topics__list {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.35rem;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-    max-height: 16rem;
-    overflow-y: auto;
-  }
-  .topics__topic,
+  /* The matched topic's name above the verses: opens the topic. */
   .verses__topic-open {
     font: inherit;
-    padding: 0.15rem 0.55rem;
+    padding: 0 0.4rem;
     border: 1px solid var(--quran-dai-color-border);
     border-radius: 999px;
     background: transparent;
     color: var(--quran-dai-color-accent);
     cursor: pointer;
-  }
-  .verses__topic-open {
-    padding: 0 0.4rem;
   }
 
   /* "About these texts": small print at the foot. */

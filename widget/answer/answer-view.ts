@@ -43,4 +43,5 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
 
 // The answer's footer and what its buttons do travel in the same lazily loaded chunk: they are needed only once an answer is there.
 export { answerFooterTemplate } from './answer-footer.js';
+export { answerStyles } from './answer.styles.js';
 export { rateAnswer, shareAnswer } from './answer-actions.js';

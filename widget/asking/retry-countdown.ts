@@ -31,6 +31,12 @@ export class RetryCountdown implements ReactiveController {
     this.#tick();
   }
 
+  /** A refusal's wait: counted down when the proxy named one, else any earlier wait is forgotten. */
+  follow(seconds: number | undefined): void {
+    if (seconds === undefined) this.clear();
+    else this.start(seconds);
+  }
+
   /** Forget any wait (a later failure without a wait time). */
   clear(): void {
     clearTimeout(this.#timer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeWarning } from './attribute-warning.js';
+import { attributeWarning, changedAttributeWarnings } from './attribute-warning.js';
 
 describe("when a site owner's attribute value is checked", () => {
   it.each([
@@ -29,5 +29,18 @@ describe("when a site owner's attribute value is checked", () => {
     expect(attributeWarning('layout', 'popup')).toBe('<quran-dai>: layout="popup" is not one of inline, floating.');
     expect(attributeWarning('shared-question', 'no')).toBe('<quran-dai>: shared-question="no" is not one of on, off.');
     expect(attributeWarning('lang', 'de')).toBe('<quran-dai>: lang="de" is not one of en, ar, ur, id, tr, fr, bn, es, ru, sv, zh (the widget speaks English meanwhile).');
+  });
+});
+
+describe('when the element checks the attributes that changed', () => {
+  const element = { lang: 'urdu', translation: 'english', mode: 'chat', theme: 'night', layout: 'inline', sharedQuestion: 'on' };
+
+  it('should warn about each changed attribute with a value it does not take, and only those', () => {
+    const changed = new Map<PropertyKey, unknown>([['lang', ''], ['theme', 'light'], ['mode', 'search'], ['proxy', '']]);
+    expect(changedAttributeWarnings(changed, element)).toStrictEqual([attributeWarning('lang', 'urdu'), attributeWarning('theme', 'night')]);
+  });
+
+  it('should name an unchanged bad value never again', () => {
+    expect(changedAttributeWarnings(new Map([['layout', 'floating']]), element)).toStrictEqual([]);
   });
 });

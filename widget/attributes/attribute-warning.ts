@@ -37,3 +37,16 @@ export function attributeWarning(name: CheckedAttribute, value: string | null | 
   const fallback = name === 'lang' ? ' (the widget speaks English meanwhile)' : name === 'translation' ? ' (the verses are shown in the interface language meanwhile)' : '';
   return `<quran-dai>: ${name}="${given}" is not one of ${allowed.join(', ')}${fallback}.${hint}`;
 }
+
+/** The element's properties whose attribute is checked, with that attribute's name. */
+const CHECKED_PROPERTIES = { lang: 'lang', translation: 'translation', mode: 'mode', theme: 'theme', layout: 'layout', sharedQuestion: 'shared-question' } as const satisfies Record<string, CheckedAttribute>;
+
+/** The warnings for the checked attributes among `changed` (Lit's changed properties), as they are set on `element` now. */
+export function changedAttributeWarnings(changed: ReadonlyMap<PropertyKey, unknown>, element: Readonly<Record<keyof typeof CHECKED_PROPERTIES, string | null | undefined>>): string[] {
+  const warnings: string[] = [];
+  for (const [property, attribute] of Object.entries(CHECKED_PROPERTIES) as [keyof typeof CHECKED_PROPERTIES, CheckedAttribute][]) {
+    const warning = changed.has(property) ? attributeWarning(attribute, element[property]) : undefined;
+    if (warning) warnings.push(warning);
+  }
+  return warnings;
+}

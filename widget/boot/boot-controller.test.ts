@@ -180,3 +180,40 @@ describe('when the data folder has a topic index', () => {
     expect((await boot.engine!.lexical('Can a Muslim drink beer?', 'en')).topics).toBeUndefined();
   });
 });
+
+describe('when the element starts the widget', () => {
+  function starting() {
+    const errors: QuranDaiErrorDetail[] = [];
+    const warnings: string[] = [];
+    const boot = new BootController(fakeHost(), { onReady: () => {}, onError: (d) => void errors.push(d), warn: (w) => void warnings.push(w) });
+    return { boot, errors, warnings };
+  }
+
+  it('should say that the proxy attribute is missing, and not load anything', () => {
+    const { boot, errors } = starting();
+    const services = vi.fn<() => WidgetServices>();
+    boot.start({ proxy: '', dataBase: undefined, translation: 'en', services });
+    expect(errors.map((e) => e.code)).toStrictEqual(['not-configured']);
+    expect(errors[0]!.message).toContain('set the proxy attribute');
+    expect(services).not.toHaveBeenCalled();
+    expect(boot.status).toBe(BootStatus.Idle);
+  });
+
+  it('should report a missing service as not configured, saying how to wire it', () => {
+    const { boot, errors } = starting();
+    boot.start({ proxy: PROXY, dataBase: undefined, translation: 'en', services: () => { throw new Error('quran-dai: missing services fetch'); } });
+    expect(errors).toStrictEqual([{ code: 'not-configured', message: 'quran-dai: missing services fetch' }]);
+  });
+
+  it('should warn about a proxy address without a scheme, and add that hint to a data failure', async () => {
+    const { boot, errors, warnings } = starting();
+    const services = await testServices({ proxy: createFakeProxy(withIndex) });
+    const failing: WidgetServices = { ...services, loadQuranData: () => Promise.reject(new Error('404 manifest.json')) };
+    boot.start({ proxy: 'quran-proxy.example.org', dataBase: 'https://cdn.example/data', translation: 'en', services: () => failing });
+    await vi.waitFor(() => expect(boot.status).toBe(BootStatus.Failed));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^quran-dai: .*https:\/\//);
+    const dataFailed = errors.find((e) => e.code === 'data-failed');
+    expect(dataFailed?.message).toMatch(/^404 manifest\.json \(.*https:\/\//);
+  });
+});

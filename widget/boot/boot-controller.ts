@@ -11,6 +11,7 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
 import { isAbortError } from '../api/proxy-error.js';
+import { proxyAddressHint } from '../api/proxy-address-hint.js';
 import { proxyUrl } from '../api/proxy-fetch.js';
 import type { QueryEmbedder, WidgetSearchEngine } from '../asking/search-engine-port.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
@@ -38,7 +39,10 @@ export interface BootOptions {
 
 export interface BootCallbacks {
   onReady(detail: QuranDaiReadyDetail): void;
+  /** Also why it could not start (`not-configured`); a failure that a proxy address without https:// may explain says so. */
   onError(detail: QuranDaiErrorDetail): void;
+  /** A console warning for the site owner (the element writes each once). */
+  warn?(warning: string): void;
   /** Where the Quranic font is: the config's `fontBase` (a CDN), else the proxy's `/fonts`. Called once per boot, after the config request. */
   onFontBase?(fontBase: string): void;
 }
@@ -85,6 +89,26 @@ export class BootController implements ReactiveController {
     return this.config && this.config.originAllowed !== false ? 'chat-not-configured' : 'chat-off';
   }
 
+  /** Starts (or starts again) with the element's settings; a missing proxy or service is reported, not thrown. */
+  start(s: { readonly proxy: string; readonly dataBase: string | undefined; readonly translation: TextTrackId; readonly services: () => WidgetServices }): void {
+    if (!s.proxy) return this.#callbacks.onError({ code: 'not-configured', message: 'quran-dai: set the proxy attribute to the URL of your quran-dai proxy' });
+    const hint = proxyAddressHint(s.proxy);
+    if (hint) (this.#callbacks.warn ?? console.warn)(`quran-dai: ${hint}`);
+    let services: WidgetServices;
+    try {
+      services = s.services();
+    } catch (e) {
+      return this.#callbacks.onError({ code: 'not-configured', message: (e as Error).message });
+    }
+    void this.boot({ proxy: s.proxy, dataBase: s.dataBase || undefined, translation: s.translation, services });
+  }
+
+  /** A proxy address without https:// is the likelier cause than the network or the data. */
+  #fail(detail: QuranDaiErrorDetail): void {
+    const hint = this.#options ? proxyAddressHint(this.#options.proxy) : undefined;
+    this.#callbacks.onError(hint ? { ...detail, message: `${detail.message} (${hint})` } : detail);
+  }
+
   async boot(options: BootOptions): Promise<void> {
     this.#abort?.abort();
     const abort = new AbortController();
@@ -101,7 +125,7 @@ export class BootController implements ReactiveController {
       this.config = await fetchWidgetConfig(proxy, services.fetch, abort.signal);
     } catch (e) {
       if (stale() || isAbortError(e)) return;
-      this.#callbacks.onError({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
+      this.#fail({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
     }
     if (stale()) return;
     if (this.config?.originAllowed === false) warnOriginNotAllowed();
@@ -153,7 +177,7 @@ export class BootController implements ReactiveController {
       if (stale() || isAbortError(e)) return;
       this.status = BootStatus.Failed;
       this.#host.requestUpdate();
-      this.#callbacks.onError({ code: 'data-failed', message: (e as Error).message ?? String(e) });
+      this.#fail({ code: 'data-failed', message: (e as Error).message ?? String(e) });
     }
   }
 
@@ -200,7 +224,7 @@ export class BootController implements ReactiveController {
       this.#host.requestUpdate();
     } catch (e) {
       if (run !== this.#run || isAbortError(e)) return;
-      this.#callbacks.onError({ code: 'data-failed', message: `translation "${track}" could not be loaded: ${(e as Error).message}` });
+      this.#fail({ code: 'data-failed', message: `translation "${track}" could not be loaded: ${(e as Error).message}` });
     }
   }
 

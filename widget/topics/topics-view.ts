@@ -11,6 +11,7 @@ import type { Topic } from '../../data/topics/topic-types.js';
 import type { Translate } from '../i18n/ui-language.js';
 
 export { topicResult };
+export { topicsViewStyles } from './topics-view.styles.js';
 
 export interface TopicsViewOptions {
   readonly topics: readonly Topic[];
