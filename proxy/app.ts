@@ -14,6 +14,7 @@
 import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
+import type { TextTrackId } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
@@ -85,6 +86,13 @@ export interface ProxyDeps {
   readonly remoteAddress?: (c: Context) => string | undefined;
   /** Extra response encoders (Node adds brotli). Default gzip + deflate. */
   readonly encoders?: Partial<Record<Encoding, EncoderFactory>>;
+  /**
+   * Compress responses here. Default true; false where the platform compresses at its edge
+   * (Cloudflare): compressing there again would spend the Worker's CPU allowance for nothing.
+   */
+  readonly compress?: boolean;
+  /** Adds a translation to `corpus` when an answer first needs it (the Worker's corpus starts with English). */
+  readonly loadTrack?: (track: TextTrackId) => Promise<void>;
   readonly metrics?: ProxyMetrics;
   /** Request body reader with a byte cap. Default: the Web body; Node passes `nodeBodyTextReader`. */
   readonly readBodyText?: BodyTextReader;
@@ -141,7 +149,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   // Referrer-Policy stays secureHeaders' no-referrer: a shared question can be in the page URL, and quran.com links must not carry it.
   app.use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin', crossOriginOpenerPolicy: false, xFrameOptions: 'SAMEORIGIN' }));
   app.use(pagePolicy());
-  app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
+  if (deps.compress !== false) app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
   const stores = deps.stores ?? createMemoryStores();
   app.route('/', createOpsApp({
@@ -171,6 +179,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
     budgetStore: deps.budgetStore ?? stores.budget,
     readBodyText: deps.readBodyText,
     webhookFetch: deps.webhookFetch,
+    loadTrack: deps.loadTrack,
   }));
 
   app.on(['GET', 'HEAD', 'OPTIONS'], `${STATIC_MOUNTS.site}/*`, async (c, next) => (siteFor(c) || !site ? next() : notFoundResponse()));

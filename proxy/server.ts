@@ -23,15 +23,13 @@ import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
 import type { Embedder } from '../data/embed/embedder.js';
-import { GeminiEmbedder, type GeminiTaskType } from '../data/embed/gemini-embedder.js';
 import { loadSiteFromDir } from '../data/site/site-loader-node.js';
-import { OpenAICompatibleEmbedder } from '../data/embed/openai-compatible-embedder.js';
-import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../data/embed/openai-compatible-manifest.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { createApp, type ProxyApp, type StaticMount } from './app.js';
 import { parseProxyConfig, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
 import { locateIndex } from './config/index-locator.js';
 import { createChatModel } from './chat/chat-model-factory.js';
+import { createQueryEmbedder } from './embed/query-embedder.js';
 import { createNodeFileSource } from './middleware/static-files/node-file-source.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
 import { createScrubber } from './http/secret-scrubber.js';
@@ -225,53 +223,6 @@ function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || isLoopbackAddress(host);
 }
 
-function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyConfig, fetchImpl: typeof fetch | undefined, note: (e: string, f?: Record<string, unknown>) => void): Embedder | null {
-  if (!index) return null;
-  switch (index.embedder) {
-    case 'local':
-      return null; // the browser embeds its own queries
-    case 'test-hashing':
-      note('embed-disabled', { index: index.id, hint: 'this index was built with the hashing embedder, which is for tests and benchmarks only (they pass their own query embedder); search stays lexical' });
-      return null;
-    case 'gemini':
-      if (!config.gemini.apiKey) {
-        note('embed-disabled', { index: index.id, hint: 'set GEMINI_API_KEY to embed queries for this index; search stays lexical until then' });
-        return null;
-      }
-      return new GeminiEmbedder({
-        apiKey: config.gemini.apiKey,
-        baseURL: config.gemini.baseURL,
-        model: index.model,
-        dims: index.dims,
-        queryTask: index.queryTask as GeminiTaskType,
-        maxRetries: config.upstream.maxRetries,
-        retryDelayMs: 300,
-        ...(fetchImpl ? { fetch: fetchImpl } : {}),
-      });
-    case 'openai-compatible': {
-      const server = config.embeddings;
-      if (!server) {
-        note('embed-disabled', { index: index.id, hint: `set EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL=${index.model}) to the embeddings server this index was built with; search stays lexical until then` });
-        return null;
-      }
-      if (server.model !== index.model) {
-        note('embed-disabled', {
-          index: index.id,
-          hint: `index ${index.id} was built with model ${index.model} but EMBEDDINGS_MODEL=${server.model}: set EMBEDDINGS_MODEL=${index.model}, or rebuild the index for ${server.model} with ${openAICompatibleBuildCommand(server)}; search stays lexical until then`,
-        });
-        return null;
-      }
-      return new OpenAICompatibleEmbedder({
-        ...embedderOptionsFromManifest(index, server),
-        maxRetries: config.upstream.maxRetries,
-        retryDelayMs: 300,
-        timeoutMs: config.upstream.timeoutMs,
-        ...(fetchImpl ? { fetch: fetchImpl } : {}),
-      });
-    }
-  }
-}
-
 /** Brotli through zlib (quality 7: fast, and results for files with an ETag are cached). */
 const nodeBrotli: EncoderFactory = () =>
   Duplex.toWeb(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 7 } })) as unknown as TransformStream<Uint8Array, Uint8Array>;
@@ -286,7 +237,7 @@ export function resolveQuranFontDir(): string | undefined {
 }
 
 /** onnxruntime-web's `dist/` (the WASM files transformers.js loads), if installed. */
-function resolveOrtDir(): string | undefined {
+export function resolveOrtDir(): string | undefined {
   try {
     return join(dirname(createRequire(import.meta.url).resolve('onnxruntime-web/package.json')), 'dist');
   } catch {

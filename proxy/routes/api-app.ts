@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { FEEDBACK_LIMITS } from '../../data/contracts/feedback-request.js';
+import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Embedder } from '../../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -59,6 +60,8 @@ export interface ApiAppOptions {
   readonly budgetStore: BudgetStore;
   readonly readBodyText: BodyTextReader | undefined;
   readonly webhookFetch: typeof fetch | undefined;
+  /** A translation the corpus reads on first use (ProxyDeps.loadTrack). */
+  readonly loadTrack: ((track: TextTrackId) => Promise<void>) | undefined;
 }
 
 export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
@@ -145,6 +148,7 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
     budget: chatBudget,
     signer,
     site: o.siteFor,
+    ...(o.loadTrack ? { loadTrack: o.loadTrack } : {}),
   }));
   // One suggestion per question, like the answer: the same hourly limit, counted apart.
   api.post('/api/suggest', limited('suggest', config.rateLimits.chatPerHour), createSuggestHandler({

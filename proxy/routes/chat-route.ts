@@ -40,6 +40,11 @@ export interface ChatRouteOptions {
   readonly signer: AnswerSigner;
   /** The mosque's own documents for this request, or null: site passage text always comes from here. */
   readonly site?: SiteArtefact | null | ((c: Context) => SiteArtefact | null);
+  /**
+   * Adds a translation to the corpus on first use (the Worker starts with English: reading all
+   * of them on its first request would cost its CPU allowance). Absent: the corpus has them all.
+   */
+  readonly loadTrack?: (track: TextTrackId) => Promise<void>;
 }
 
 /** Rejects before any work (and before the rate limit counts) when no provider is set. */
@@ -65,6 +70,8 @@ export function createChatHandler(opts: ChatRouteOptions) {
       opts.metrics.budgetRefused.inc({ route: '/api/chat', limit: refusal.limit });
       throw budgetExhaustedError(refusal);
     }
+    // A translation that cannot be read now leaves the passages in English, as a missing one does.
+    await opts.loadTrack?.(req.translation ?? 'en').catch(() => undefined);
     const track = pickTrack(opts.corpus, req.translation ?? 'en');
     const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
     const history = await verifyHistory(req.history, opts.signer);

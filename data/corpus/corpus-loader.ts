@@ -1,0 +1,46 @@
+/**
+ * @module
+ * Reads the built corpus through any `read(path)` (the filesystem on Node, the static-assets
+ * binding on Cloudflare Workers): the manifest, then every part it lists, each verified against
+ * its sha256 before it is trusted.
+ */
+import type { TextTrackId, VerseTextFile } from './corpus-types.js';
+import { Corpus } from './corpus.js';
+import { CorpusError } from './corpus-error.js';
+import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from './corpus-parts.js';
+
+/** Bytes of `path` (relative to the folder holding manifest.json); rejects when there is no such file. */
+export type CorpusFileReader = (path: string) => Promise<Uint8Array>;
+
+/**
+ * @param where Names the folder in the error when there is no manifest (a path, or a URL).
+ * @param tracks Translation tracks to load.
+ */
+export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTrackId[], where: string): Promise<Corpus> {
+  let manifestBytes: Uint8Array;
+  try {
+    manifestBytes = await read('manifest.json');
+  } catch {
+    throw new CorpusError('missing-part', `no corpus at ${where}; run npm run build:corpus first`);
+  }
+  const manifest = parseManifest(decodeJson(manifestBytes));
+  const part = async (name: Parameters<typeof manifestEntry>[1]) => {
+    const entry = manifestEntry(manifest, name);
+    const bytes = await read(entry.path);
+    await verifyPartBytes(entry, bytes);
+    return decodeJson(bytes);
+  };
+  const [surahs, arabic, arabicSearch, ...trackFiles] = await Promise.all([part('surahs'), part('arabic'), part('arabic-search'), ...tracks.map((t) => part(`translation-${t}`))]);
+  const trackMap: Partial<Record<TextTrackId, VerseTextFile>> = {};
+  tracks.forEach((t, i) => (trackMap[t] = parseVerseTextFile(trackFiles[i])));
+  return new Corpus({ manifest, surahs: parseSurahFile(surahs), arabic: parseVerseTextFile(arabic), arabicSearch: parseVerseTextFile(arabicSearch), tracks: trackMap });
+}
+
+/** Adds translation `track` to `corpus` from the same files (verified like the rest); a track the manifest does not list is an error. */
+export async function loadCorpusTrack(read: CorpusFileReader, corpus: Corpus, track: TextTrackId): Promise<void> {
+  if (corpus.hasTrack(track)) return;
+  const entry = manifestEntry(corpus.manifest, `translation-${track}`);
+  const bytes = await read(entry.path);
+  await verifyPartBytes(entry, bytes);
+  corpus.addTrack(track, parseVerseTextFile(decodeJson(bytes)));
+}

@@ -1,0 +1,131 @@
+/**
+ * The proxy on workerd, Cloudflare's runtime, started as a volunteer would
+ * (`npm run worker:dev -- --port N`), with the demo page opened in Chromium: keyword search, a
+ * streamed answer from the fake xAI with its citations checked, questions embedded through
+ * `/api/embed` by a fake OpenAI-compatible embeddings server, and a chat rate limit that holds
+ * from one question to the next. Answers are verified against a fake upstream.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeOpenAIEmbeddings } from '../testing/fake-openai-embeddings.js';
+import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
+import { buildWidgetForTests } from '../../widget/testing/e2e/e2e-stack.js';
+import { launchChromium, type LaunchedChromium } from '../../widget/testing/e2e/launch-chromium.js';
+import { askQuestion, installReadyLog, waitForAnswerDone, waitForWidgetReady } from '../../widget/testing/e2e/widget-page.js';
+import { REPO_ROOT } from '../server.js';
+
+const WIDGET = 'inline-widget';
+const PORT = 18_000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The index the project ships: its questions are embedded by an OpenAI-compatible server (here the fake). */
+const INDEX_ID = 'multilingual-e5-small-384';
+
+let xai: FakeXaiServer;
+let embeddings: FakeOpenAIEmbeddings;
+let worker: ChildProcess;
+let browser: LaunchedChromium;
+const workerLog: string[] = [];
+
+beforeAll(async () => {
+  const widgetDir = await buildWidgetForTests();
+  xai = await startFakeXai();
+  embeddings = await new FakeOpenAIEmbeddings({ modelName: 'multilingual-e5-small' }).start();
+  worker = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(PORT)], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      CHAT_PROVIDER: 'xai',
+      XAI_API_KEY: 'fake-xai-test-key',
+      XAI_BASE_URL: xai.baseURL,
+      EMBEDDINGS_BASE_URL: embeddings.baseURL,
+      EMBEDDINGS_MODEL: 'multilingual-e5-small',
+      INDEX_DIR: join(REPO_ROOT, 'data', 'prebuilt', 'index'),
+      INDEX_ID,
+      SITE_DIR: join(REPO_ROOT, 'no-site-documents'),
+      WIDGET_DIR: widgetDir,
+      RATE_LIMIT_CHAT_PER_HOUR: '1',
+      RATE_LIMIT_EMBED_PER_HOUR: '10000',
+      UPSTREAM_MAX_RETRIES: '0',
+      SUGGEST_TIMEOUT_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  worker.stdout!.on('data', (d: Buffer) => void workerLog.push(d.toString()));
+  worker.stderr!.on('data', (d: Buffer) => void workerLog.push(d.toString()));
+  await waitForHealth();
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  worker?.kill('SIGTERM');
+  await xai?.close();
+  await embeddings?.close();
+});
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (worker.exitCode !== null) throw new Error(`npm run worker:dev exited (${worker.exitCode}):\n${workerLog.join('')}`);
+    try {
+      const res = await fetch(`${BASE}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the Worker did not answer /health:\n${workerLog.join('')}`);
+}
+
+async function openDemo(): Promise<Page> {
+  const page = await browser.context.newPage();
+  await installReadyLog(page);
+  await page.goto(`${BASE}/`);
+  return page;
+}
+
+describe('when the proxy runs on workerd', () => {
+  it('should serve the demo page, whose widget finds verses by keyword and by meaning, and stream a checked answer', async () => {
+    const page = await openDemo();
+    const ready = await waitForWidgetReady(page, WIDGET, 60_000);
+    expect(ready.indexId).toBe(INDEX_ID);
+    expect(ready.chat).toBe(true);
+    const answer = 'Allah is with those who are patient [2:153]. Seek help through patience and prayer, and hardship is followed by ease.';
+    xai.respondWith({ text: answer, chunkChars: 8, chunkDelayMs: 20 });
+    const embedCalls = embeddings.calls.length;
+    await askQuestion(page, WIDGET, 'seek help through patience and prayer');
+
+    await page.locator(`#${WIDGET} article[part~="verse"][data-ref="2:153"]`).waitFor({ timeout: 30_000 });
+    await waitForAnswerDone(page, WIDGET, 30_000);
+    const body = page.locator(`#${WIDGET} [part~="answer-body"]`);
+    expect(await body.textContent()).toContain('hardship is followed by ease');
+    const citation = body.locator('a[part~="citation-verified"]').first();
+    expect(await citation.getAttribute('href')).toBe('https://quran.com/2/153');
+    // The question went through the Worker's /api/embed to the embeddings server.
+    expect(embeddings.calls.length).toBeGreaterThan(embedCalls);
+    expect(JSON.stringify(embeddings.calls.at(-1)!.body)).toContain('seek help through patience and prayer');
+    // The LLM was sent references, never verse text.
+    expect(JSON.stringify(xai.calls.at(-1)!.requestBodyJson.messages)).toContain('2:153');
+
+    // RATE_LIMIT_CHAT_PER_HOUR=1: the next question still gets its verses, and the wait is said.
+    const chatCalls = xai.calls.length;
+    await askQuestion(page, WIDGET, 'what does the Quran say about prayer');
+    await page.locator(`#${WIDGET} [part~="notice-rate-limited"]`).waitFor({ timeout: 30_000 });
+    expect(await page.locator(`#${WIDGET} article[part~="verse"]`).count()).toBeGreaterThan(0);
+    expect(xai.calls.length).toBe(chatCalls);
+    await page.close();
+  }, 120_000);
+
+  it('should answer /api/embed from the embeddings server, with the same checks as on Node', async () => {
+    const post = (origin: string, body: string) => fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body });
+    const ok = await post(BASE, JSON.stringify({ text: 'mercy' }));
+    expect(ok.status).toBe(200);
+    expect(embeddings.calls.some((c) => JSON.stringify(c.body).includes('mercy'))).toBe(true);
+    expect((await post(BASE, 'not json')).status).toBe(400);
+    // A page ALLOWED_ORIGINS does not list gets nothing (it is empty here: only the Worker's own pages).
+    expect((await post('https://elsewhere.example', JSON.stringify({ text: 'mercy' }))).status).toBe(403);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * `npm run worker:assets`: writes dist/worker-assets, the static assets of the Cloudflare
+ * Worker (scripts/worker-build/worker-assets.ts), from the same settings `npm start` reads
+ * (INDEX_ID, SITE_DIR, …, from the environment and .env). Run `npm run build` first.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { parseProxyConfig } from '../proxy/config/proxy-config.js';
+import { readProxyEnv, REPO_ROOT, resolveQuranFontDir, resolveOrtDir } from '../proxy/server.js';
+import { buildWorkerAssets } from './worker-build/worker-assets.js';
+
+export const WORKER_ASSETS_DIR = join(REPO_ROOT, 'dist', 'worker-assets');
+
+async function main(): Promise<void> {
+  const config = parseProxyConfig(readProxyEnv());
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+  const report = await buildWorkerAssets({ config, at, outDir: WORKER_ASSETS_DIR, fontDir: resolveQuranFontDir(), ortDir: config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir() });
+  console.log(`quran-dai: ${report.files} files (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) in dist/worker-assets; index ${report.index ?? 'none (keyword search)'}; ${report.site ? 'with' : 'without'} the mosque's documents`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('build-worker-assets.ts')) {
+  main().catch((error: unknown) => {
+    console.error(`quran-dai: worker assets not written: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

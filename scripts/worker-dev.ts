@@ -1,0 +1,47 @@
+/**
+ * `npm run worker:dev -- --port N`: the proxy on workerd, Cloudflare's runtime, on this machine
+ * (offline). It reads the same settings as `npm start` (the environment over `.env`) and hands
+ * them to the Worker as variables, writes the Worker's assets first, and serves the demo page
+ * at http://127.0.0.1:N/.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_PROXY_ENV, parseProxyConfig } from '../proxy/config/proxy-config.js';
+import { envExampleKeys } from '../proxy/config/unknown-env-keys.js';
+import { readProxyEnv, REPO_ROOT, resolveOrtDir, resolveQuranFontDir } from '../proxy/server.js';
+import { buildWorkerAssets } from './worker-build/worker-assets.js';
+import { workerDevCommand } from './worker-build/worker-dev-args.js';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const portAt = args.indexOf('--port');
+  const port = portAt >= 0 ? Number(args[portAt + 1]) : 8787;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${args[portAt + 1]} is not a port; e.g. npm run worker:dev -- --port 8788`);
+  const env = readProxyEnv();
+  const config = parseProxyConfig(env);
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+  const report = await buildWorkerAssets({ config, at, outDir: join(REPO_ROOT, 'dist', 'worker-assets'), fontDir: resolveQuranFontDir(), ortDir: config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir() });
+  const known = new Set([...Object.keys(DEFAULT_PROXY_ENV), ...envExampleKeys(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8'))]);
+  const state = mkdtempSync(join(tmpdir(), 'quran-dai-worker-'));
+  const envFile = join(state, 'settings.env');
+  const command = workerDevCommand({ env, known, port, persistTo: join(state, 'state'), envFile });
+  writeFileSync(envFile, command.envFileText, { mode: 0o600 });
+  console.log(`quran-dai: Worker on workerd at http://127.0.0.1:${port}/ (index ${report.index ?? 'none'}); Ctrl+C stops it`);
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...command.args], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    // Offline: no usage reports, no update check.
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' },
+  });
+  const stop = () => child.kill('SIGTERM');
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  child.once('exit', (code) => process.exit(code ?? 0));
+}
+
+main().catch((error: unknown) => {
+  console.error(`quran-dai: the Worker did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
