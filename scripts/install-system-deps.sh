@@ -5,6 +5,9 @@
 #   python3-venv      - the virtual environment npm run model:e5 installs the real embedding model into
 #                       (only when the python3 on PATH cannot make one)
 #   redis-server      - the shared-store tests start a real Redis on a loopback port
+#   wordpress, wordpress-theme-twentytwentyone, mariadb-server, php-cli, php-mysql
+#                     - the WordPress plugin is tested on a real WordPress (its own MariaDB in a
+#                       temp folder and PHP's web server; the machine's own are not started)
 # Does nothing when they are present already.
 set -euo pipefail
 need=()
@@ -12,6 +15,10 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 /usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || need+=(python3-onnx python3-numpy)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+[ -f /usr/share/wordpress/wp-settings.php ] || need+=(wordpress)
+[ -d /usr/share/wordpress/wp-content/themes/twentytwentyone ] || need+=(wordpress-theme-twentytwentyone)
+[ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
+php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1 || need+=(php-cli php-mysql)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing Debian packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2
