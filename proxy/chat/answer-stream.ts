@@ -11,6 +11,7 @@
 import type { UIMessageChunk } from 'ai';
 import { signedAnswerText, type AnswerFinishMetadata } from '../../data/contracts/answer-signature.js';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
+import type { AnswerPartSource } from './answer-parts.js';
 import { classifyUpstreamError, incompleteAnswerFailure, timeoutFailure, type UpstreamFailure } from './upstream-error.js';
 
 /**
@@ -43,7 +44,7 @@ export interface AnswerStreamOptions {
   clientGone: () => boolean;
   /** Called once when the stream ends, for logs and metrics. */
   onEnd?: (outcome: AnswerStreamOutcome) => void;
-  /** Errors already reported by `streamText`'s `onError` (the UI stream only has their text). */
+  /** The failure behind the last `error` part (the part only has visitor-safe text). */
   lastError?: () => unknown;
   now?: () => number;
   /** Signs the answer text (as streamed) for the `finish` part; only answers that did not fail are signed. */
@@ -56,8 +57,11 @@ export interface AnswerStreamOptions {
   stopUpstream?: () => void;
 }
 
+/** Parts to normalise: a stream of them, or the lean source of answer-parts.ts. */
+export type AnswerPartInput = ReadableStream<UIMessageChunk> | AnswerPartSource;
+
 /** The normalised parts, as objects (tests, other encoders). */
-export function normalizeAnswerStream(source: ReadableStream<UIMessageChunk>, options: AnswerStreamOptions): ReadableStream<UIMessageChunk> {
+export function normalizeAnswerStream(source: AnswerPartInput, options: AnswerStreamOptions): ReadableStream<UIMessageChunk> {
   return normalize<UIMessageChunk>(source, options, (part) => part);
 }
 
@@ -70,14 +74,14 @@ export const SSE_DONE = encoder.encode('data: [DONE]\n\n');
  * writes). Doing it here saves two stream hops per chunk (JSON-to-SSE, TextEncoder): the AI SDK
  * pipeline is already the proxy's main CPU cost per answer.
  */
-export function answerSseStream(source: ReadableStream<UIMessageChunk>, options: AnswerStreamOptions): ReadableStream<Uint8Array> {
+export function answerSseStream(source: AnswerPartInput, options: AnswerStreamOptions): ReadableStream<Uint8Array> {
   return normalize<Uint8Array>(source, options, (part) => encoder.encode(`data: ${JSON.stringify(part)}\n\n`), SSE_DONE);
 }
 
-function normalize<T>(source: ReadableStream<UIMessageChunk>, options: AnswerStreamOptions, encode: (part: UIMessageChunk) => T, trailer?: T): ReadableStream<T> {
+function normalize<T>(source: AnswerPartInput, options: AnswerStreamOptions, encode: (part: UIMessageChunk) => T, trailer?: T): ReadableStream<T> {
   const now = options.now ?? (() => performance.now());
   const start = now();
-  const reader = source.getReader();
+  const reader: AnswerPartSource = source instanceof ReadableStream ? source.getReader() : source;
   const openText = new Set<string>();
   let firstTextMs: number | undefined;
   let failure: UpstreamFailure | undefined;

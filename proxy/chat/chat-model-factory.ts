@@ -4,14 +4,15 @@
  * completions), Gemini, or any OpenAI-compatible server (Ollama, llama.cpp, vLLM).
  * Base URLs are always explicit so self-hosters and tests can point them anywhere.
  */
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createXai } from '@ai-sdk/xai';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ChatProviderConfig } from '../config/proxy-config.js';
 
 export interface ChatModel {
-  readonly model: LanguageModel;
+  /** The provider's model (the AI SDK's provider layer); the proxy reads its stream directly (answer-parts.ts). */
+  readonly model: LanguageModelV3;
   readonly provider: ChatProviderConfig['provider'];
   readonly modelId: string;
   readonly maxOutputTokens: number;
@@ -20,7 +21,7 @@ export interface ChatModel {
 
 export function createChatModel(config: ChatProviderConfig, fetchImpl?: typeof fetch): ChatModel {
   const fetchOption = fetchImpl ? { fetch: fetchImpl } : {};
-  let model: LanguageModel;
+  let model: LanguageModelV3;
   switch (config.provider) {
     case 'xai':
       // `.chat` = the chat-completions API (the default `xai(id)` may move to the Responses API).

@@ -6,7 +6,8 @@
  * disconnects; every upstream failure ends the stream with an `error` then a `finish` part.
  */
 import type { Context } from 'hono';
-import { streamText, UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import { answerParts } from '../chat/answer-parts.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
@@ -105,23 +106,22 @@ export function createChatHandler(opts: ChatRouteOptions) {
     c.set('logUntil', new Promise<void>((r) => (resolveLog = r)));
     opts.metrics.activeStreams.inc();
 
-    const result = streamText({
+    const parts = answerParts({
       model: chat.model,
-      system: prompt.system,
-      messages: prompt.messages,
+      prompt,
       maxOutputTokens: chat.maxOutputTokens,
       temperature: chat.temperature,
       maxRetries: opts.upstream.maxRetries,
       abortSignal: AbortSignal.any([clientSignal, upstreamStop.signal]),
       timeout: { totalMs: opts.upstream.timeoutMs, chunkMs: opts.upstream.idleTimeoutMs },
-      onError: ({ error }) => {
+      onError: (error) => {
         lastError = error;
       },
-      onFinish: ({ totalUsage }) => {
-        usage = totalUsage;
+      onFinish: (reported) => {
+        usage = reported;
       },
     });
-    const stream = answerSseStream(result.toUIMessageStream({ sendReasoning: false, sendSources: false, onError: () => 'error' }), {
+    const stream = answerSseStream(parts, {
       clientGone: () => clientSignal.aborted,
       lastError: () => lastError,
       now: opts.monotonic,
