@@ -2,8 +2,10 @@
  * @module
  * The proxy's configuration: parsed once from environment variables (see `.env.example`),
  * validated with messages that say what to change. Pure: takes an env record, so the Node
- * entry, an edge entry and tests all share it.
+ * entry, the Worker and tests all share it.
  */
+import { z } from 'zod';
+import { flag, httpUrl, indexId, optionalHttpUrl, origins, redisUrl, temperature, token, wholeNumber, workers } from './setting-schemas.js';
 
 export type ChatProviderId = 'xai' | 'gemini' | 'openai-compatible';
 
@@ -173,49 +175,77 @@ export class ProxyConfigError extends Error {
   }
 }
 
+type SettingName = keyof typeof DEFAULT_PROXY_ENV;
+
+/** The settings every configuration has, checked together (the conditional ones follow in parseProxyConfig). */
+function settingsSchema(availableCores: number) {
+  const n = (name: SettingName, min: number, max: number) => wholeNumber(name, min, max, DEFAULT_PROXY_ENV[name]);
+  return z.object({
+    CHAT_MAX_OUTPUT_TOKENS: n('CHAT_MAX_OUTPUT_TOKENS', 16, 8192),
+    CHAT_TEMPERATURE: temperature,
+    ALLOWED_ORIGINS: origins('ALLOWED_ORIGINS'),
+    PUBLIC_ORIGINS: origins('PUBLIC_ORIGINS'),
+    API_TOKEN: token('API_TOKEN', 16),
+    METRICS_TOKEN: token('METRICS_TOKEN', 16),
+    ANSWER_SIGNING_KEY: token('ANSWER_SIGNING_KEY', 32),
+    REDIS_URL: redisUrl,
+    REDIS_COMMAND_TIMEOUT_MS: n('REDIS_COMMAND_TIMEOUT_MS', 10, 10_000),
+    WORKERS: workers(availableCores),
+    DATA_PUBLIC_URL: optionalHttpUrl('DATA_PUBLIC_URL', 'https://cdn.mosque.example/quran-dai'),
+    HOST: z.string().min(1, { error: 'HOST is empty; use 127.0.0.1 (local or behind a reverse proxy) or 0.0.0.0 (containers)' }),
+    PORT: n('PORT', 0, 65535),
+    TRUST_PROXY: flag('TRUST_PROXY'),
+    BUDGET_CHAT_REQUESTS_PER_HOUR: n('BUDGET_CHAT_REQUESTS_PER_HOUR', 0, 1_000_000_000),
+    BUDGET_CHAT_REQUESTS_PER_DAY: n('BUDGET_CHAT_REQUESTS_PER_DAY', 0, 1_000_000_000),
+    BUDGET_CHAT_TOKENS_PER_HOUR: n('BUDGET_CHAT_TOKENS_PER_HOUR', 0, 1_000_000_000),
+    BUDGET_CHAT_TOKENS_PER_DAY: n('BUDGET_CHAT_TOKENS_PER_DAY', 0, 1_000_000_000),
+    BUDGET_EMBED_REQUESTS_PER_HOUR: n('BUDGET_EMBED_REQUESTS_PER_HOUR', 0, 1_000_000_000),
+    BUDGET_EMBED_REQUESTS_PER_DAY: n('BUDGET_EMBED_REQUESTS_PER_DAY', 0, 1_000_000_000),
+    RATE_LIMIT_CHAT_PER_HOUR: n('RATE_LIMIT_CHAT_PER_HOUR', 1, 10_000_000),
+    RATE_LIMIT_EMBED_PER_HOUR: n('RATE_LIMIT_EMBED_PER_HOUR', 1, 10_000_000),
+    RATE_LIMIT_FEEDBACK_PER_HOUR: n('RATE_LIMIT_FEEDBACK_PER_HOUR', 1, 10_000_000),
+    UPSTREAM_TIMEOUT_MS: n('UPSTREAM_TIMEOUT_MS', 100, 600_000),
+    UPSTREAM_IDLE_TIMEOUT_MS: n('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000),
+    UPSTREAM_MAX_RETRIES: n('UPSTREAM_MAX_RETRIES', 0, 5),
+    GEMINI_BASE_URL: httpUrl('GEMINI_BASE_URL', 'http://127.0.0.1:11434/v1'),
+    EMBED_CACHE_SIZE: n('EMBED_CACHE_SIZE', 0, 1_000_000),
+    SUGGEST_TIMEOUT_MS: n('SUGGEST_TIMEOUT_MS', 0, 60_000),
+    LOG_USER_TEXT: flag('LOG_USER_TEXT'),
+    FEEDBACK_LOG: flag('FEEDBACK_LOG'),
+    FEEDBACK_WEBHOOK_TIMEOUT_MS: n('FEEDBACK_WEBHOOK_TIMEOUT_MS', 100, 60_000),
+    SITE_DEMO_ONLY: flag('SITE_DEMO_ONLY'),
+    SITE_BASE_URL: optionalHttpUrl('SITE_BASE_URL', 'https://mosque.example.org/about'),
+    INDEX_ID: indexId,
+  });
+}
+
 /**
  * Parse and validate; throws one `ProxyConfigError` listing every problem. `availableCores`
- * is what `WORKERS=auto` means (Node: `os.availableParallelism()`).
+ * is what `WORKERS=auto` means (Node: `os.availableParallelism()`). Each setting is checked by
+ * its zod schema (setting-schemas.ts); what depends on several (the chat provider, the
+ * embeddings server, the shared store, the webhook) is checked here after them.
  */
 export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig {
   const problems: string[] = [];
-  const raw = (name: keyof typeof DEFAULT_PROXY_ENV | string): string | undefined => {
-    const v = env[name];
-    return v === undefined ? undefined : v.trim();
+  const raw = (name: SettingName | string): string | undefined => env[name]?.trim();
+  const str = (name: SettingName): string => raw(name) ?? DEFAULT_PROXY_ENV[name];
+  /** One conditional setting through its schema; undefined (and a problem) when it fails. */
+  const check = <T>(schema: z.ZodType<T, string>, text: string): T | undefined => {
+    const result = schema.safeParse(text);
+    if (!result.success) problems.push(...result.error.issues.map((i) => i.message));
+    return result.success ? result.data : undefined;
   };
-  const str = (name: keyof typeof DEFAULT_PROXY_ENV): string => raw(name) ?? DEFAULT_PROXY_ENV[name];
-  const int = (name: keyof typeof DEFAULT_PROXY_ENV, min: number, max: number): number => {
-    // An empty budget means unlimited, like 0.
-    const s = name.startsWith('BUDGET_') && str(name) === '' ? '0' : str(name);
-    const n = Number(s);
-    if (!/^\d+$/.test(s) || n < min || n > max) {
-      problems.push(`${name}="${s}" must be a whole number from ${min} to ${max} (default ${DEFAULT_PROXY_ENV[name]})`);
-      return Number(DEFAULT_PROXY_ENV[name]);
-    }
-    return n;
-  };
-  const bool = (name: keyof typeof DEFAULT_PROXY_ENV): boolean => {
-    const s = str(name).toLowerCase();
-    if (['true', '1', 'yes'].includes(s)) return true;
-    if (['false', '0', 'no', ''].includes(s)) return false;
-    problems.push(`${name}="${s}" must be true or false`);
-    return false;
-  };
-  const url = (name: keyof typeof DEFAULT_PROXY_ENV | string, fallback?: string, example = 'http://127.0.0.1:11434/v1'): string => {
-    const s = raw(name) || fallback || '';
-    if (!/^https?:\/\/[^\s]+$/.test(s) || !URL.canParse(s)) {
-      problems.push(`${name}="${s}" must be an http(s) URL, e.g. ${example}`);
-    }
-    return s.replace(/\/+$/, '');
-  };
-  const requireNonEmptyIfSet = (keyName: string, name: keyof typeof DEFAULT_PROXY_ENV): string => {
-    const v = raw(name);
-    if (v !== undefined && v === '') problems.push(`${keyName} is set but ${name} is empty; set ${name} (default ${DEFAULT_PROXY_ENV[name] || 'none'}) or remove the line`);
-    return v || DEFAULT_PROXY_ENV[name];
-  };
+  const url = (name: SettingName | string, fallback = '', example?: string) => check(httpUrl(name, example ?? 'http://127.0.0.1:11434/v1'), raw(name) || fallback) ?? '';
 
-  const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', undefined, 'https://hooks.example.org/quran-dai') : '';
-  if (feedbackWebhookUrl && URL.canParse(feedbackWebhookUrl) && (new URL(feedbackWebhookUrl).username || new URL(feedbackWebhookUrl).password)) {
+  // Every setting with its default; an empty budget means unlimited, like 0.
+  const input = Object.fromEntries(
+    (Object.keys(DEFAULT_PROXY_ENV) as SettingName[]).map((name) => [name, name.startsWith('BUDGET_') && str(name) === '' ? '0' : str(name)]),
+  );
+  const parsed = settingsSchema(availableCores).safeParse(input);
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
+
+  const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', '', 'https://hooks.example.org/quran-dai') : '';
+  if (feedbackWebhookUrl && (new URL(feedbackWebhookUrl).username || new URL(feedbackWebhookUrl).password)) {
     // fetch refuses a URL with credentials, so every delivery would fail later, one by one.
     problems.push('FEEDBACK_WEBHOOK_URL must not contain a user name or password (user:pass@): fetch refuses such URLs; use the secret URL or token your webhook service gives (in its path or query)');
   }
@@ -229,21 +259,20 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   if (embeddingsURL) {
     const model = raw('EMBEDDINGS_MODEL') ?? '';
     if (!model) problems.push('EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is empty; set it to the model the server serves and the index was built with, e.g. multilingual-e5-small');
-    embeddings = { baseURL: url('EMBEDDINGS_BASE_URL'), model, apiKey: embeddingsKey, inputType: bool('EMBEDDINGS_INPUT_TYPE') };
+    embeddings = { baseURL: url('EMBEDDINGS_BASE_URL'), model, apiKey: embeddingsKey, inputType: check(flag('EMBEDDINGS_INPUT_TYPE'), str('EMBEDDINGS_INPUT_TYPE')) ?? false };
   } else if (raw('EMBEDDINGS_MODEL')) {
     problems.push('EMBEDDINGS_MODEL is set but EMBEDDINGS_BASE_URL is empty; set it to the server\'s OpenAI URL, e.g. http://127.0.0.1:8000/v1 (npm run model:e5 installs a local server)');
   }
-  const maxOutputTokens = int('CHAT_MAX_OUTPUT_TOKENS', 16, 8192);
-  const temperatureText = str('CHAT_TEMPERATURE');
-  const temperature = Number(temperatureText);
-  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2 || temperatureText === '') {
-    problems.push(`CHAT_TEMPERATURE="${temperatureText}" must be a number from 0 to 2`);
-  }
 
+  const requireNonEmptyIfSet = (keyName: string, name: SettingName): string => {
+    const v = raw(name);
+    if (v !== undefined && v === '') problems.push(`${keyName} is set but ${name} is empty; set ${name} (default ${DEFAULT_PROXY_ENV[name] || 'none'}) or remove the line`);
+    return v || DEFAULT_PROXY_ENV[name];
+  };
   let provider = str('CHAT_PROVIDER').toLowerCase();
   if (provider === '' || provider === 'auto') provider = xaiKey ? 'xai' : compatURL ? 'openai-compatible' : 'none';
   let chat: ChatProviderConfig | null = null;
-  const common = { maxOutputTokens, temperature };
+  const common = { maxOutputTokens: parsed.data?.CHAT_MAX_OUTPUT_TOKENS ?? 0, temperature: parsed.data?.CHAT_TEMPERATURE ?? 0 };
   switch (provider) {
     case 'none':
       break;
@@ -270,129 +299,67 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
       problems.push(`CHAT_PROVIDER="${provider}" must be one of xai, gemini, openai-compatible (or empty to pick from the keys that are set)`);
   }
 
-  const allowedOrigins = parseOrigins('ALLOWED_ORIGINS', str('ALLOWED_ORIGINS'), problems);
-  const publicOrigins = parseOrigins('PUBLIC_ORIGINS', str('PUBLIC_ORIGINS'), problems);
-  const token = (name: 'API_TOKEN' | 'METRICS_TOKEN' | 'ANSWER_SIGNING_KEY', minChars: number): string => {
-    const v = str(name);
-    if (v && (v.length < minChars || /\s/.test(v))) problems.push(`${name} must be at least ${minChars} characters without spaces; generate one with: openssl rand -hex 32`);
-    return v;
-  };
-  const apiToken = token('API_TOKEN', 16);
-  const metricsToken = token('METRICS_TOKEN', 16);
-  const answerSigningKey = token('ANSWER_SIGNING_KEY', 32);
-  const budget = (name: keyof typeof DEFAULT_PROXY_ENV) => int(name, 0, 1_000_000_000);
-  const redisUrl = str('REDIS_URL');
-  if (redisUrl && (!/^rediss?:\/\/[^\s]+$/.test(redisUrl) || !URL.canParse(redisUrl))) {
-    problems.push(`REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)`);
-  }
-  const redisTimeout = int('REDIS_COMMAND_TIMEOUT_MS', 10, 10_000);
-  const upstashUrl = str('UPSTASH_REDIS_REST_URL') ? url('UPSTASH_REDIS_REST_URL', undefined, 'https://eu1-example.upstash.io') : '';
+  const redis = str('REDIS_URL');
+  const upstashUrl = str('UPSTASH_REDIS_REST_URL') ? url('UPSTASH_REDIS_REST_URL', '', 'https://eu1-example.upstash.io') : '';
   const upstashToken = str('UPSTASH_REDIS_REST_TOKEN');
   if (upstashUrl && !upstashToken) problems.push('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console');
   if (upstashToken && !upstashUrl) problems.push('UPSTASH_REDIS_REST_TOKEN is set but UPSTASH_REDIS_REST_URL is empty; copy the REST URL from the Upstash console');
-  if (upstashUrl && redisUrl) problems.push('REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)');
-  const workers = parseWorkers(str('WORKERS'), availableCores, problems);
-  const dataPublicUrl = str('DATA_PUBLIC_URL') ? url('DATA_PUBLIC_URL', undefined, 'https://cdn.mosque.example/quran-dai') : '';
-  const host = str('HOST');
-  if (!host) problems.push('HOST is empty; use 127.0.0.1 (local or behind a reverse proxy) or 0.0.0.0 (containers)');
+  if (upstashUrl && redis) problems.push('REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)');
+  if (problems.length || !parsed.success) throw new ProxyConfigError(problems);
+  const s = parsed.data;
 
-  const config: ProxyConfig = {
-    host,
-    port: int('PORT', 0, 65535),
-    allowedOrigins,
-    trustProxy: bool('TRUST_PROXY'),
-    publicOrigins,
-    apiToken,
-    metricsToken,
-    answerSigningKey,
+  return {
+    host: s.HOST,
+    port: s.PORT,
+    allowedOrigins: s.ALLOWED_ORIGINS,
+    trustProxy: s.TRUST_PROXY,
+    publicOrigins: s.PUBLIC_ORIGINS,
+    apiToken: s.API_TOKEN,
+    metricsToken: s.METRICS_TOKEN,
+    answerSigningKey: s.ANSWER_SIGNING_KEY,
     budget: {
-      chatRequestsPerHour: budget('BUDGET_CHAT_REQUESTS_PER_HOUR'),
-      chatRequestsPerDay: budget('BUDGET_CHAT_REQUESTS_PER_DAY'),
-      chatTokensPerHour: budget('BUDGET_CHAT_TOKENS_PER_HOUR'),
-      chatTokensPerDay: budget('BUDGET_CHAT_TOKENS_PER_DAY'),
-      embedRequestsPerHour: budget('BUDGET_EMBED_REQUESTS_PER_HOUR'),
-      embedRequestsPerDay: budget('BUDGET_EMBED_REQUESTS_PER_DAY'),
+      chatRequestsPerHour: s.BUDGET_CHAT_REQUESTS_PER_HOUR,
+      chatRequestsPerDay: s.BUDGET_CHAT_REQUESTS_PER_DAY,
+      chatTokensPerHour: s.BUDGET_CHAT_TOKENS_PER_HOUR,
+      chatTokensPerDay: s.BUDGET_CHAT_TOKENS_PER_DAY,
+      embedRequestsPerHour: s.BUDGET_EMBED_REQUESTS_PER_HOUR,
+      embedRequestsPerDay: s.BUDGET_EMBED_REQUESTS_PER_DAY,
     },
-    rateLimits: {
-      chatPerHour: int('RATE_LIMIT_CHAT_PER_HOUR', 1, 10_000_000),
-      embedPerHour: int('RATE_LIMIT_EMBED_PER_HOUR', 1, 10_000_000),
-      feedbackPerHour: int('RATE_LIMIT_FEEDBACK_PER_HOUR', 1, 10_000_000),
-      windowMs: 3_600_000,
-    },
-    upstream: {
-      timeoutMs: int('UPSTREAM_TIMEOUT_MS', 100, 600_000),
-      idleTimeoutMs: int('UPSTREAM_IDLE_TIMEOUT_MS', 100, 600_000),
-      maxRetries: int('UPSTREAM_MAX_RETRIES', 0, 5),
-    },
+    rateLimits: { chatPerHour: s.RATE_LIMIT_CHAT_PER_HOUR, embedPerHour: s.RATE_LIMIT_EMBED_PER_HOUR, feedbackPerHour: s.RATE_LIMIT_FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
+    upstream: { timeoutMs: s.UPSTREAM_TIMEOUT_MS, idleTimeoutMs: s.UPSTREAM_IDLE_TIMEOUT_MS, maxRetries: s.UPSTREAM_MAX_RETRIES },
     chat,
-    gemini: { apiKey: geminiKey, baseURL: url('GEMINI_BASE_URL', DEFAULT_PROXY_ENV.GEMINI_BASE_URL) },
+    gemini: { apiKey: geminiKey, baseURL: s.GEMINI_BASE_URL },
     embeddings,
-    embedCacheSize: int('EMBED_CACHE_SIZE', 0, 1_000_000),
-    suggestTimeoutMs: int('SUGGEST_TIMEOUT_MS', 0, 60_000),
-    redis: redisUrl ? { url: redisUrl, commandTimeoutMs: redisTimeout } : null,
-    upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken, commandTimeoutMs: redisTimeout } : null,
-    workers,
-    dataPublicUrl,
-    logUserText: bool('LOG_USER_TEXT'),
-    feedback: {
-      log: bool('FEEDBACK_LOG'),
-      webhookUrl: feedbackWebhookUrl,
-      webhookTimeoutMs: int('FEEDBACK_WEBHOOK_TIMEOUT_MS', 100, 60_000),
-    },
+    embedCacheSize: s.EMBED_CACHE_SIZE,
+    suggestTimeoutMs: s.SUGGEST_TIMEOUT_MS,
+    redis: s.REDIS_URL ? { url: s.REDIS_URL, commandTimeoutMs: s.REDIS_COMMAND_TIMEOUT_MS } : null,
+    upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken, commandTimeoutMs: s.REDIS_COMMAND_TIMEOUT_MS } : null,
+    workers: s.WORKERS,
+    dataPublicUrl: s.DATA_PUBLIC_URL,
+    logUserText: s.LOG_USER_TEXT,
+    feedback: { log: s.FEEDBACK_LOG, webhookUrl: feedbackWebhookUrl, webhookTimeoutMs: s.FEEDBACK_WEBHOOK_TIMEOUT_MS },
     paths: {
       corpusDir: str('CORPUS_DIR'),
       topicsDir: str('TOPICS_DIR'),
       indexDir: str('INDEX_DIR'),
-      indexId: str('INDEX_ID'),
+      indexId: s.INDEX_ID,
       demoDir: str('DEMO_DIR'),
       widgetDir: str('WIDGET_DIR'),
       modelsDir: str('MODELS_DIR'),
       ortDir: str('ORT_WASM_DIR'),
       siteDir: str('SITE_DIR'),
     },
-    siteDemoOnly: bool('SITE_DEMO_ONLY'),
-    siteBaseUrl: raw('SITE_BASE_URL') ? url('SITE_BASE_URL', undefined, 'https://mosque.example.org/about') : '',
+    siteDemoOnly: s.SITE_DEMO_ONLY,
+    siteBaseUrl: s.SITE_BASE_URL,
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, apiToken, metricsToken, answerSigningKey, feedbackWebhookUrl, redisPassword(redisUrl), upstashToken].filter((s) => s.length > 0),
+    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, s.API_TOKEN, s.METRICS_TOKEN, s.ANSWER_SIGNING_KEY, feedbackWebhookUrl, redisPassword(s.REDIS_URL), upstashToken].filter((x) => x.length > 0),
   };
-  if (config.paths.indexId && !/^[A-Za-z0-9._-]+$/.test(config.paths.indexId)) {
-    problems.push(`INDEX_ID="${config.paths.indexId}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`);
-  }
-  if (problems.length) throw new ProxyConfigError(problems);
-  return config;
-}
-
-/** `auto` = one worker per core; otherwise a whole number of workers. */
-function parseWorkers(text: string, availableCores: number, problems: string[]): number {
-  if (text.toLowerCase() === 'auto') return Math.max(1, availableCores);
-  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 256) return Number(text);
-  problems.push(`WORKERS="${text}" must be auto (one per CPU core) or a whole number from 1 to 256 (default 1)`);
-  return 1;
 }
 
 /** The password in a Redis URL, so logs can be scrubbed of it. */
 function redisPassword(text: string): string {
   if (!URL.canParse(text)) return '';
   return decodeURIComponent(new URL(text).password);
-}
-
-function parseOrigins(name: string, text: string, problems: string[]): readonly string[] | '*' {
-  if (text === '*') return '*';
-  const out: string[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-    let origin: string | undefined;
-    try {
-      const u = new URL(part);
-      if ((u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search) origin = u.origin;
-    } catch {
-      origin = undefined;
-    }
-    // Host names are case-insensitive, and browsers send them in lower case: https://Mosque.example is https://mosque.example.
-    if (!origin || part.replace(/\/$/, '').toLowerCase() !== origin) {
-      problems.push(`${name} entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`);
-    } else out.push(origin);
-  }
-  return out;
 }
 
 /** What `/health` may say about the configuration: provider names, never keys or URLs with credentials. */
