@@ -62,4 +62,16 @@ describe('when the engine has the topic index', () => {
     expect(result.topics).toEqual([{ id: 'purpose-of-life', via: 'meaning' }]);
     expect(refs(result.hits)).toContain('51:56');
   });
+
+  it('should weigh the topic list in hybrid search against the lexical and vector lists together, as it weighs against keywords alone', () => {
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const none: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
+    const result = engine.hybrid('Can a Muslim drink beer?', { search: none, vector: new Float32Array([1, 0]), floors: { primary: 0.8, fallback: 0.7 } }, { lang: 'en' });
+    const central = result.hits.find((h) => h.ref.surah === 5 && h.ref.ayah === 90)!;
+    expect(central.sources).toEqual(['topic']);
+    // English: the lexical list weighs 1 and the vector list 1, so the topic list weighs topicWeight x 2.
+    const { topicWeight, rrfK } = engine.options;
+    expect(central.score).toBeCloseTo((topicWeight * 2) / (rrfK + 1), 10);
+  });
 });

@@ -119,9 +119,10 @@ export interface SearchEngineOptions {
   /** BM25 k1 and b. Default k1 1.2, b 0.75. */
   readonly bm25: Bm25Params;
   /**
-   * Weight of the matched topics' verse list in the fusion (the lexical list weighs 1). The
-   * topic index knows what verses are about in the visitor's words, which neither the keywords
-   * nor a small model can bridge. 0 leaves topics out.
+   * Weight of the matched topics' verse list in the fusion (the lexical list weighs 1; in hybrid
+   * search it is this times the lexical and vector lists' weights together, so it keeps its
+   * share: ADR 0022). The topic index knows what verses are about in the visitor's words, which
+   * neither the keywords nor a small model can bridge. 0 leaves topics out.
    */
   readonly topicWeight: number;
   /** When a topic match is trusted and how many topics give verses. */
@@ -401,7 +402,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
     const vectorWeight = opts.vectorWeight[track] ?? 1;
     const selected = withLexical ? topicSelection(query, call, vq) : undefined;
-    const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight };
+    // The topic list keeps the share of the fusion it has beside keywords alone: it weighs
+    // topicWeight times all the lists it competes with (the lexical list weighs 1).
+    const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight * (1 + vectorWeight) };
     const fused = (
       opts.fusion === 'score'
         ? scoreFusion([
