@@ -16,6 +16,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import type { TextTrackId } from '../data/corpus/corpus-types.js';
 import type { Corpus } from '../data/corpus/corpus.js';
+import { corpusHandle, type CorpusHandle } from './corpus/corpus-handle.js';
 import type { Embedder } from '../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import type { SiteArtefact } from '../data/site/site-artefact-reader.js';
@@ -65,7 +66,8 @@ export const IMMUTABLE_NAMES: Partial<Record<StaticMount, RegExp>> = {
 };
 
 export interface ProxyDeps {
-  readonly corpus: Corpus;
+  /** The corpus, loaded; or a handle that reads it when a route first needs verses (the Worker). */
+  readonly corpus: Corpus | CorpusHandle;
   /** Served vector index, or null (lexical only). */
   readonly index?: VectorIndexManifest | null;
   /** The mosque's own documents (`npm run build:site`), or null: none. */
@@ -117,6 +119,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const embedder = deps.embedder ?? null;
   const chat = deps.chat ?? null;
   const site = deps.site ?? null;
+  const corpus = corpusHandle(deps.corpus);
   /**
    * The demo mosque's made-up documents (SITE_DEMO_ONLY) reach only this proxy's own pages: a
    * page elsewhere, even one ALLOWED_ORIGINS lets in, gets no site (ADR 0021). A request with no
@@ -153,7 +156,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
   const stores = deps.stores ?? createMemoryStores();
   app.route('/', createOpsApp({
-    corpus: deps.corpus,
+    corpus,
     index,
     hasEmbedder: embedder !== null,
     chat,
@@ -166,7 +169,7 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   }));
   app.route('/', createApiApp({
     config,
-    corpus: deps.corpus,
+    corpus,
     index,
     embedder,
     chat,

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { FEEDBACK_LIMITS } from '../../data/contracts/feedback-request.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusHandle } from '../corpus/corpus-handle.js';
 import type { Embedder } from '../../data/embed/embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SiteArtefact } from '../../data/site/site-artefact-reader.js';
@@ -45,7 +45,7 @@ const MAX_LOGGED_REFUSED_ORIGINS = 100;
 
 export interface ApiAppOptions {
   readonly config: ProxyConfig;
-  readonly corpus: Corpus;
+  readonly corpus: CorpusHandle;
   readonly index: VectorIndexManifest | null;
   readonly embedder: Embedder | null;
   readonly chat: ChatModel | null;
@@ -92,7 +92,7 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || originAllowed(origin, c);
     const site = o.siteFor(c);
-    const body = widgetConfig(corpus, index, allowed && embedder !== null, allowed && chat !== null, {
+    const body = widgetConfig(corpus.manifest, index, allowed && embedder !== null, allowed && chat !== null, {
       feedback: allowed && feedbackEnabled(feedbackRoute),
       suggest: allowed && chat !== null && config.suggestTimeoutMs > 0,
       publicBase: config.dataPublicUrl,

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
 import { answerParts } from '../chat/answer-parts.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusHandle } from '../corpus/corpus-handle.js';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
@@ -29,7 +30,7 @@ export const CHAT_NOT_CONFIGURED_CODE = 'chat-not-configured';
 export interface ChatRouteOptions {
   /** Reads the JSON body under the size cap (413/400/415 as JSON errors). */
   readonly readBody: (c: Context) => Promise<unknown>;
-  readonly corpus: Corpus;
+  readonly corpus: CorpusHandle;
   readonly chat: ChatModel | null;
   readonly upstream: { readonly timeoutMs: number; readonly idleTimeoutMs: number; readonly maxRetries: number };
   readonly logUserText: boolean;
@@ -63,7 +64,8 @@ export function createChatHandler(opts: ChatRouteOptions) {
     const chat = opts.chat!;
     const body = await opts.readBody(c);
     const site = (typeof opts.site === 'function' ? opts.site(c) : opts.site) ?? null;
-    const v = validateChatRequest(body, opts.corpus, undefined, site ? { version: site.manifest.version, chunkCount: site.chunks.length } : null);
+    const corpus = await opts.corpus.whole();
+    const v = validateChatRequest(body, corpus, undefined, site ? { version: site.manifest.version, chunkCount: site.chunks.length } : null);
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     const req = v.value;
     const refusal = await opts.budget.admit();
@@ -73,15 +75,15 @@ export function createChatHandler(opts: ChatRouteOptions) {
     }
     // A translation that cannot be read now leaves the passages in English, as a missing one does.
     await opts.loadTrack?.(req.translation ?? 'en').catch(() => undefined);
-    const track = pickTrack(opts.corpus, req.translation ?? 'en');
-    const passages = collectPassages(req.checked, opts.corpus, track ?? 'en');
+    const track = pickTrack(corpus, req.translation ?? 'en');
+    const passages = collectPassages(req.checked, corpus, track ?? 'en');
     const history = await verifyHistory(req.history, opts.signer);
     const prompt = buildDaiPrompt({
       question: req.question,
       history: history.turns,
       passages,
       ...(req.lang ? { lang: req.lang } : {}),
-      ...(track ? { translationName: opts.corpus.trackName(track) ?? track } : {}),
+      ...(track ? { translationName: corpus.trackName(track) ?? track } : {}),
       ...(req.explain ? { explain: req.explain } : {}),
       ...(site ? { site: collectSitePassages(req.siteChunks, site.chunks) } : {}),
     });

@@ -7,7 +7,7 @@
  * (told by `/api/config`) does not post at all.
  */
 import type { Context } from 'hono';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusHandle } from '../corpus/corpus-handle.js';
 import { feedbackRecord } from '../feedback/feedback-record.js';
 import { validateFeedbackRequest } from '../feedback/feedback-request-schema.js';
 import type { FeedbackWebhook } from '../feedback/feedback-webhook.js';
@@ -21,7 +21,7 @@ export const FEEDBACK_NOT_CONFIGURED_CODE = 'feedback-not-configured';
 export interface FeedbackRouteOptions {
   /** Reads the JSON body under the size cap (413/400/415 as JSON errors). */
   readonly readBody: (c: Context) => Promise<unknown>;
-  readonly corpus: Corpus;
+  readonly corpus: CorpusHandle;
   /** FEEDBACK_LOG: each feedback is a field set on the request log line. */
   readonly log: boolean;
   /** FEEDBACK_WEBHOOK_URL's forwarder, or null. */
@@ -46,7 +46,7 @@ export function createFeedbackHandler(opts: FeedbackRouteOptions) {
     if (!feedbackEnabled(opts)) {
       throw jsonError(503, FEEDBACK_NOT_CONFIGURED_CODE, 'Feedback is not collected on this proxy (set FEEDBACK_LOG=true or FEEDBACK_WEBHOOK_URL); the widget still fires its quran-dai-feedback event.');
     }
-    const v = validateFeedbackRequest(await opts.readBody(c), opts.corpus);
+    const v = validateFeedbackRequest(await opts.readBody(c), await opts.corpus.whole());
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     if (!(await opts.signer.verify(v.value.question, v.value.answer.text, v.value.answer.signature))) {
       throw jsonError(400, UNKNOWN_ANSWER_CODE, 'answer: this proxy did not give that answer to that question (its signature does not match); rate an answer as the widget received it', { field: 'answer' });

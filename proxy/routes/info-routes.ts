@@ -5,7 +5,7 @@
  */
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusManifest } from '../../data/corpus/corpus-types.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 
 export const CORPUS_MANIFEST_URL = '/data/corpus/manifest.json';
@@ -41,11 +41,11 @@ export function queryEmbeddingMode(index: VectorIndexManifest | null, hasEmbedde
   return hasEmbedder ? 'proxy' : null;
 }
 
-export function healthBody(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: ChatModel | null, uptimeSeconds: number): HealthBody {
+export function healthBody(corpus: CorpusManifest, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: ChatModel | null, uptimeSeconds: number): HealthBody {
   return {
     status: 'ok',
     uptimeSeconds: Math.round(uptimeSeconds),
-    corpus: { version: corpus.version, verses: corpus.manifest.verseCount },
+    corpus: { version: corpus.version, verses: corpus.verseCount },
     index: index ? { id: index.id, version: index.version, embedder: index.embedder, dims: index.dims } : null,
     providers: { chat: chat?.provider ?? null, chatModel: chat?.modelId ?? null, queryEmbedding: queryEmbeddingMode(index, hasEmbedder) },
   };
@@ -68,7 +68,7 @@ export interface WidgetConfigOptions {
  * `publicBase` (DATA_PUBLIC_URL) the data and fonts come from there, laid out as
  * `npm run export:static` writes them (`/data/…` with the site documents, `/fonts/…`, `/widget/…`).
  */
-export function widgetConfig(corpus: Corpus, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, options: WidgetConfigOptions = {}): WidgetConfig {
+export function widgetConfig(corpus: CorpusManifest, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, options: WidgetConfigOptions = {}): WidgetConfig {
   const publicBase = options.publicBase ?? '';
   const mode = queryEmbeddingMode(index, hasEmbedder);
   return {

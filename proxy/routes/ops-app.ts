@@ -4,7 +4,7 @@
  * `GET /metrics` (Prometheus text, behind its token or loopback; see metricsAccess).
  */
 import { Hono } from 'hono';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusHandle } from '../corpus/corpus-handle.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
@@ -14,7 +14,7 @@ import { metricsAccess } from '../middleware/metrics-access/index.js';
 import { healthBody } from './info-routes.js';
 
 export interface OpsAppOptions {
-  readonly corpus: Corpus;
+  readonly corpus: CorpusHandle;
   readonly index: VectorIndexManifest | null;
   readonly hasEmbedder: boolean;
   readonly chat: ChatModel | null;
@@ -31,7 +31,7 @@ export interface OpsAppOptions {
 
 export function createOpsApp(o: OpsAppOptions): Hono<ProxyEnvBindings> {
   const ops = new Hono<ProxyEnvBindings>();
-  ops.get('/health', (c) => c.json(healthBody(o.corpus, o.index, o.hasEmbedder, o.chat, o.uptimeSeconds()), 200, { 'cache-control': 'no-store' }));
+  ops.get('/health', (c) => c.json(healthBody(o.corpus.manifest, o.index, o.hasEmbedder, o.chat, o.uptimeSeconds()), 200, { 'cache-control': 'no-store' }));
   ops.get('/metrics', metricsAccess({ token: o.metricsToken, behindReverseProxy: o.behindReverseProxy, notFound: o.notFound }), (c) => {
     const memory = o.processMemory?.();
     if (memory) {

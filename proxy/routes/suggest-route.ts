@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono';
 import { generateText } from 'ai';
-import type { Corpus } from '../../data/corpus/corpus.js';
+import type { CorpusHandle } from '../corpus/corpus-handle.js';
 import { SUGGEST_LIMITS, type SuggestResponse } from '../../data/contracts/suggest-request.js';
 import { EMPTY_SUGGESTION, parseRetrievalSuggestion } from '../../data/assist/retrieval-suggestion.js';
 import type { ProxyEnvBindings } from '../http/app-env.js';
@@ -36,7 +36,7 @@ export const SUGGEST_SYSTEM_PROMPT = [
 
 export interface SuggestRouteOptions {
   readonly readBody: (c: Context) => Promise<unknown>;
-  readonly corpus: Corpus;
+  readonly corpus: CorpusHandle;
   readonly chat: ChatModel | null;
   /** Deadline of the upstream call; 0 = off (the route answers 503 `suggest-off`). */
   readonly timeoutMs: number;
@@ -118,7 +118,7 @@ async function suggest(chat: ChatModel, question: string, lang: string, opts: Su
   const fields = c.get('logFields');
   fields.tokensIn = input;
   fields.tokensOut = output;
-  const suggestion = parseRetrievalSuggestion(text, opts.corpus);
+  const suggestion = parseRetrievalSuggestion(text, await opts.corpus.whole());
   fields.verses = suggestion.refs.length;
   return suggestion;
 }

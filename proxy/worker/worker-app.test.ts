@@ -85,6 +85,20 @@ describe('when the Worker starts from its assets', () => {
     expect(started?.hint).toContain('UPSTASH_REDIS_REST_URL');
   });
 
+  it('should serve its config, health and files without reading the Quran text, which the first answer reads', async () => {
+    const asked: string[] = [];
+    const assets = folderAssets(assetsDir);
+    const counting: AssetsBinding = { fetch: (r) => (asked.push(new URL(r.url).pathname), assets.fetch(r)) };
+    const app = await createWorkerApp({ ...workerEnv(), ASSETS: counting }, { log: () => undefined });
+    for (const path of ['/health', '/api/config', '/data/corpus/manifest.json']) expect((await app.fetch(request(path))).status).toBe(200);
+    const text = (p: string) => /\/data\/corpus\/(arabic|translation-)/.test(p);
+    expect(asked.filter(text)).toStrictEqual([]);
+    const res = await app.fetch(chat());
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(asked.filter(text).length).toBeGreaterThan(0);
+  });
+
   it('should read a translation when an answer first needs it, and ground the answer in it', async () => {
     const app = await createWorkerApp(workerEnv(), { log: () => undefined });
     const urdu = (await loadCorpusFromDir({ tracks: ['ur'] })).verse({ surah: 2, ayah: 153 }, 'ur').translation;

@@ -8,6 +8,8 @@
  */
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import { loadCorpus, loadCorpusTrack } from '../../data/corpus/corpus-loader.js';
+import { decodeJson, parseManifest } from '../../data/corpus/corpus-parts.js';
+import { lazyCorpusHandle } from '../corpus/corpus-handle.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import { readSiteArtefact } from '../../data/site/site-artefact-reader.js';
@@ -60,16 +62,19 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
   const assets = env.ASSETS;
   const info = JSON.parse(new TextDecoder().decode(await assetsReader(assets, '')('quran-dai-worker.json'))) as AssetsInfo;
 
-  // English at start, the other translations when an answer first needs one: reading all twelve
-  // took about 100 ms of CPU here, ten times a free-plan request's allowance.
+  // The Quran text is read when a route first needs verses (an answer, a suggestion, feedback):
+  // the static files and /api/config of a new isolate cost no CPU for it. English first, the
+  // other translations when an answer first needs one (all twelve at once took about 100 ms of
+  // CPU here, ten times a free-plan request's allowance).
   const readCorpus = assetsReader(assets, STATIC_MOUNTS.corpus);
-  const corpus = await loadCorpus(readCorpus, ['en'], "the Worker's assets (data/corpus)");
+  const corpus = lazyCorpusHandle(parseManifest(decodeJson(await readCorpus('manifest.json'))), () => loadCorpus(readCorpus, ['en'], "the Worker's assets (data/corpus)"));
   const loading = new Map<TextTrackId, Promise<void>>();
-  const loadTrack = (track: TextTrackId): Promise<void> => {
-    if (corpus.hasTrack(track) || !TRACKS.has(track)) return Promise.resolve();
-    const pending = loading.get(track) ?? loadCorpusTrack(readCorpus, corpus, track).finally(() => loading.delete(track));
+  const loadTrack = async (track: TextTrackId): Promise<void> => {
+    const whole = await corpus.whole();
+    if (whole.hasTrack(track) || !TRACKS.has(track)) return;
+    const pending = loading.get(track) ?? loadCorpusTrack(readCorpus, whole, track).finally(() => loading.delete(track));
     loading.set(track, pending);
-    return pending;
+    await pending;
   };
   const index = await servedIndex(assets, info, config.paths.indexId);
   const site = info.site ? await readSiteArtefact(assetsReader(assets, STATIC_MOUNTS.site)) : null;
@@ -88,7 +93,7 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
     mounts.map((m) => [m, assetsFileSource(assets, m === 'demo' ? '/demo' : STATIC_MOUNTS[m], info.builtAt)]),
   );
   note('worker-started', {
-    corpus: corpus.version,
+    corpus: corpus.manifest.version,
     index: index?.id ?? null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
     sharedStore: stores ? 'upstash' : 'memory',
