@@ -9,6 +9,8 @@ import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import { fixedVectorSearch, TEST_INDEX_MANIFEST } from '../testing/element-harness.js';
 import { AskController, AskStatus, type AskEnvironment } from './ask-controller.js';
 import { adaptSearchEngine } from './search-engine-adapter.js';
+import { TopicIndex } from '../../data/topics/topic-index.js';
+import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -132,5 +134,45 @@ describe('when the visitor stops', () => {
     await asked;
     expect(ask.status).toBe(AskStatus.Stopped);
     expect(searches.map((s) => s.stage)).toStrictEqual(['lexical']);
+  });
+});
+
+describe('when a question comes before the topic index has arrived', () => {
+  function withLateTopics(overrides: Partial<AskEnvironment>) {
+    const engine = createSearchEngine(corpus);
+    const vector = fixedVectorSearch([{ index: at(corpus, '3:200'), score: 0.9 }]);
+    let pending: Promise<void> | undefined = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+        pending = undefined;
+        resolve();
+      }, 30),
+    );
+    return environment(corpus, { engine: adaptSearchEngine(engine, corpus, vector, TEST_INDEX_MANIFEST), topicsPending: () => pending, ...overrides });
+  }
+
+  it('should show the keyword results at once, then search again with the topics when they come (keyword search only)', async () => {
+    const { ask, searches } = controller();
+    await ask.ask('Can a Muslim drink beer?', withLateTopics({ embedQuery: null }));
+    expect(searches.map((s) => s.stage)).toStrictEqual(['lexical', 'lexical']);
+    expect(searches[0]!.refs.slice(0, 3)).not.toContain('5:90');
+    expect(searches[1]!.refs.slice(0, 3)).toContain('5:90');
+    expect(ask.result?.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
+  });
+
+  it('should fuse the meaning with the topics that came meanwhile', async () => {
+    const { ask, searches } = controller();
+    await ask.ask('Can a Muslim drink beer?', withLateTopics({}));
+    expect(searches.map((s) => s.stage)).toStrictEqual(['lexical', 'hybrid']);
+    expect(searches[1]!.refs.slice(0, 3)).toContain('5:90');
+  });
+
+  it('should not search again when the topics are already in', async () => {
+    const { ask, searches } = controller();
+    const env = withLateTopics({ embedQuery: null });
+    await new Promise((r) => setTimeout(r, 60));
+    await ask.ask('Can a Muslim drink beer?', env);
+    expect(searches.map((s) => s.stage)).toStrictEqual(['lexical']);
+    expect(searches[0]!.refs.slice(0, 3)).toContain('5:90');
   });
 });

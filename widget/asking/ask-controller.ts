@@ -83,7 +83,20 @@ export interface AskEnvironment {
    * embedder makes the query vectors (site vectors from another embedder are not used).
    */
   readonly site?: { readonly knowledge: SiteKnowledge; readonly queryEmbedderId: string | null } | null;
+  /**
+   * While the topic index is still on its way (it loads once the widget is ready), the promise
+   * of its arrival: a question asked before it shows its keyword results at once and is searched
+   * again with the topics when they come (waiting at most TOPICS_WAIT_MS). Undefined once they
+   * are in, or when there are none.
+   */
+  readonly topicsPending?: () => Promise<void> | undefined;
 }
+
+/**
+ * How long a question asked before the topic index arrived waits for it before its refined
+ * results: the index decides what many questions in visitors' own words find.
+ */
+export const TOPICS_WAIT_MS = 3000;
 
 /** "Explain this passage": the verse and its result, asked without a search. */
 export interface ExplainRequest {
@@ -231,6 +244,7 @@ export class AskController implements ReactiveController {
       return;
     }
     this.#show(question, result, env, retrievalText, vector);
+    const topicsArriving = result.stage === 'direct' ? undefined : env.topicsPending?.();
     // With an LLM on the proxy, its suggestion is asked for at once, beside the query vector.
     const suggesting = env.suggest && result.stage !== 'direct' ? env.suggest(retrievalText.slice(0, SUGGEST_LIMITS.maxQuestionChars), signal) : undefined;
 
@@ -240,6 +254,8 @@ export class AskController implements ReactiveController {
       try {
         vector = await env.embedQuery(retrievalText, signal);
         if (stale()) return;
+        if (topicsArriving) await arrivalWithin(topicsArriving, TOPICS_WAIT_MS);
+        if (stale()) return;
         const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
         if (stale()) return;
         result = fused;
@@ -248,6 +264,24 @@ export class AskController implements ReactiveController {
         if (stale() || isAbortError(e)) return;
         this.#report(e, 'embed-failed');
       }
+    } else if (topicsArriving) {
+      // No refining stage of its own (keyword search only, or the meaning came first): search
+      // again once the topics are in.
+      this.status = AskStatus.Refining;
+      this.#host.requestUpdate();
+      if (await arrivalWithin(topicsArriving, TOPICS_WAIT_MS)) {
+        if (stale()) return;
+        try {
+          result = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang) : await env.engine.lexical(retrievalText, env.searchLang);
+          if (stale()) return;
+          this.#show(question, result, env, retrievalText, vector);
+        } catch (e) {
+          if (stale() || isAbortError(e)) return;
+          this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
+          return;
+        }
+      }
+      if (stale()) return;
     }
     if (suggesting) {
       this.status = AskStatus.Refining;
@@ -411,5 +445,16 @@ export class AskController implements ReactiveController {
     this.status = AskStatus.Failed;
     this.#host.requestUpdate();
     this.#callbacks.onError({ code, message });
+  }
+}
+
+/** True when `arrival` settled within `ms` (a failed load counts as arrived: there is nothing to wait for). */
+async function arrivalWithin(arrival: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([arrival.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -46,5 +46,6 @@ export function askEnvironment(boot: BootController, s: AskSettings): AskEnviron
     history: s.history,
     loadTrack: (track, signal) => boot.loadTrack(track, signal),
     site: boot.site ? { knowledge: boot.site, queryEmbedderId: boot.embedQuery ? (boot.indexManifest?.id ?? null) : null } : null,
+    topicsPending: () => boot.topicsPending(),
   };
 }

@@ -67,6 +67,7 @@ export class BootController implements ReactiveController {
   #abort: AbortController | undefined;
   #run = 0;
   #options: BootOptions | undefined;
+  #topicsLoading: Promise<void> | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
     this.#host = host;
@@ -118,6 +119,7 @@ export class BootController implements ReactiveController {
     this.#options = options;
     this.engine?.dispose?.();
     Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
+    this.#topicsLoading = undefined;
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -185,11 +187,16 @@ export class BootController implements ReactiveController {
    * After the verses can be searched, never before: the topic index (and its vectors) joins the
    * search once it is here; until then, and if it fails, search works without it.
    */
+  /** While the topic index loads, the promise of its arrival (settles either way); undefined once it is in or failed. */
+  topicsPending(): Promise<void> | undefined {
+    return this.#topicsLoading;
+  }
+
   #loadTopics(dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean): void {
     const load = this.#options?.services.loadTopics;
     const engine = this.engine;
     if (!load || !engine?.useTopics) return;
-    void load(dataBase, hasIndex ? indexManifestUrl : null, signal)
+    const loading: Promise<void> = load(dataBase, hasIndex ? indexManifestUrl : null, signal)
       .then(async (topics) => {
         if (stale() || !topics) return;
         await engine.useTopics!(topics);
@@ -199,7 +206,11 @@ export class BootController implements ReactiveController {
       })
       .catch((e: unknown) => {
         if (!isAbortError(e)) console.warn(`quran-dai: topics not used: ${(e as Error).message}`);
+      })
+      .finally(() => {
+        if (this.#topicsLoading === loading) this.#topicsLoading = undefined;
       });
+    this.#topicsLoading = loading;
   }
 
   /** Load a translation a query must be searched in; throws when it cannot be loaded. */
