@@ -7,11 +7,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
-import { DEFAULT_PROXY_ENV, parseProxyConfig } from '../proxy/config/proxy-config.js';
+import { join } from 'node:path';
+import { DEFAULT_PROXY_ENV } from '../proxy/config/proxy-config.js';
 import { envExampleKeys } from '../proxy/config/unknown-env-keys.js';
-import { readProxyEnv, REPO_ROOT, resolveOrtDir, resolveQuranFontDir } from '../proxy/server.js';
-import { buildWorkerAssets } from './worker-build/worker-assets.js';
+import { readProxyEnv, REPO_ROOT } from '../proxy/server.js';
+import { writeWorkerAssets } from './build-worker-assets.js';
 import { workerDevCommand } from './worker-build/worker-dev-args.js';
 
 async function main(): Promise<void> {
@@ -20,9 +20,7 @@ async function main(): Promise<void> {
   const port = portAt >= 0 ? Number(args[portAt + 1]) : 8787;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${args[portAt + 1]} is not a port; e.g. npm run worker:dev -- --port 8788`);
   const env = readProxyEnv();
-  const config = parseProxyConfig(env);
-  const at = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
-  const report = await buildWorkerAssets({ config, at, outDir: join(REPO_ROOT, 'dist', 'worker-assets'), fontDir: resolveQuranFontDir(), ortDir: config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir() });
+  const report = await writeWorkerAssets(env);
   const known = new Set([...Object.keys(DEFAULT_PROXY_ENV), ...envExampleKeys(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8'))]);
   const state = mkdtempSync(join(tmpdir(), 'quran-dai-worker-'));
   const envFile = join(state, 'settings.env');

@@ -193,7 +193,7 @@ export class QuranDaiElement extends LitElement {
     },
     asking: () => this.asking,
     copied: this.copied,
-    feedbackSink: () => ({ proxy: this.proxy, fetch: this.services_().fetch, collect: this.boot.config?.feedback === true, lang: this.uiLang }),
+    feedbackSink: () => ({ proxy: this.proxy, fetch: this.allServices().fetch, collect: this.boot.config?.feedback === true, lang: this.uiLang }),
     pageUrl: () => location.href,
     adoptStyles: (sheet) => this.styles.adopt(sheet),
   });
@@ -202,11 +202,11 @@ export class QuranDaiElement extends LitElement {
 
   private readonly verses = new VerseActions(this, {
     corpus: () => this.boot.corpus, track: () => this.track, t: () => this.t, lang: () => this.uiLang, copied: this.copied,
-    createAudio: () => this.services_().createAudio?.() ?? new Audio(), warn: (w) => this.warnings.warn(w),
+    createAudio: () => this.allServices().createAudio?.() ?? new Audio(), warn: (w) => this.warnings.warn(w),
   });
 
   /** The verse list and cards, loaded once the widget is ready (a question waits for them). */
-  private readonly verseList = new LazyView(this, () => import('./verses/verse-list-view.js'), () => this.boot.status === BootStatus.Ready);
+  private readonly verseList = new LazyView(this, 'verse list', () => import('./verses/verse-list-view.js'), () => this.boot.status === BootStatus.Ready);
 
   private readonly site = new SiteSectionController(this, {
     site: () => this.boot.site, attribute: () => this.siteBaseUrl, proxyBase: () => this.boot.config?.site?.baseUrl,
@@ -263,17 +263,17 @@ export class QuranDaiElement extends LitElement {
   }
 
   private start(): void {
-    this.boot.start({ proxy: this.proxy, dataBase: this.dataBase, translation: this.track, services: () => this.services_() });
+    this.boot.start({ proxy: this.proxy, dataBase: this.dataBase, translation: this.track, services: () => this.allServices() });
   }
 
   /** The entry module's services with `.services` over them; throws, saying what to do, when one is missing. */
-  private services_(): WidgetServices {
+  private allServices(): WidgetServices {
     return resolveServices((this.constructor as typeof QuranDaiElement).defaultServices, this.services);
   }
 
   private tryServices(): WidgetServices | undefined {
     try {
-      return this.services_();
+      return this.allServices();
     } catch {
       return undefined;
     }
@@ -341,7 +341,7 @@ export class QuranDaiElement extends LitElement {
   private environment(): AskEnvironment | undefined {
     const wait = this.rateLimitWait;
     const settings = { proxy: this.proxy, wantsAnswer: this.mode !== 'search', answersPausedFor: wait.waiting ? wait.remaining : undefined, lang: this.uiLang, translation: this.track };
-    return askEnvironment(this.boot, { ...settings, fetch: this.services_().fetch, history: this.history.items });
+    return askEnvironment(this.boot, { ...settings, fetch: this.allServices().fetch, history: this.history.items });
   }
 
   /** A shared link's question fills the box (opening the panel) and waits for the visitor to press Ask. */

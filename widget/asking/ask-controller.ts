@@ -15,6 +15,7 @@ import type { QuranDaiErrorCode, QuranDaiErrorDetail } from '../events/quran-dai
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
 import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
+import type { RetrievalAssist } from '../../data/search/search-engine.js';
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
@@ -223,6 +224,9 @@ export class AskController implements ReactiveController {
     let vector: Float32Array | undefined;
     // One embedding attempt per question: a failure is reported once, and keyword results stay.
     let embedTried = false;
+    /** The question searched with what there is so far: its meaning once embedded, keywords before. */
+    const searchNow = (assist?: RetrievalAssist) =>
+      vector ? env.engine.hybrid(retrievalText, vector, env.searchLang, assist) : env.engine.lexical(retrievalText, env.searchLang, assist);
     try {
       const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
       if (stale()) return;
@@ -236,7 +240,7 @@ export class AskController implements ReactiveController {
         await loading;
         if (stale()) return;
       }
-      result = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang) : await env.engine.lexical(retrievalText, env.searchLang);
+      result = await searchNow();
       if (stale()) return;
     } catch (e) {
       if (stale() || isAbortError(e)) return;
@@ -272,7 +276,7 @@ export class AskController implements ReactiveController {
       if (await arrivalWithin(topicsArriving, TOPICS_WAIT_MS)) {
         if (stale()) return;
         try {
-          result = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang) : await env.engine.lexical(retrievalText, env.searchLang);
+          result = await searchNow();
           if (stale()) return;
           this.#show(question, result, env, retrievalText, vector);
         } catch (e) {
@@ -290,7 +294,7 @@ export class AskController implements ReactiveController {
       if (stale()) return;
       if (assist.refs.length > 0 || assist.query) {
         try {
-          const merged = vector ? await env.engine.hybrid(retrievalText, vector, env.searchLang, assist) : await env.engine.lexical(retrievalText, env.searchLang, assist);
+          const merged = await searchNow(assist);
           if (stale()) return;
           result = merged;
           this.#show(question, result, env, retrievalText, vector);

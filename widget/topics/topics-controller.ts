@@ -10,6 +10,7 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import type { SearchResult } from '../../data/search/search-result.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 import type { Translate } from '../i18n/ui-language.js';
+import { LazyView } from '../shell/lazy-view.js';
 
 type TopicsViewModule = typeof import('./topics-view.js');
 
@@ -25,8 +26,7 @@ export interface TopicsControllerOptions {
 }
 
 export class TopicsController implements ReactiveController {
-  #view: TopicsViewModule | undefined;
-  #loading = false;
+  readonly #view: LazyView<TopicsViewModule>;
   #filter = '';
   readonly #host: ReactiveControllerHost;
   readonly #o: TopicsControllerOptions;
@@ -34,37 +34,37 @@ export class TopicsController implements ReactiveController {
   constructor(host: ReactiveControllerHost, options: TopicsControllerOptions) {
     this.#host = host;
     this.#o = options;
+    // Loaded once the topic index is (never in the first load).
+    this.#view = new LazyView(host, 'Topics view', () => import('./topics-view.js'), () => this.#o.topics() !== null);
     host.addController(this);
   }
 
   hostUpdate(): void {
-    if (!this.#o.topics() || this.#loading) return;
-    this.#loading = true;
-    void import('./topics-view.js').then((view) => {
-      this.#view = view;
-      this.#o.adoptStyles(view.topicsViewStyles);
-      this.#host.requestUpdate();
-    });
+    // Its styles come with it (adopting is done once).
+    const view = this.#view.module;
+    if (view) this.#o.adoptStyles(view.topicsViewStyles);
   }
 
   /** Opening a topic by its name needs the view's module; without it the name is plain text. */
   get canOpen(): boolean {
-    return this.#view !== undefined;
+    return this.#view.module !== undefined;
   }
 
   /** Opens a topic (from the list, or the matched topic's name): its verses, without searching or an answer. */
   open(id: string): void {
     const corpus = this.#o.corpus();
     const topic = this.#o.topics()?.file.topics.find((x) => x.id === id);
-    if (!corpus || !topic || !this.#view) return;
-    const result = this.#view.topicResult(corpus, topic, this.#o.lang(), { topContext: 3, radius: 5 });
+    const view = this.#view.module;
+    if (!corpus || !topic || !view) return;
+    const result = view.topicResult(corpus, topic, this.#o.lang(), { topContext: 3, radius: 5 });
     this.#o.show(result.query, result);
   }
 
   template(): TemplateResult | typeof nothing {
     const topics = this.#o.topics();
-    if (!topics || !this.#view) return nothing;
-    return this.#view.topicsViewTemplate({
+    const view = this.#view.module;
+    if (!topics || !view) return nothing;
+    return view.topicsViewTemplate({
       topics: topics.file.topics,
       lang: this.#o.lang(),
       filter: this.#filter,
