@@ -2,8 +2,10 @@
  * The topic index's vectors for one embedder, beside that embedder's verse index
  * (`data/dist/index/<id>/topics.json` + `topic-vectors.<hash>.bin`, a vector file like the
  * verses'). Kept apart from the verse vectors so that editing a topic re-embeds a few thousand
- * short texts, not the 6,236 verses. Each topic owns a run of consecutive vectors (its names
- * and example questions, embedded as queries), in the order of `topicIds`.
+ * short texts, not the 6,236 verses. Each topic owns a run of consecutive vectors, in the order
+ * of `topicIds`: the mean of its names and example questions embedded as queries (cosine
+ * scoring), or, for a classifier trained on those texts, its weights, with one bias per topic
+ * in the manifest (probability scoring).
  */
 import { sha256Hex } from '../corpus/content-hash.js';
 import type { TopicIndex, TopicVectors } from '../topics/topic-index.js';
@@ -25,11 +27,19 @@ export interface TopicVectorManifest {
   /** Vectors of each topic, in `topicIds` order; they sum to `count`. */
   readonly counts: readonly number[];
   readonly file: VectorIndexFile;
+  /** `probability`: the vectors are a classifier's weights and `bias` holds one number per vector. Absent = `cosine`. */
+  readonly scoring?: 'cosine' | 'probability';
+  readonly bias?: readonly number[];
+  /** With a classifier: the unit mean of the topic texts, and the least cosine a question needs to it to be scored at all. */
+  readonly center?: readonly number[];
+  readonly centerFloor?: number;
 }
 
 export class TopicVectorError extends Error {
   override readonly name = 'TopicVectorError';
 }
+
+const isNumbers = (x: unknown): x is number[] => Array.isArray(x) && x.every((n) => typeof n === 'number' && Number.isFinite(n));
 
 export function parseTopicVectorManifest(json: unknown): TopicVectorManifest {
   const m = json as Partial<TopicVectorManifest> | null;
@@ -45,7 +55,10 @@ export function parseTopicVectorManifest(json: unknown): TopicVectorManifest {
     m.topicIds.length === m.counts.length &&
     m.counts.reduce((a, b) => a + b, 0) === m.count &&
     typeof m.file?.path === 'string' &&
-    typeof m.file.sha256 === 'string';
+    typeof m.file.sha256 === 'string' &&
+    (m.scoring === undefined || m.scoring === 'cosine' || m.scoring === 'probability') &&
+    (m.scoring !== 'probability' || (isNumbers(m.bias) && m.bias.length === m.count)) &&
+    (m.center === undefined || (isNumbers(m.center) && m.center.length === m.dims && typeof m.centerFloor === 'number' && Number.isFinite(m.centerFloor)));
   if (!ok) throw new TopicVectorError('the topic vector manifest is not one this code reads; rebuild it with npm run build:index');
   return m as TopicVectorManifest;
 }
@@ -76,7 +89,14 @@ export async function parseTopicVectors(
   });
   const vectors = new Float32Array(q.count * q.dims);
   for (let i = 0; i < q.count; i++) vectors.set(dequantizeVector(q, i), i * q.dims);
-  return { vectors: { dims: q.dims, vectors, owners } };
+  const classifier =
+    manifest.scoring === 'probability' && manifest.bias
+      ? {
+          bias: Float32Array.from(manifest.bias),
+          ...(manifest.center && manifest.centerFloor !== undefined ? { center: Float32Array.from(manifest.center), centerFloor: manifest.centerFloor } : {}),
+        }
+      : {};
+  return { vectors: { dims: q.dims, vectors, owners, ...classifier } };
 }
 
 /** Owner of a vector whose topic is not in the loaded index (never matched). */

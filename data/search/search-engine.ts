@@ -30,7 +30,7 @@ import { routeQuery, type QueryRoute } from './query/query-router.js';
 import { reciprocalRankFusion, RRF_K, type FusedItem } from './ranking/rank-fusion.js';
 import { scoreFusion } from './ranking/score-fusion.js';
 import type { HitSource, MatchedTopic, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
-import type { TopicIndex, TopicMatch, TopicVectors } from '../topics/topic-index.js';
+import { topicScoring, type TopicIndex, type TopicMatch, type TopicVectors } from '../topics/topic-index.js';
 import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
@@ -156,7 +156,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
   topicWeight: 1.5,
-  topicSelection: { minCoverage: 0.5, minCosine: 0.88, count: 2, maxVerses: 20 },
+  topicSelection: { minCoverage: 0.5, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
 } as const satisfies SearchEngineOptions;
@@ -280,9 +280,13 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   /** The trusted topics for a query (keywords always; meaning when a vector and topic vectors are given). */
   function topicSelection(query: string, call: SearchCallOptions, vq?: VectorQuery): TopicSelection | undefined {
     if (!topics || opts.topicWeight <= 0) return undefined;
-    const keyword = topics.matchText(query, call.lang);
-    const meaning: TopicMatch[] = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? topics.matchVector(vq.vector, vq.topicVectors) : [];
-    const selected = selectTopics(keyword, meaning, opts.topicSelection);
+    const tv = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? vq.topicVectors : undefined;
+    const scoring = tv ? topicScoring(tv) : 'cosine';
+    // A classifier scores every topic, so a topic found by its words alone has its probability too.
+    const wide = scoring === 'probability';
+    const keyword = topics.matchText(query, call.lang, wide ? 10 : 5);
+    const meaning: TopicMatch[] = tv ? topics.matchVector(vq!.vector, tv, wide ? topics.topics.length : 5) : [];
+    const selected = selectTopics(keyword, meaning, opts.topicSelection, scoring);
     return selected.topics.length > 0 ? selected : undefined;
   }
 

@@ -7,8 +7,9 @@
  *   and language (its names twice, as they are the strongest evidence, its example questions,
  *   and the transliterations for Latin-script languages), analysed like the verses of that
  *   language's track;
- * - meaning (when a query vector exists): cosine between the question's vector and the topic's
- *   vectors (its names and questions embedded as queries), the best of them.
+ * - meaning (when a query vector exists): the probability of each topic under a linear
+ *   classifier trained on the topics' names and questions (embedded as queries), or, with
+ *   older topic vectors, the cosine between the question's vector and the topic's mean vector.
  */
 import { detectQueryLanguage, trackForLanguage, type SearchTrack } from '../search/query/language-detect.js';
 import { analyzerForTrack } from '../search/index/lexical-indexes.js';
@@ -30,10 +31,23 @@ export interface TopicMatch {
 /** Topic vectors for one embedder: `owners[i]` is the topic index of vector `i`. */
 export interface TopicVectors {
   readonly dims: number;
-  /** Unit-length vectors, `dims` apart. */
+  /** Unit-length vectors (mean vectors), or a classifier's weights (one per topic), `dims` apart. */
   readonly vectors: Float32Array;
   readonly owners: Uint16Array;
+  /**
+   * Present for a classifier: one bias per vector. A topic's score is then its probability, the
+   * softmax of weights·question + bias over every topic, instead of a cosine.
+   */
+  readonly bias?: Float32Array;
+  /** With a classifier: a question whose cosine to `center` is below `centerFloor` is unlike every topic text and matches none by meaning. */
+  readonly center?: Float32Array;
+  readonly centerFloor?: number;
 }
+
+/** How a topic list's meaning scores read: cosines, or a classifier's probabilities. */
+export type TopicScoring = 'cosine' | 'probability';
+
+export const topicScoring = (vectors: TopicVectors): TopicScoring => (vectors.bias ? 'probability' : 'cosine');
 
 const LATIN_TRACKS: ReadonlySet<SearchTrack> = new Set(['en', 'fr', 'es', 'id', 'tr', 'sv', 'translit']);
 
@@ -96,20 +110,46 @@ export class TopicIndex {
       .slice(0, k);
   }
 
-  /** Topics nearest in meaning to the question's vector, best first (score = best cosine of the topic's vectors). */
+  /**
+   * Topics nearest in meaning to the question's vector, best first: score = the best cosine of
+   * the topic's vectors, or, for a classifier, the topic's probability.
+   */
   matchVector(vector: Float32Array, topicVectors: TopicVectors, k = 5): TopicMatch[] {
-    const { dims, vectors, owners } = topicVectors;
+    const { dims, vectors, owners, bias, center, centerFloor } = topicVectors;
     if (vector.length !== dims) throw new RangeError(`query vector has ${vector.length} dimensions but the topic vectors have ${dims}; embed the question with the index's embedder`);
-    const best = new Float32Array(this.topics.length).fill(-2);
+    let norm = 1;
+    if (bias) {
+      let sq = 0;
+      for (let d = 0; d < dims; d++) sq += vector[d]! * vector[d]!;
+      norm = Math.sqrt(sq) || 1;
+      if (center && centerFloor !== undefined) {
+        let c = 0;
+        for (let d = 0; d < dims; d++) c += vector[d]! * center[d]!;
+        if (c / norm < centerFloor) return [];
+      }
+    }
+    const best = new Float32Array(this.topics.length).fill(-Infinity);
     for (let v = 0; v < owners.length; v++) {
       let dot = 0;
       const base = v * dims;
       for (let d = 0; d < dims; d++) dot += vector[d]! * vectors[base + d]!;
       const owner = owners[v]!;
       if (owner >= best.length) continue;
-      if (dot > best[owner]!) best[owner] = dot;
+      const score = bias ? dot / norm + bias[v]! : dot;
+      if (score > best[owner]!) best[owner] = score;
     }
-    const order = [...best.keys()].filter((i) => best[i]! > -2).sort((a, b) => best[b]! - best[a]! || a - b);
+    if (bias) softmaxInPlace(best);
+    const order = [...best.keys()].filter((i) => best[i]! > -Infinity).sort((a, b) => best[b]! - best[a]! || a - b);
     return order.slice(0, k).map((i) => ({ topic: this.topics[i]!, index: i, score: best[i]!, via: 'meaning' as const }));
   }
+}
+
+/** Logits → probabilities; a topic without a vector (-Infinity) keeps probability 0 and stays out. */
+function softmaxInPlace(z: Float32Array): void {
+  let max = -Infinity;
+  for (const x of z) if (x > max) max = x;
+  if (max === -Infinity) return;
+  let sum = 0;
+  for (let i = 0; i < z.length; i++) if (z[i] !== -Infinity) sum += Math.exp(z[i]! - max);
+  for (let i = 0; i < z.length; i++) if (z[i] !== -Infinity) z[i] = Math.exp(z[i]! - max) / sum;
 }

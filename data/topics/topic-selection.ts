@@ -1,19 +1,26 @@
 /**
  * Which matched topics a search trusts, and the verse list they add to the fusion.
  *
- * A keyword match counts when the topic's words hold enough of the question (coverage), a
- * meaning match when its cosine clears the embedder's topic floor; the two rankings of the
- * topics that pass are fused by reciprocal rank, and the best `count` topics give their verses,
- * central first, the first topic's before the second's.
+ * A keyword match counts when the topic's words hold enough of the question (coverage). With
+ * mean vectors, a meaning match counts when its cosine clears the embedder's topic floor, and the
+ * two rankings of the topics that pass are fused by reciprocal rank. With a classifier, every
+ * topic is scored by its probability plus `keywordBoost` × its keyword coverage, and counts from
+ * `minProbability` (or by coverage alone): the classifier's probabilities are comparable across
+ * questions, and a topic whose words the question uses wins over a near neighbour in meaning.
+ * The best `count` topics give their verses, central first, the first topic's before the second's.
  */
 import { reciprocalRankFusion } from '../search/ranking/rank-fusion.js';
-import type { TopicMatch } from './topic-index.js';
+import type { TopicMatch, TopicScoring } from './topic-index.js';
 
 export interface TopicSelectionOptions {
   /** Keyword matches count from this coverage of the question's idf mass (0..1). */
   readonly minCoverage: number;
   /** Meaning matches count from this cosine (per embedder: scores of models are not comparable). */
   readonly minCosine: number;
+  /** Classifier matches count from this probability (with the keyword boost added). */
+  readonly minProbability: number;
+  /** With a classifier: the keyword coverage (0..1) times this is added to a topic's probability. */
+  readonly keywordBoost: number;
   /** Topics whose verses join the fusion. */
   readonly count: number;
   /** At most this many of their verses join it, the first topic's first: room is left for what keywords and meaning find. */
@@ -27,7 +34,8 @@ export interface TopicSelection {
   readonly verses: readonly string[];
 }
 
-export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly TopicMatch[], options: TopicSelectionOptions): TopicSelection {
+export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly TopicMatch[], options: TopicSelectionOptions, scoring: TopicScoring = 'cosine'): TopicSelection {
+  if (scoring === 'probability' && meaning.length > 0) return selectByProbability(keyword, meaning, options);
   const byKeyword = keyword.filter((m) => (m.coverage ?? 0) >= options.minCoverage);
   const byMeaning = meaning.filter((m) => m.score >= options.minCosine);
   const matches = new Map<number, TopicMatch>();
@@ -36,7 +44,31 @@ export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly T
     { source: 'keywords', indices: byKeyword.map((m) => m.index) },
     { source: 'meaning', indices: byMeaning.map((m) => m.index) },
   ]);
-  const topics = fused.slice(0, options.count).map((f) => matches.get(f.index)!);
+  return withVerses(fused.slice(0, options.count).map((f) => matches.get(f.index)!), options);
+}
+
+/** Every topic the classifier scored: probability + boost × coverage, trusted from minProbability or by coverage. */
+function selectByProbability(keyword: readonly TopicMatch[], meaning: readonly TopicMatch[], options: TopicSelectionOptions): TopicSelection {
+  const coverage = new Map(keyword.map((m) => [m.index, m.coverage ?? 0]));
+  const scored = new Map<number, { match: TopicMatch; score: number; byWords: boolean }>();
+  const add = (m: TopicMatch, probability: number) => {
+    const cov = coverage.get(m.index) ?? 0;
+    const byWords = cov >= options.minCoverage;
+    const match: TopicMatch = byWords ? { ...m, via: 'keywords', coverage: cov } : m;
+    scored.set(m.index, { match, score: probability + options.keywordBoost * cov, byWords });
+  };
+  for (const m of meaning) add(m, m.score);
+  for (const m of keyword) if (!scored.has(m.index)) add(m, 0);
+  const trusted = [...scored.values()]
+    .filter((t) => t.byWords || t.score >= options.minProbability)
+    .sort((a, b) => b.score - a.score || a.match.index - b.match.index);
+  return withVerses(
+    trusted.slice(0, options.count).map((t) => t.match),
+    options,
+  );
+}
+
+function withVerses(topics: readonly TopicMatch[], options: TopicSelectionOptions): TopicSelection {
   const verses: string[] = [];
   for (const m of topics) for (const v of m.topic.verses) if (!verses.includes(v) && verses.length < options.maxVerses) verses.push(v);
   return { topics, verses };

@@ -14,11 +14,41 @@ afterEach(async () => {
 });
 
 describe('when embedding the topics beside an index', () => {
-  it('should write one centroid per topic that the loader accepts for that topic version only', async () => {
+  it('should write a classifier (weights and a bias per topic) that the loader reads as probabilities', async () => {
     dir = await mkdtemp(join(tmpdir(), 'topic-vectors-'));
     const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
     const embedder = new TestHashingEmbedder({ dims: 16 });
     const manifest = await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-16' });
+    expect(manifest).toMatchObject({ scoring: 'probability', count: 2, counts: [1, 1] });
+    expect(manifest.bias).toHaveLength(2);
+    const read = parseTopicVectorManifest(JSON.parse(await readFile(join(dir, 'topics.json'), 'utf8')));
+    const ok = await parseTopicVectors(read, new Uint8Array(await readFile(join(dir, read.file.path))), topics);
+    expect('vectors' in ok && Array.from(ok.vectors.bias ?? [])).toEqual(manifest.bias!.map((b) => Math.fround(b)));
+    // Each topic's own question is its most probable topic.
+    const [v] = await embedder.embed([SAMPLE_TOPICS[1]!.questions.en[0]!], 'query');
+    const match = 'vectors' in ok ? topics.matchVector(v!, ok.vectors, 2) : [];
+    expect(match.map((m) => m.topic.id)).toEqual(['purpose-of-life', 'intoxicants']);
+    expect(match[0]!.score + match[1]!.score).toBeCloseTo(1, 5);
+    // A vector unlike every topic text (another model's, a broken embedder's) matches no topic.
+    expect(manifest.center).toHaveLength(16);
+    const unlike = Float32Array.from(manifest.center!, (x) => -x);
+    expect('vectors' in ok && topics.matchVector(unlike, ok.vectors, 2)).toEqual([]);
+  });
+
+  it('should refuse a classifier manifest without one bias per vector', () => {
+    const base = { schema: 1, topicsVersion: 'v1', indexId: 'x', dims: 2, count: 2, topicIds: ['a', 'b'], counts: [1, 1], file: { path: 'p', sha256: 's', bytes: 1, gzipBytes: 1 } };
+    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1] })).toThrow(/not one this code reads/);
+    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability' })).toThrow(/not one this code reads/);
+    expect(parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2] }).bias).toEqual([0.1, -0.2]);
+    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2], center: [1, 0, 0], centerFloor: 0.5 })).toThrow(/not one this code reads/);
+    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2], center: [1, 0] })).toThrow(/not one this code reads/);
+  });
+
+  it('should write one centroid per topic that the loader accepts for that topic version only', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'topic-vectors-'));
+    const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
+    const embedder = new TestHashingEmbedder({ dims: 16 });
+    const manifest = await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-16', representation: 'centroid' });
     expect(manifest).toMatchObject({ topicsVersion: 'v1', indexId: 'test-hashing-16', dims: 16, count: 2, topicIds: ['intoxicants', 'purpose-of-life'], counts: [1, 1] });
     expect((await readdir(dir)).sort()).toEqual(['topic-vectors.' + manifest.file.sha256.slice(0, 10) + '.bin', 'topics.json'].sort());
     const read = parseTopicVectorManifest(JSON.parse(await readFile(join(dir, 'topics.json'), 'utf8')));

@@ -3,10 +3,13 @@
  * language, as queries (a visitor's question is compared with them short text to short text),
  * written beside that embedder's verse index as `topics.json` + `topic-vectors.<hash>.bin`.
  *
- * By default a topic keeps one vector, the mean of its texts' vectors (`centroid`): one vector
- * per topic, and, with multilingual-e5-small, a topic question left out of the pool finds its
- * own topic more often by the centroid than by the nearest single text (leave-one-out over the
- * first 30 topics: 0.78 vs 0.70 top-1). `texts` keeps every text's vector, for measuring.
+ * By default (`classifier`) the texts train a linear classifier (topic-classifier.ts): one
+ * weight vector and bias per topic, and a question's score for a topic is its probability. On
+ * visitors' questions written apart from the index it finds the fitting topic more often than
+ * each topic's mean vector (ADR 0025). `centroid` keeps the mean vector of each topic (cosine
+ * scoring; a topic question left out finds its topic more often by the mean than by the nearest
+ * single text: 0.78 vs 0.70 top-1 over the first 30 topics); `texts` keeps every text's vector,
+ * for measuring.
  */
 import { createHash } from 'node:crypto';
 import { readdir, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +21,7 @@ import { TOPIC_VECTORS_MANIFEST, type TopicVectorManifest } from '../../data/ind
 import { encodeVectorFile } from '../../data/index/vector-file.js';
 import type { TopicIndex } from '../../data/topics/topic-index.js';
 import { TOPIC_LANGS, type Topic } from '../../data/topics/topic-types.js';
+import { trainTopicClassifier } from './topic-classifier.js';
 
 /** The texts of a topic that are embedded, de-duplicated: every name and alias, every question. */
 export function topicTexts(topic: Topic): string[] {
@@ -36,8 +40,8 @@ export interface TopicVectorBuildOptions {
   readonly dir: string;
   readonly indexId: string;
   readonly batchSize?: number;
-  /** `centroid` (default): one vector per topic; `texts`: one per name and question. */
-  readonly representation?: 'centroid' | 'texts';
+  /** `classifier` (default): weights and a bias per topic; `centroid`: one mean vector per topic; `texts`: one per name and question. */
+  readonly representation?: 'classifier' | 'centroid' | 'texts';
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -57,8 +61,10 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     }
     options.onProgress?.(vectors.length, texts.length);
   }
-  const centroid = (options.representation ?? 'centroid') === 'centroid';
-  const kept = centroid ? centroids(vectors, perTopic.map((t) => t.length), embedder.dims) : vectors;
+  const representation = options.representation ?? 'classifier';
+  const counts = perTopic.map((t) => t.length);
+  const classifier = representation === 'classifier' ? trainTopicClassifier(vectors, counts.flatMap((n, topic) => Array<number>(n).fill(topic)), counts.length) : undefined;
+  const kept = classifier ? classifier.weights : representation === 'centroid' ? centroids(vectors, counts, embedder.dims) : vectors;
   const bytes = encodeVectorFile(quantizeVectors(kept, embedder.dims));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const path = `topic-vectors.${sha256.slice(0, 10)}.bin`;
@@ -69,8 +75,9 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     dims: embedder.dims,
     count: kept.length,
     topicIds: topics.topics.map((t) => t.id),
-    counts: centroid ? perTopic.map(() => 1) : perTopic.map((t) => t.length),
+    counts: representation === 'texts' ? counts : counts.map(() => 1),
     file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
+    ...(classifier ? { scoring: 'probability' as const, bias: Array.from(classifier.bias), center: Array.from(classifier.center), centerFloor: classifier.centerFloor } : {}),
   };
   for (const name of await readdir(options.dir)) if (name.startsWith('topic-vectors.') && name !== path) await rm(join(options.dir, name));
   await writeFile(join(options.dir, path), bytes);
