@@ -57,6 +57,7 @@ function runtimeTable(r: SearchBenchReport): string[] {
   rows.push(`| lexical (BM25, en + ar) | - | ${ms(r.lexical.latency.p50)} | ${ms(r.lexical.latency.p95)} | - | - | - | ${ms(r.lexical.indexBuildMs)} | - | - |`);
   if (r.lexicalWithTopics) rows.push(`| lexical + topic index (${r.lexicalWithTopics.topics} topics) | - | ${ms(r.lexicalWithTopics.latency.p50)} | ${ms(r.lexicalWithTopics.latency.p95)} | - | - | - | - | - | - |`);
   for (const h of r.hybrid) rows.push(`| hybrid (${h.kind}) incl. RRF + context | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`);
+  for (const h of r.hybridWithTopics ?? []) rows.push(`| hybrid (flat) + topic index and classifier (${h.topics} topics) | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`);
   return rows;
 }
 

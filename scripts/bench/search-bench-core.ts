@@ -13,7 +13,7 @@ import { createVoyVectorSearch } from '../../data/index/voy-vector-search.js';
 import { instantiateVoy, type VoyWasmSource } from '../../data/index/voy-wasm.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import { measure, summarize, timeOnce, type LatencySummary } from './bench-stats.js';
-import type { TopicIndex } from '../../data/topics/topic-index.js';
+import type { TopicIndex, TopicVectors } from '../../data/topics/topic-index.js';
 
 export interface BenchIndexInput {
   readonly manifest: unknown;
@@ -68,6 +68,8 @@ export interface SearchBenchReport {
   readonly lexical: { readonly indexBuildMs: number; readonly latency: LatencySummary };
   /** Keyword search with the topic index (its matching and its verse list in the fusion), when given. */
   readonly lexicalWithTopics?: { readonly topics: number; readonly latency: LatencySummary };
+  /** Hybrid search (flat) with the topic index and a topic classifier of the index's dimension, when topics are given. */
+  readonly hybridWithTopics?: readonly { readonly dims: number; readonly topics: number; readonly latency: LatencySummary }[];
   /** Full hybrid (lexical + vector + RRF + floors + context expansion) per vector implementation. */
   readonly hybrid: Array<{ readonly dims: number; readonly kind: 'flat' | 'voy'; readonly latency: LatencySummary }>;
 }
@@ -168,6 +170,7 @@ export async function runSearchBench(input: SearchBenchInput): Promise<SearchBen
     latency: measure((i) => engine.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors }), { runs: input.runs }),
   }));
   let lexicalWithTopics: SearchBenchReport['lexicalWithTopics'];
+  let hybridWithTopics: SearchBenchReport['hybridWithTopics'];
   if (input.topics) {
     const withTopics = createSearchEngine(input.corpus);
     withTopics.useTopics(input.topics);
@@ -177,8 +180,34 @@ export async function runSearchBench(input: SearchBenchInput): Promise<SearchBen
     // timing, as the verse indexes are built above.
     for (const text of texts) withTopics.lexical(text);
     lexicalWithTopics = { topics: input.topics.topics.length, latency: measure((i) => withTopics.lexical(texts[i % texts.length]!), { runs: input.runs }) };
+    // The classifier's work per question (a dot product per topic, the softmax, the blend) does
+    // not depend on its weights' values: weights made from the test vectors time it exactly.
+    const topicCount = input.topics.topics.length;
+    hybridWithTopics = searches
+      .filter((s) => s.kind === 'flat')
+      .map((s) => {
+        const topicVectors = timingClassifier(s.queries, s.dims, topicCount);
+        const latency = measure((i) => withTopics.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors, topicVectors }), { runs: input.runs });
+        return { dims: s.dims, topics: topicCount, latency };
+      });
   }
-  return { runtime: input.runtime, queries: texts.length, runs: input.runs, vector, lexical: { indexBuildMs: lexicalBuild.ms, latency: lexical }, ...(lexicalWithTopics ? { lexicalWithTopics } : {}), hybrid };
+  return {
+    runtime: input.runtime,
+    queries: texts.length,
+    runs: input.runs,
+    vector,
+    lexical: { indexBuildMs: lexicalBuild.ms, latency: lexical },
+    ...(lexicalWithTopics ? { lexicalWithTopics } : {}),
+    hybrid,
+    ...(hybridWithTopics ? { hybridWithTopics } : {}),
+  };
+}
+
+/** A classifier with one weight vector per topic, taken in turn from the query vectors; no centre gate, so every question is scored. */
+function timingClassifier(queries: readonly Float32Array[], dims: number, topicCount: number): TopicVectors {
+  const vectors = new Float32Array(topicCount * dims);
+  for (let t = 0; t < topicCount; t++) vectors.set(queries[t % queries.length]!, t * dims);
+  return { dims, vectors, owners: Uint16Array.from({ length: topicCount }, (_, t) => t), bias: new Float32Array(topicCount) };
 }
 
 function round(x: number): number {
