@@ -35,6 +35,23 @@ describe('when the engine has the topic index', () => {
     expect(refs(withTopics.hits, 20)).toEqual(refs(plain.hits, 20));
   });
 
+  it('should trust a partial keyword match when no verse holds the question better, and not when one does', () => {
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    // "drunk" is the topic's word; no verse holds "getting drunk at parties" (coverage 0.44 < 0.5).
+    const visitor = engine.lexical('getting drunk at parties', { lang: 'en' });
+    expect(visitor.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
+    expect(refs(visitor.hits)).toContain('5:90');
+    // The Quran's own words: 47:15 holds them all, so the topic's partial match (0.28) is not trusted.
+    const quote = engine.lexical('rivers of wine', { lang: 'en' });
+    expect(quote.topics).toBeUndefined();
+    expect(refs(quote.hits, 1)).toEqual(['47:15']);
+    // With the relative rule off, a partial match is never trusted.
+    const fixed = createSearchEngine(corpus, { topicSelection: { ...engine.options.topicSelection, minCoverageBesideWeakVerses: 0.5 } });
+    fixed.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    expect(fixed.lexical('getting drunk at parties', { lang: 'en' }).topics).toBeUndefined();
+  });
+
   it('should leave topics out when their weight is 0, or after useTopics(undefined)', () => {
     const off = createSearchEngine(corpus, { topicWeight: 0 });
     off.useTopics(new TopicIndex(SAMPLE_TOPICS));

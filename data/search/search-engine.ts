@@ -156,7 +156,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
   topicWeight: 1.5,
-  topicSelection: { minCoverage: 0.5, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
+  topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
 } as const satisfies SearchEngineOptions;
@@ -278,7 +278,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   }
 
   /** The trusted topics for a query (keywords always; meaning when a vector and topic vectors are given). */
-  function topicSelection(query: string, call: SearchCallOptions, vq?: VectorQuery): TopicSelection | undefined {
+  function topicSelection(query: string, call: SearchCallOptions, vq?: VectorQuery, bestVerseCoverage = 1): TopicSelection | undefined {
     if (!topics || opts.topicWeight <= 0) return undefined;
     const tv = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? vq.topicVectors : undefined;
     const scoring = tv ? topicScoring(tv) : 'cosine';
@@ -286,7 +286,10 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const wide = scoring === 'probability';
     const keyword = topics.matchText(query, call.lang, wide ? 10 : 5);
     const meaning: TopicMatch[] = tv ? topics.matchVector(vq!.vector, tv, wide ? topics.topics.length : 5) : [];
-    const selected = selectTopics(keyword, meaning, opts.topicSelection, scoring);
+    const sel = opts.topicSelection;
+    // Keywords alone: the coverage a topic needs follows the best verse's (between the two floors).
+    const minCoverage = meaning.length > 0 ? sel.minCoverage : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
+    const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
     return selected.topics.length > 0 ? selected : undefined;
   }
 
@@ -324,7 +327,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!query.trim()) return none(query, 'lexical', 'the query is empty');
     if (!HAS_WORDS.test(query)) return noWords(query);
     const lexicalHits = lexicalCandidates(query, requiredTrack(query, call.lang));
-    const selected = topicSelection(query, call);
+    const selected = topicSelection(query, call, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
     const assist = assistRankings(call.assist);
     if (!selected && assist.length === 0) {
       const found = lexicalHits.slice(0, opts.k);

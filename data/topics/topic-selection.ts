@@ -15,6 +15,13 @@ import type { TopicMatch, TopicScoring } from './topic-index.js';
 export interface TopicSelectionOptions {
   /** Keyword matches count from this coverage of the question's idf mass (0..1). */
   readonly minCoverage: number;
+  /**
+   * Where keywords are the only matcher, a topic also counts when its words hold the question at
+   * least as well as the best verse's words do, down to this coverage: a question in the Quran's
+   * own words keeps its verse, and one in a visitor's words, which no verse holds, reaches its
+   * topic from a partial match. Equal to `minCoverage`: off.
+   */
+  readonly minCoverageBesideWeakVerses: number;
   /** Meaning matches count from this cosine (per embedder: scores of models are not comparable). */
   readonly minCosine: number;
   /** Classifier matches count from this probability (with the keyword boost added). */
