@@ -23,8 +23,10 @@ export async function writeTopics(sourceDir: string, outDir: string) {
   }
   const built = buildTopicArtefacts(topics);
   await mkdir(outDir, { recursive: true });
-  for (const name of await readdir(outDir)) if (name !== 'manifest.json' && name !== built.file.path) await rm(join(outDir, name), { recursive: true });
+  const keep = new Set(['manifest.json', built.file.path, ...built.languageFiles.map((f) => f.path)]);
+  for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });
   await writeFile(join(outDir, built.file.path), built.file.bytes);
+  for (const f of built.languageFiles) await writeFile(join(outDir, f.path), f.bytes);
   await writeFile(join(outDir, 'manifest.json'), built.manifestBytes);
   return { built, topics };
 }
@@ -34,7 +36,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const { built, topics } = await writeTopics(values.source ?? TOPIC_SOURCE_DIR, values.out ?? DEFAULT_TOPICS_DIR);
     if (values.stats) console.log(JSON.stringify(topicStats(topics)));
-    else console.log(`topics: ${built.manifest.count} topics, ${built.file.path} ${(built.file.bytes.length / 1024).toFixed(1)} KB, ${(built.manifest.file.gzipBytes / 1024).toFixed(1)} KB gzip`);
+    else {
+      const perLanguage = Object.values(built.manifest.languages ?? {}).map((f) => f.gzipBytes / 1024);
+      console.log(
+        `topics: ${built.manifest.count} topics, ${built.file.path} ${(built.file.bytes.length / 1024).toFixed(1)} KB, ${(built.manifest.file.gzipBytes / 1024).toFixed(1)} KB gzip; ` +
+          `a visitor's language file ${Math.min(...perLanguage).toFixed(1)}-${Math.max(...perLanguage).toFixed(1)} KB gzip`,
+      );
+    }
   } catch (e) {
     console.error((e as Error).message);
     process.exit(1);

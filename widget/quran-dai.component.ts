@@ -233,7 +233,7 @@ export class QuranDaiElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.localize.refresh()) {
-      this.uiLang = this.localize.lang;
+      this.boot.useLanguage((this.uiLang = this.localize.lang));
       this.t = this.localize.t;
     }
     const track = shownTrack(this.translation, this.uiLang);
@@ -263,7 +263,7 @@ export class QuranDaiElement extends LitElement {
   }
 
   private start(): void {
-    this.boot.start({ proxy: this.proxy, dataBase: this.dataBase, translation: this.track, services: () => this.allServices() });
+    this.boot.start({ proxy: this.proxy, dataBase: this.dataBase, translation: this.track, services: () => this.allServices(), lang: this.uiLang });
   }
 
   /** The entry module's services with `.services` over them; throws, saying what to do, when one is missing. */

@@ -40,11 +40,31 @@ export interface Topic {
   readonly reviewed: string;
 }
 
-/** The built artefact `data/dist/topics/topics.<hash>.json`. */
+/**
+ * The built artefact `data/dist/topics/topics.<hash>.json` (every language), or one visitor
+ * language's `topics-<lang>.<hash>.json`, which holds only `languages`' names and questions (the
+ * others are read as empty lists).
+ */
 export interface TopicFile {
   readonly schema: 1;
   readonly topics: readonly Topic[];
+  /** The languages whose names and questions the file holds; absent = all of them. */
+  readonly languages?: readonly TopicLang[];
 }
+
+/** A file the topic manifest names, with what checks it. */
+export interface TopicFileRef {
+  readonly path: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  readonly sha256: string;
+}
+
+/**
+ * The languages a visitor's topic file holds beside the visitor's own: English, whose names every
+ * view falls back to, and Arabic, in which a visitor may ask whatever the page's language.
+ */
+export const TOPIC_FILE_SHARED_LANGS: readonly TopicLang[] = ['en', 'ar'];
 
 /** `data/dist/topics/manifest.json`. */
 export interface TopicManifest {
@@ -52,5 +72,10 @@ export interface TopicManifest {
   /** Content hash of the topic file. */
   readonly version: string;
   readonly count: number;
-  readonly file: { readonly path: string; readonly bytes: number; readonly gzipBytes: number; readonly sha256: string };
+  readonly file: TopicFileRef;
+  /**
+   * Per interface language, a smaller file with that language's, English's and Arabic's names and
+   * questions (the same topics, same version): what a visitor's widget downloads.
+   */
+  readonly languages?: Readonly<Partial<Record<TopicLang, TopicFileRef>>>;
 }

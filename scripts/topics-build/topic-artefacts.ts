@@ -1,29 +1,53 @@
 /**
- * Packs checked topics into the artefact the widget downloads: one content-hashed JSON file
- * and a manifest naming it with its sha256, like the corpus files.
+ * Packs checked topics into the artefacts the widget downloads: one content-hashed JSON file
+ * with every language (the proxy, the eval and the Topics view of any language read it), one
+ * smaller file per interface language with that language's, English's and Arabic's names and
+ * questions (a visitor's widget downloads only that: about a quarter of the whole), and a
+ * manifest naming them with their sha256, like the corpus files.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { TOPIC_LANGS, type Topic, type TopicFile, type TopicManifest } from '../../data/topics/topic-types.js';
+import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type Topic, type TopicFile, type TopicFileRef, type TopicLang, type TopicManifest } from '../../data/topics/topic-types.js';
 
 export interface BuiltTopics {
   readonly manifest: TopicManifest;
   readonly manifestBytes: Uint8Array;
   readonly file: { readonly path: string; readonly bytes: Uint8Array };
+  /** The per-language files, one per interface language. */
+  readonly languageFiles: readonly { readonly lang: TopicLang; readonly path: string; readonly bytes: Uint8Array }[];
+}
+
+function packed(name: string, payload: TopicFile): { ref: TopicFileRef; bytes: Uint8Array; sha256: string } {
+  const bytes = new TextEncoder().encode(JSON.stringify(payload));
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { ref: { path: `${name}.${sha256.slice(0, 10)}.json`, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 }, bytes, sha256 };
+}
+
+/** The topics with only `langs`' names and questions. */
+function withLanguages(topics: readonly Topic[], langs: readonly TopicLang[]): Topic[] {
+  const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]])) as Record<TopicLang, readonly string[]>;
+  return topics.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) }));
 }
 
 export function buildTopicArtefacts(topics: readonly Topic[]): BuiltTopics {
-  const payload: TopicFile = { schema: 1, topics };
-  const bytes = new TextEncoder().encode(JSON.stringify(payload));
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const path = `topics.${sha256.slice(0, 10)}.json`;
+  const whole = packed('topics', { schema: 1, topics });
+  const languageFiles = TOPIC_LANGS.map((lang) => {
+    const langs = [...new Set<TopicLang>([lang, ...TOPIC_FILE_SHARED_LANGS])];
+    return { lang, ...packed(`topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs }) };
+  });
   const manifest: TopicManifest = {
     schema: 1,
-    version: sha256.slice(0, 16),
+    version: whole.sha256.slice(0, 16),
     count: topics.length,
-    file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
+    file: whole.ref,
+    languages: Object.fromEntries(languageFiles.map((f) => [f.lang, f.ref])),
   };
-  return { manifest, manifestBytes: new TextEncoder().encode(JSON.stringify(manifest, null, 2) + '\n'), file: { path, bytes } };
+  return {
+    manifest,
+    manifestBytes: new TextEncoder().encode(JSON.stringify(manifest, null, 2) + '\n'),
+    file: { path: whole.ref.path, bytes: whole.bytes },
+    languageFiles: languageFiles.map((f) => ({ lang: f.lang, path: f.ref.path, bytes: f.bytes })),
+  };
 }
 
 /** What `npm run topics:stats` prints. */

@@ -170,6 +170,29 @@ describe('when the data folder has a topic index', () => {
     expect(result.topics).toStrictEqual([{ id: 'intoxicants', via: 'keywords' }]);
   });
 
+  it('should load the topic file of the visitor’s language, and the new language’s when it changes, the later load winning', async () => {
+    const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    const asked: (string | undefined)[] = [];
+    const slow: { release?: () => void } = {};
+    const file = (lang: string) => ({ version: `t-${lang}`, file: { schema: 1 as const, topics: SAMPLE_TOPICS }, vectors: null });
+    const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => {
+      asked.push(lang);
+      // The English file arrives last, after the Urdu one was asked for.
+      if (lang === 'en') await new Promise<void>((r) => (slow.release = r));
+      return file(lang ?? 'all');
+    };
+    const { boot } = controller();
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
+    await vi.waitFor(() => expect(asked).toStrictEqual(['en']));
+    boot.useLanguage('ur');
+    boot.useLanguage('ur');
+    await vi.waitFor(() => expect(boot.topics?.version).toBe('t-ur'));
+    slow.release!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toStrictEqual(['en', 'ur']);
+    expect(boot.topics?.version).toBe('t-ur');
+  });
+
   it('should search without topics when they cannot be loaded', async () => {
     const services = await testServices({ proxy: createFakeProxy() });
     const { boot } = controller();

@@ -35,6 +35,8 @@ export interface BootOptions {
   readonly dataBase: string | undefined;
   readonly translation: TextTrackId;
   readonly services: WidgetServices;
+  /** The visitor's interface language: the topic file of that language is downloaded. */
+  readonly lang?: string;
 }
 
 export interface BootCallbacks {
@@ -68,6 +70,7 @@ export class BootController implements ReactiveController {
   #run = 0;
   #options: BootOptions | undefined;
   #topicsLoading: Promise<void> | undefined;
+  #topicsArgs: [dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean] | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
     this.#host = host;
@@ -91,7 +94,7 @@ export class BootController implements ReactiveController {
   }
 
   /** Starts (or starts again) with the element's settings; a missing proxy or service is reported, not thrown. */
-  start(s: { readonly proxy: string; readonly dataBase: string | undefined; readonly translation: TextTrackId; readonly services: () => WidgetServices }): void {
+  start(s: { readonly proxy: string; readonly dataBase: string | undefined; readonly translation: TextTrackId; readonly services: () => WidgetServices; readonly lang?: string }): void {
     if (!s.proxy) return this.#callbacks.onError({ code: 'not-configured', message: 'quran-dai: set the proxy attribute to the URL of your quran-dai proxy' });
     const hint = proxyAddressHint(s.proxy);
     if (hint) (this.#callbacks.warn ?? console.warn)(`quran-dai: ${hint}`);
@@ -101,7 +104,7 @@ export class BootController implements ReactiveController {
     } catch (e) {
       return this.#callbacks.onError({ code: 'not-configured', message: (e as Error).message });
     }
-    void this.boot({ proxy: s.proxy, dataBase: s.dataBase || undefined, translation: s.translation, services });
+    void this.boot({ proxy: s.proxy, dataBase: s.dataBase || undefined, translation: s.translation, services, ...(s.lang ? { lang: s.lang } : {}) });
   }
 
   /** A proxy address without https:// is the likelier cause than the network or the data. */
@@ -120,6 +123,7 @@ export class BootController implements ReactiveController {
     this.engine?.dispose?.();
     Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
     this.#topicsLoading = undefined;
+    this.#topicsArgs = undefined;
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -133,7 +137,8 @@ export class BootController implements ReactiveController {
     if (this.config?.originAllowed === false) warnOriginNotAllowed();
     this.#callbacks.onFontBase?.(this.config?.fontBase ?? proxyUrl(proxy, 'fonts'));
     const dataBase = options.dataBase ?? this.config?.dataBase ?? proxyUrl(proxy, 'data');
-    this.#options = { ...options, dataBase };
+    // The options as they are now: the interface language may have settled meanwhile (useLanguage).
+    this.#options = { ...(this.#options ?? options), dataBase };
 
     const siteConfig = this.config?.site;
     if (siteConfig) {
@@ -192,13 +197,26 @@ export class BootController implements ReactiveController {
     return this.#topicsLoading;
   }
 
+  /**
+   * The visitor's interface language changed (or settled after the start): the topic file is the
+   * language's own, so the new language's is loaded and replaces the old once it is here.
+   */
+  useLanguage(lang: string): void {
+    if (!this.#options || this.#options.lang === lang) return;
+    this.#options = { ...this.#options, lang };
+    if (this.#topicsArgs) this.#loadTopics(...this.#topicsArgs);
+  }
+
   #loadTopics(dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean): void {
+    this.#topicsArgs = [dataBase, indexManifestUrl, hasIndex, signal, stale];
     const load = this.#options?.services.loadTopics;
     const engine = this.engine;
     if (!load || !engine?.useTopics) return;
-    const loading: Promise<void> = load(dataBase, hasIndex ? indexManifestUrl : null, signal)
+    const lang = this.#options?.lang;
+    const loading: Promise<void> = load(dataBase, hasIndex ? indexManifestUrl : null, signal, lang)
       .then(async (topics) => {
-        if (stale() || !topics) return;
+        // A later language's load wins over an earlier one that arrives after it.
+        if (stale() || !topics || lang !== this.#options?.lang) return;
         await engine.useTopics!(topics);
         if (stale()) return;
         this.topics = topics;
@@ -231,7 +249,7 @@ export class BootController implements ReactiveController {
     try {
       await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal: this.#abort?.signal });
       if (run !== this.#run) return;
-      this.#options = { ...options, translation: track };
+      this.#options = { ...(this.#options ?? options), translation: track };
       this.#host.requestUpdate();
     } catch (e) {
       if (run !== this.#run || isAbortError(e)) return;

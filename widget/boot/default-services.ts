@@ -76,13 +76,13 @@ export const defaultServices: WidgetServices = {
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),
-  loadTopics: (dataBase, indexManifestUrl, signal) => {
-    // Every widget on a page shares one load (the demo page has two): one download, one stored copy.
-    const key = JSON.stringify([dataBase, indexManifestUrl]);
+  loadTopics: (dataBase, indexManifestUrl, signal, lang) => {
+    // Every widget of one language on a page shares one load (the demo page has two): one download, one stored copy.
+    const key = JSON.stringify([dataBase, indexManifestUrl, lang ?? null]);
     let loading = topicLoads.get(key);
     if (!loading) {
       loading = Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]).then(([{ loadTopicData }, { openDataStores }]) =>
-        loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}) }),
+        loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}), ...(lang ? { lang } : {}) }),
       );
       topicLoads.set(key, loading);
       // A failed or aborted load is tried again by the next widget or boot.

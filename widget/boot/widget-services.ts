@@ -45,7 +45,8 @@ export interface WidgetServices {
   /**
    * The topic index from the data folder, with the topic vectors beside the loaded vector index
    * (its manifest URL), or null when there is none or it cannot be loaded. Optional: without it
-   * the widget searches without topics.
+   * the widget searches without topics. `lang`: the visitor's interface language, whose smaller
+   * topic file is enough.
    */
-  readonly loadTopics?: (dataBase: string, indexManifestUrl: string | null, signal?: AbortSignal) => Promise<TopicData | null>;
+  readonly loadTopics?: (dataBase: string, indexManifestUrl: string | null, signal?: AbortSignal, lang?: string) => Promise<TopicData | null>;
 }

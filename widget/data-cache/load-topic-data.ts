@@ -5,7 +5,7 @@
  */
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST, type TopicVectorManifest } from '../../data/index/topic-vector-file.js';
-import { parseTopicFile, parseTopicManifest } from '../../data/topics/topic-file-parser.js';
+import { parseTopicFile, parseTopicManifest, topicFileFor } from '../../data/topics/topic-file-parser.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 import type { TopicManifest } from '../../data/topics/topic-types.js';
 import { decodeJson } from '../../data/corpus/corpus-parts.js';
@@ -22,6 +22,8 @@ export interface TopicDataOptions {
   readonly indexManifestUrl: string | null;
   readonly stores: Promise<readonly DataStore[]>;
   readonly signal?: AbortSignal;
+  /** The visitor's interface language: its own smaller topic file is downloaded when the manifest has one. */
+  readonly lang?: string;
 }
 
 const TOPICS_SLOT = 'topics';
@@ -29,9 +31,14 @@ const TOPICS_SLOT = 'topics';
 export async function loadTopicData(o: TopicDataOptions): Promise<TopicData | null> {
   try {
     const manifestUrl = resolveUrl('topics/manifest.json', o.dataBase.endsWith('/') ? o.dataBase : `${o.dataBase}/`);
-    const manifest = await manifestOrCached(manifestUrl, TOPICS_SLOT, parseTopicManifest, o);
+    // Each language's file is stored apart (two widgets in two languages keep both); offline, the
+    // stored manifest of the visitor's language is read first, then the whole index's.
+    const langSlot = o.lang === undefined ? undefined : `${TOPICS_SLOT}:${o.lang}`;
+    const manifest = await manifestOrCached(manifestUrl, langSlot ? [langSlot, TOPICS_SLOT] : [TOPICS_SLOT], parseTopicManifest, o);
     if (!manifest) return null;
-    const file = await obtainOne(TOPICS_SLOT, manifest.version, manifest.file, manifestUrl, manifest, (b) => parseTopicFile(decodeJson(b), manifest.count), o);
+    const ref = topicFileFor(manifest, o.lang);
+    const slot = ref === manifest.file || !langSlot ? TOPICS_SLOT : langSlot;
+    const file = await obtainOne(slot, manifest.version, ref, manifestUrl, manifest, (b) => parseTopicFile(decodeJson(b), manifest.count), o);
     const vectors = o.indexManifestUrl ? await loadTopicVectors(o.indexManifestUrl, manifest, o) : null;
     return { version: manifest.version, file, vectors };
   } catch (e) {
@@ -46,7 +53,7 @@ async function loadTopicVectors(indexManifestUrl: string, topics: TopicManifest,
   const slot = `topic-vectors:${url}`;
   let manifest: TopicVectorManifest | null;
   try {
-    manifest = await manifestOrCached(url, slot, parseTopicVectorManifest, o);
+    manifest = await manifestOrCached(url, [slot], parseTopicVectorManifest, o);
   } catch (e) {
     if (isAbortError(e)) throw e;
     console.warn(`quran-dai: topics are matched by keywords only: ${(e as Error).message}`);
@@ -58,14 +65,18 @@ async function loadTopicVectors(indexManifestUrl: string, topics: TopicManifest,
   return { manifest: m, bytes };
 }
 
-/** The manifest from the network (revalidated), else the stored copy, else null (none published). */
-async function manifestOrCached<M>(url: string, slot: string, parse: (json: unknown) => M, o: TopicDataOptions): Promise<M | null> {
+/** The manifest from the network (revalidated), else the first stored copy of `slots`, else null (none published). */
+async function manifestOrCached<M>(url: string, slots: readonly string[], parse: (json: unknown) => M, o: TopicDataOptions): Promise<M | null> {
   try {
     return parse(await fetchManifestJson(url, o.signal));
   } catch (e) {
     if (isAbortError(e)) throw e;
-    const cached = await findStored(await o.stores, slot);
-    return cached ? parse(cached.stored.manifest) : null;
+    const stores = await o.stores;
+    for (const slot of slots) {
+      const cached = await findStored(stores, slot);
+      if (cached) return parse(cached.stored.manifest);
+    }
+    return null;
   }
 }
 
