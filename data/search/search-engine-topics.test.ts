@@ -52,6 +52,12 @@ describe('when the engine has the topic index', () => {
     expect(fixed.lexical('getting drunk at parties', { lang: 'en' }).topics).toBeUndefined();
   });
 
+  it('should keep the default of every topic setting not given, and refuse one that is not a number', () => {
+    const engine = createSearchEngine(corpus, { topicSelection: { minProbability: 0.3 } as never });
+    expect(engine.options.topicSelection).toMatchObject({ minProbability: 0.3, minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, count: 2 });
+    expect(() => createSearchEngine(corpus, { topicSelection: { count: 'two' } as never })).toThrow(/topicSelection.count must be a number >= 0, got two/);
+  });
+
   it('should leave topics out when their weight is 0, or after useTopics(undefined)', () => {
     const off = createSearchEngine(corpus, { topicWeight: 0 });
     off.useTopics(new TopicIndex(SAMPLE_TOPICS));

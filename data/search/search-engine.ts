@@ -235,7 +235,11 @@ export interface SearchEngine {
  * @param options overrides of `DEFAULT_SEARCH_OPTIONS`
  */
 export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngineOptions> = {}): SearchEngine {
-  const opts: SearchEngineOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options };
+  // Topic settings given in part (an eval's --engine-options) keep the defaults of the rest.
+  const opts: SearchEngineOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options, topicSelection: { ...DEFAULT_SEARCH_OPTIONS.topicSelection, ...options.topicSelection } };
+  for (const [name, value] of Object.entries(opts.topicSelection)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`search option topicSelection.${name} must be a number >= 0, got ${String(value)}`);
+  }
   for (const key of ['k', 'topContext', 'radius', 'candidates'] as const) {
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
   }
