@@ -117,16 +117,11 @@ export class TopicIndex {
   matchVector(vector: Float32Array, topicVectors: TopicVectors, k = 5): TopicMatch[] {
     const { dims, vectors, owners, bias, center, centerFloor } = topicVectors;
     if (vector.length !== dims) throw new RangeError(`query vector has ${vector.length} dimensions but the topic vectors have ${dims}; embed the question with the index's embedder`);
-    let norm = 1;
-    if (bias) {
-      let sq = 0;
-      for (let d = 0; d < dims; d++) sq += vector[d]! * vector[d]!;
-      norm = Math.sqrt(sq) || 1;
-      if (center && centerFloor !== undefined) {
-        let c = 0;
-        for (let d = 0; d < dims; d++) c += vector[d]! * center[d]!;
-        if (c / norm < centerFloor) return [];
-      }
+    // The question's vector is unit length, as every vector search takes it.
+    if (bias && center && centerFloor !== undefined) {
+      let c = 0;
+      for (let d = 0; d < dims; d++) c += vector[d]! * center[d]!;
+      if (c < centerFloor) return [];
     }
     const best = new Float32Array(this.topics.length).fill(-Infinity);
     for (let v = 0; v < owners.length; v++) {
@@ -135,7 +130,7 @@ export class TopicIndex {
       for (let d = 0; d < dims; d++) dot += vector[d]! * vectors[base + d]!;
       const owner = owners[v]!;
       if (owner >= best.length) continue;
-      const score = bias ? dot / norm + bias[v]! : dot;
+      const score = bias ? dot + bias[v]! : dot;
       if (score > best[owner]!) best[owner] = score;
     }
     if (bias) softmaxInPlace(best);

@@ -8,6 +8,7 @@
  *
  * Pure and deterministic: the same vectors give the same weights.
  */
+import { l2Normalize } from '../../data/embed/l2-normalize.js';
 
 export interface TopicClassifier {
   /** One weight vector per topic (`dims` long), already divided by `temperature`. */
@@ -52,7 +53,7 @@ export function trainTopicClassifier(vectors: readonly Float32Array[], labels: r
   }
   const empty = seen.findIndex((n) => n === 0);
   if (empty >= 0) throw new RangeError(`topic ${empty} has no text to learn from`);
-  const unit = vectors.map(normalized);
+  const unit = vectors.map((v) => l2Normalize(v));
   const shrinkage = options.shrinkage ?? 0.1;
 
   // Temperature: fit without every third text of each topic (topics with fewer than three
@@ -67,7 +68,7 @@ export function trainTopicClassifier(vectors: readonly Float32Array[], labels: r
   const fit = fitLda(unit, labels, topicCount, dims, shrinkage);
   const center = new Float32Array(dims);
   for (const v of unit) for (let d = 0; d < dims; d++) center[d]! += v[d]!;
-  const unitCenter = normalized(center);
+  const unitCenter = l2Normalize(center);
   const centerFloor = Math.min(...unit.map((v) => dot(v, unitCenter))) - 0.1;
   return {
     weights: fit.weights.map((w) => Float32Array.from(w, (x) => x / temperature)),
@@ -177,9 +178,4 @@ function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
   return s;
-}
-
-function normalized(v: Float32Array): Float32Array {
-  const norm = Math.sqrt(dot(v, v)) || 1;
-  return Float32Array.from(v, (x) => x / norm);
 }
