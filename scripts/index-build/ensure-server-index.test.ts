@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from '../../proxy/testing/fake-openai-embeddings.js';
-import { ensureServerIndex } from './ensure-server-index.js';
+import { englishVerseText, ensureServerIndex } from './ensure-server-index.js';
 import { buildVerseTexts } from './verse-text-template.js';
 
 let fake: FakeOpenAIEmbeddings;
@@ -75,7 +75,11 @@ describe('when quran-dai ships an index for that server’s model', () => {
       expect(used.built).toBe(false);
       expect(used.manifest.version).toBe(built.manifest.version);
       expect(fake.calls.filter((c) => c.body?.input_type === 'passage')).toHaveLength(0);
-      expect(fake.calls.filter((c) => c.body?.input_type === 'query').length).toBeGreaterThan(0);
+      // The topics' names and questions, then each topic verse's English text once, all as queries.
+      const queries = fake.calls.filter((c) => c.body?.input_type === 'query').flatMap((c) => c.body!.input as string[]);
+      expect(queries).toContain('alcohol');
+      const english = (surah: number, ayah: number) => corpus.verse({ surah, ayah }, 'en').translation;
+      expect(queries.slice(-7)).toStrictEqual([english(5, 90), english(5, 91), english(2, 219), english(4, 43), english(51, 56), english(67, 2), english(23, 115)]);
       const vectors = JSON.parse(await readFile(join(used.dir, 'topics.json'), 'utf8')) as { topicsVersion: string; count: number };
       expect(vectors).toMatchObject({ topicsVersion: 't1', count: 2 });
     } finally {
@@ -98,5 +102,14 @@ describe('when quran-dai ships an index for that server’s model', () => {
       await rm(shipped, { recursive: true, force: true });
       await rm(target, { recursive: true, force: true });
     }
+  });
+});
+
+describe('when the topic classifier reads a verse', () => {
+  it('should give its English text, and say which track is missing when there is none', async () => {
+    expect(englishVerseText(corpus)('51:56')).toBe(corpus.verse({ surah: 51, ayah: 56 }, 'en').translation);
+    expect(englishVerseText(corpus)('51:56')).toMatch(/worship/);
+    const arabicOnly = await loadCorpusFromDir({ tracks: [] });
+    expect(() => englishVerseText(arabicOnly)('51:56')).toThrow(/no English text for 51:56: load it with its English track/);
   });
 });

@@ -101,7 +101,17 @@ async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: E
   options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names and questions into ${dir}…`);
   const started = Date.now();
   const onProgress = options.onProgress;
-  await buildTopicVectors({ topics, embedder, dir, indexId, ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}) });
+  await buildTopicVectors({ topics, embedder, dir, indexId, verseText: englishVerseText(options.corpus), ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}) });
+}
+
+/** A verse's English translation, which the topic classifier learns each topic's verses from. */
+export function englishVerseText(corpus: Corpus): (ref: string) => string {
+  return (ref) => {
+    const range = corpus.parseRef(ref);
+    const text = corpus.verse({ surah: range.surah, ayah: range.from }, 'en').translation;
+    if (!text) throw new Error(`the corpus has no English text for ${ref}: load it with its English track (the topic classifier learns from it)`);
+    return text;
+  };
 }
 
 function readManifest(dir: string): VectorIndexManifest | undefined {

@@ -6,7 +6,8 @@ import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
 import { parseTopicVectorManifest, parseTopicVectors } from '../../data/index/topic-vector-file.js';
 import { TopicIndex } from '../../data/topics/topic-index.js';
 import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
-import { buildTopicVectors, centroids, topicTexts } from './topic-vector-build.js';
+import { buildTopicVectors, centroids, topicTexts, topicVerseTexts } from './topic-vector-build.js';
+import type { Embedder } from '../../data/embed/embedder.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -33,6 +34,27 @@ describe('when embedding the topics beside an index', () => {
     expect(manifest.center).toHaveLength(16);
     const unlike = Float32Array.from(manifest.center!, (x) => -x);
     expect('vectors' in ok && topics.matchVector(unlike, ok.vectors, 2)).toEqual([]);
+  });
+
+  it('should teach the classifier each topic’s verses when given their texts, embedding each verse once', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'topic-vectors-'));
+    const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
+    const hashing = new TestHashingEmbedder({ dims: 64 });
+    const embedded: string[] = [];
+    const embedder: Embedder = { ...hashing, dims: hashing.dims, embed: async (texts, task) => (embedded.push(...texts), hashing.embed(texts, task)) };
+    // Words no name or question of either topic has: only the verses' texts can teach them.
+    const verseText = (ref: string) => (ref.startsWith('51:') || ref.startsWith('67:') || ref.startsWith('23:') ? 'creation servants lordship' : 'grape barley fermented');
+    const load = async (manifest: Awaited<ReturnType<typeof buildTopicVectors>>) => {
+      const read = await parseTopicVectors(manifest, new Uint8Array(await readFile(join(dir!, manifest.file.path))), topics);
+      if (!('vectors' in read)) throw new Error(read.refused);
+      return read.vectors;
+    };
+    const taught = await load(await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-64', verseText }));
+    expect(embedded.slice(-7)).toStrictEqual(['grape barley fermented', 'grape barley fermented', 'grape barley fermented', 'grape barley fermented', 'creation servants lordship', 'creation servants lordship', 'creation servants lordship']);
+    const [question] = await hashing.embed(['creation servants lordship'], 'query');
+    expect(topics.matchVector(question!, taught, 2)[0]!.topic.id).toBe('purpose-of-life');
+    const [other] = await hashing.embed(['grape barley fermented'], 'query');
+    expect(topics.matchVector(other!, taught, 2)[0]!.topic.id).toBe('intoxicants');
   });
 
   it('should refuse a classifier manifest without one bias per vector', () => {
@@ -73,6 +95,23 @@ describe('when averaging a topic’s vectors', () => {
     expect(out.map((v) => Array.from(v, (x) => Number(x.toFixed(4))))).toEqual([
       [0.7071, 0.7071],
       [0.6, 0.8],
+    ]);
+  });
+});
+
+describe('when listing the texts of the topics’ verses', () => {
+  it('should take a verse in two topics once, with an example for each topic', () => {
+    const [a, b] = SAMPLE_TOPICS;
+    const shared = { ...b!, verses: ['2:219', '51:56'] };
+    const out = topicVerseTexts([a!, shared], (ref) => `text of ${ref}`);
+    expect(out.texts).toStrictEqual(['text of 5:90', 'text of 5:91', 'text of 2:219', 'text of 4:43', 'text of 51:56']);
+    expect(out.examples).toStrictEqual([
+      { text: 0, topic: 0 },
+      { text: 1, topic: 0 },
+      { text: 2, topic: 0 },
+      { text: 3, topic: 0 },
+      { text: 2, topic: 1 },
+      { text: 4, topic: 1 },
     ]);
   });
 });
