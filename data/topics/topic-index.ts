@@ -8,7 +8,8 @@
  *   and the transliterations for Latin-script languages), analysed like the verses of that
  *   language's track;
  * - meaning (when a query vector exists): the probability of each topic under a linear
- *   classifier trained on the topics' names and questions (embedded as queries), or, with
+ *   classifier trained on the topics' names and questions and their verses' English text
+ *   (embedded as queries), or, with
  *   older topic vectors, the cosine between the question's vector and the topic's mean vector.
  */
 import { detectQueryLanguage, trackForLanguage, type SearchTrack } from '../search/query/language-detect.js';

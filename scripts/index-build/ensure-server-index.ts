@@ -98,7 +98,7 @@ async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: E
     }
   }
   if (options.build === false) throw new Error(`no topic vectors for topic index ${topics.version} in ${dir}: make them with npm run model:e5 or npm start`);
-  options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names and questions into ${dir}…`);
+  options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names, questions and verses into ${dir}…`);
   const started = Date.now();
   const onProgress = options.onProgress;
   await buildTopicVectors({ topics, embedder, dir, indexId, verseText: englishVerseText(options.corpus), ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}) });
