@@ -52,6 +52,24 @@ describe('when the engine has the topic index', () => {
     expect(fixed.lexical('getting drunk at parties', { lang: 'en' }).topics).toBeUndefined();
   });
 
+  it('should keep a quotation of the Quran on its verse when a topic holds its words only in part', () => {
+    // A topic whose words hold half a quotation: "rivers" (its name), not "wine".
+    const rivers = { ...SAMPLE_TOPICS[1]!, id: 'rivers-sample', names: Object.fromEntries(Object.keys(SAMPLE_TOPICS[1]!.names).map((l) => [l, ['Rivers', 'rivers of paradise']])) as never, verses: ['2:25'] };
+    const topics = new TopicIndex([SAMPLE_TOPICS[0]!, rivers]);
+    expect(topics.matchText('rivers of wine', 'en', 2).find((m) => m.topic.id === 'rivers-sample')!.coverage).toBeGreaterThanOrEqual(0.5);
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(topics);
+    const quote = engine.lexical('rivers of wine', { lang: 'en' });
+    expect(quote.topics).toBeUndefined();
+    expect(refs(quote.hits, 1)).toEqual(['47:15']);
+    // With the quotation rule off, the half match is trusted and the topics' verses push the quoted one down.
+    const off = createSearchEngine(corpus, { topicSelection: { quoteCoverage: 2 } as never });
+    off.useTopics(topics);
+    const taken = off.lexical('rivers of wine', { lang: 'en' });
+    expect(taken.topics?.map((t) => t.id)).toContain('rivers-sample');
+    expect(refs(taken.hits, 1)).not.toEqual(['47:15']);
+  });
+
   it('should keep the default of every topic setting not given, and refuse one that is not a number', () => {
     const engine = createSearchEngine(corpus, { topicSelection: { minProbability: 0.3 } as never });
     expect(engine.options.topicSelection).toMatchObject({ minProbability: 0.3, minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, count: 2 });

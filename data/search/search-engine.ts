@@ -156,7 +156,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
   topicWeight: 1.5,
-  topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
+  topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, quoteCoverage: 1, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
 } as const satisfies SearchEngineOptions;
@@ -291,8 +291,14 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const keyword = topics.matchText(query, call.lang, wide ? 10 : 5);
     const meaning: TopicMatch[] = tv ? topics.matchVector(vq!.vector, tv, wide ? topics.topics.length : 5) : [];
     const sel = opts.topicSelection;
-    // Keywords alone: the coverage a topic needs follows the best verse's (between the two floors).
-    const minCoverage = meaning.length > 0 ? sel.minCoverage : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
+    // Keywords alone: the coverage a topic needs follows the best verse's (between the two floors),
+    // and a question one verse holds whole is a quotation, which a topic must hold as fully.
+    const minCoverage =
+      meaning.length > 0
+        ? sel.minCoverage
+        : bestVerseCoverage >= sel.quoteCoverage
+          ? Math.max(sel.minCoverage, bestVerseCoverage)
+          : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
     const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
     return selected.topics.length > 0 ? selected : undefined;
   }

@@ -22,6 +22,12 @@ export interface TopicSelectionOptions {
    * topic from a partial match. Equal to `minCoverage`: off.
    */
   readonly minCoverageBesideWeakVerses: number;
+  /**
+   * Where keywords are the only matcher and one verse holds at least this share of the question,
+   * the visitor is quoting the Quran: a topic then counts only if its words hold the question as
+   * fully as that verse's do (more than `minCoverage` asks). Above 1: off.
+   */
+  readonly quoteCoverage: number;
   /** Meaning matches count from this cosine (per embedder: scores of models are not comparable). */
   readonly minCosine: number;
   /** Classifier matches count from this probability (with the keyword boost added). */
