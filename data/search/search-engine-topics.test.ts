@@ -4,19 +4,25 @@ import { loadTestCorpus } from '../testing/test-corpus.js';
 import { TopicIndex } from '../topics/topic-index.js';
 import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 import type { VectorSearch } from '../index/vector-search.js';
-import { createSearchEngine } from './search-engine.js';
+import { createSearchEngine, type SearchEngineOptions } from './search-engine.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
   corpus = await loadTestCorpus();
 });
 
+/** An engine with the given topics (the two sample topics by default). */
+const engineWithTopics = (topics = new TopicIndex(SAMPLE_TOPICS), options: Partial<SearchEngineOptions> = {}) => {
+  const engine = createSearchEngine(corpus, options);
+  engine.useTopics(topics);
+  return engine;
+};
+
 const refs = (hits: readonly { ref: { surah: number; ayah: number } }[], n = 3) => hits.slice(0, n).map((h) => `${h.ref.surah}:${h.ref.ayah}`);
 
 describe('when the engine has the topic index', () => {
   it('should put the matched topic’s central verses first and name the topic', () => {
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const engine = engineWithTopics();
     const result = engine.lexical('Can a Muslim drink beer?', { lang: 'en' });
     expect(result.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
     expect(refs(result.hits)).toContain('5:90');
@@ -36,8 +42,7 @@ describe('when the engine has the topic index', () => {
   });
 
   it('should trust a partial keyword match when no verse holds the question better, and not when one does', () => {
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const engine = engineWithTopics();
     // "drunk" is the topic's word; no verse holds "getting drunk at parties" (coverage 0.44 < 0.5).
     const visitor = engine.lexical('getting drunk at parties', { lang: 'en' });
     expect(visitor.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
@@ -47,8 +52,7 @@ describe('when the engine has the topic index', () => {
     expect(quote.topics).toBeUndefined();
     expect(refs(quote.hits, 1)).toEqual(['47:15']);
     // With the relative rule off, a partial match is never trusted.
-    const fixed = createSearchEngine(corpus, { topicSelection: { ...engine.options.topicSelection, minCoverageBesideWeakVerses: 0.5 } });
-    fixed.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const fixed = engineWithTopics(undefined, { topicSelection: { ...engine.options.topicSelection, minCoverageBesideWeakVerses: 0.5 } });
     expect(fixed.lexical('getting drunk at parties', { lang: 'en' }).topics).toBeUndefined();
   });
 
@@ -57,14 +61,12 @@ describe('when the engine has the topic index', () => {
     const rivers = { ...SAMPLE_TOPICS[1]!, id: 'rivers-sample', names: Object.fromEntries(Object.keys(SAMPLE_TOPICS[1]!.names).map((l) => [l, ['Rivers', 'rivers of paradise']])) as never, verses: ['2:25'] };
     const topics = new TopicIndex([SAMPLE_TOPICS[0]!, rivers]);
     expect(topics.matchText('rivers of wine', 'en', 2).find((m) => m.topic.id === 'rivers-sample')!.coverage).toBeGreaterThanOrEqual(0.5);
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(topics);
+    const engine = engineWithTopics(topics);
     const quote = engine.lexical('rivers of wine', { lang: 'en' });
     expect(quote.topics).toBeUndefined();
     expect(refs(quote.hits, 1)).toEqual(['47:15']);
     // With the quotation rule off, the half match is trusted and the topics' verses push the quoted one down.
-    const off = createSearchEngine(corpus, { topicSelection: { quoteCoverage: 2 } as never });
-    off.useTopics(topics);
+    const off = engineWithTopics(topics, { topicSelection: { quoteCoverage: 2 } as never });
     const taken = off.lexical('rivers of wine', { lang: 'en' });
     expect(taken.topics?.map((t) => t.id)).toContain('rivers-sample');
     expect(refs(taken.hits, 1)).not.toEqual(['47:15']);
@@ -77,11 +79,9 @@ describe('when the engine has the topic index', () => {
   });
 
   it('should leave topics out when their weight is 0, or after useTopics(undefined)', () => {
-    const off = createSearchEngine(corpus, { topicWeight: 0 });
-    off.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const off = engineWithTopics(undefined, { topicWeight: 0 });
     expect(off.lexical('Can a Muslim drink beer?', { lang: 'en' }).topics).toBeUndefined();
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const engine = engineWithTopics();
     engine.useTopics(undefined);
     expect(engine.lexical('Can a Muslim drink beer?', { lang: 'en' }).topics).toBeUndefined();
     expect(engine.topics).toBeUndefined();
@@ -94,8 +94,7 @@ describe('when the engine has the topic index', () => {
   });
 
   it('should match a topic by meaning in hybrid search when the index has topic vectors', () => {
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const engine = engineWithTopics();
     const empty: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
     const topicVectors = { dims: 2, vectors: new Float32Array([1, 0, 0, 1]), owners: new Uint16Array([0, 1]) };
     // Words no topic holds; the meaning is the second topic's.
@@ -105,8 +104,7 @@ describe('when the engine has the topic index', () => {
   });
 
   it('should weigh the topic list in hybrid search against the lexical and vector lists together, as it weighs against keywords alone', () => {
-    const engine = createSearchEngine(corpus);
-    engine.useTopics(new TopicIndex(SAMPLE_TOPICS));
+    const engine = engineWithTopics();
     const none: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
     const result = engine.hybrid('Can a Muslim drink beer?', { search: none, vector: new Float32Array([1, 0]), floors: { primary: 0.8, fallback: 0.7 } }, { lang: 'en' });
     const central = result.hits.find((h) => h.ref.surah === 5 && h.ref.ayah === 90)!;

@@ -69,7 +69,10 @@ export function trainTopicClassifier(vectors: readonly Float32Array[], labels: r
   const center = new Float32Array(dims);
   for (const v of unit) for (let d = 0; d < dims; d++) center[d]! += v[d]!;
   const unitCenter = l2Normalize(center);
-  const centerFloor = Math.min(...unit.map((v) => dot(v, unitCenter))) - 0.1;
+  // A loop, not Math.min(...): tens of thousands of texts would overflow the call's arguments.
+  let least = Infinity;
+  for (const v of unit) least = Math.min(least, dot(v, unitCenter));
+  const centerFloor = least - 0.1;
   return {
     weights: fit.weights.map((w) => Float32Array.from(w, (x) => x / temperature)),
     bias: Float32Array.from(fit.bias, (x) => x / temperature),
