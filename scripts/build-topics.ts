@@ -8,19 +8,14 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { DEFAULT_TOPICS_DIR } from '../data/topics/topic-loader-node.js';
 import { buildTopicArtefacts, topicStats } from './topics-build/topic-artefacts.js';
-import { readTopicSources } from './topics-build/read-topic-sources.js';
+import { readCheckedTopicSources } from './topics-build/read-topic-sources.js';
 
 export const TOPIC_SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'source');
 
 export async function writeTopics(sourceDir: string, outDir: string) {
-  const corpus = await loadCorpusFromDir({ tracks: [] });
-  const { topics, errors } = await readTopicSources(sourceDir, corpus);
-  if (errors.length > 0) {
-    throw new Error(`the topic index has ${errors.length} problem(s); fix them in ${sourceDir}:\n  ${errors.join('\n  ')}`);
-  }
+  const topics = await readCheckedTopicSources(sourceDir);
   const built = buildTopicArtefacts(topics);
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', built.file.path, ...built.languageFiles.map((f) => f.path)]);
