@@ -33,6 +33,12 @@ export interface TopicVectorManifest {
   /** With a classifier: the unit mean of the topic texts, and the least cosine a question needs to it to be scored at all. */
   readonly center?: readonly number[];
   readonly centerFloor?: number;
+  /**
+   * How they were made (`topic-vector-build.ts`): a site's own vectors are made again when the
+   * project changes how, even if the topics did not change. Absent in vectors made before it was
+   * recorded.
+   */
+  readonly recipe?: string;
 }
 
 export class TopicVectorError extends Error {
@@ -58,7 +64,8 @@ export function parseTopicVectorManifest(json: unknown): TopicVectorManifest {
     typeof m.file.sha256 === 'string' &&
     (m.scoring === undefined || m.scoring === 'cosine' || m.scoring === 'probability') &&
     (m.scoring !== 'probability' || (isNumbers(m.bias) && m.bias.length === m.count)) &&
-    (m.center === undefined || (isNumbers(m.center) && m.center.length === m.dims && typeof m.centerFloor === 'number' && Number.isFinite(m.centerFloor)));
+    (m.center === undefined || (isNumbers(m.center) && m.center.length === m.dims && typeof m.centerFloor === 'number' && Number.isFinite(m.centerFloor))) &&
+    (m.recipe === undefined || typeof m.recipe === 'string');
   if (!ok) throw new TopicVectorError('the topic vector manifest is not one this code reads; rebuild it with npm run build:index');
   return m as TopicVectorManifest;
 }

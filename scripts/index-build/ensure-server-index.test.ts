@@ -81,7 +81,23 @@ describe('when quran-dai ships an index for that server’s model', () => {
       const english = (surah: number, ayah: number) => corpus.verse({ surah, ayah }, 'en').translation;
       expect(queries.slice(-7)).toStrictEqual([english(5, 90), english(5, 91), english(2, 219), english(4, 43), english(51, 56), english(67, 2), english(23, 115)]);
       const vectors = JSON.parse(await readFile(join(used.dir, 'topics.json'), 'utf8')) as { topicsVersion: string; count: number };
-      expect(vectors).toMatchObject({ topicsVersion: 't1', count: 2 });
+      expect(vectors).toMatchObject({ topicsVersion: 't1', count: 2, recipe: 'classifier+verses/1' });
+
+      // Made the current way from the same topics: kept (only the dimension probe reaches the server).
+      fake.reset();
+      await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped, topics });
+      expect(fake.calls).toHaveLength(1);
+
+      // Made from the same topics before the recipe was recorded (an older way): made again, and said.
+      const manifestPath = join(used.dir, 'topics.json');
+      const { recipe: _made, ...older } = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+      await writeFile(manifestPath, JSON.stringify(older));
+      fake.reset();
+      const lines: string[] = [];
+      await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped, topics, log: (line) => lines.push(line) });
+      expect(fake.calls.length).toBeGreaterThan(1);
+      expect(lines.join('\n')).toMatch(/were made the older way \(unrecorded\); making them again \(classifier\+verses\/1\)/);
+      expect(JSON.parse(await readFile(manifestPath, 'utf8'))).toMatchObject({ recipe: 'classifier+verses/1' });
     } finally {
       await rm(shipped, { recursive: true, force: true });
       await rm(target, { recursive: true, force: true });

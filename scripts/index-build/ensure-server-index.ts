@@ -17,7 +17,7 @@ import type { VerseTextOptions } from './verse-text-template.js';
 import type { Embedder } from '../../data/embed/embedder.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
 import type { TopicIndex } from '../../data/topics/topic-index.js';
-import { buildTopicVectors } from './topic-vector-build.js';
+import { buildTopicVectors, topicVectorRecipe } from './topic-vector-build.js';
 import { usePrebuiltIndex } from './prebuilt-index.js';
 
 /**
@@ -85,14 +85,19 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   return { dir: result.dir, manifest: result.manifest, built: true };
 }
 
-/** The topic vectors beside the index, made when missing or made from another topic index. */
+/** How the topic vectors beside a server's index are made: a classifier that also learns from the topics' verses. */
+const SERVER_TOPIC_VECTOR_RECIPE = topicVectorRecipe('classifier', true);
+
+/** The topic vectors beside the index, made when missing, from another topic index, or the older way. */
 async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: Embedder, dir: string, indexId: string): Promise<void> {
   const { topics } = options;
   if (!topics) return;
   const path = join(dir, TOPIC_VECTORS_MANIFEST);
   if (existsSync(path)) {
     try {
-      if (parseTopicVectorManifest(JSON.parse(readFileSync(path, 'utf8'))).topicsVersion === topics.version) return;
+      const made = parseTopicVectorManifest(JSON.parse(readFileSync(path, 'utf8')));
+      if (made.topicsVersion === topics.version && made.recipe === SERVER_TOPIC_VECTOR_RECIPE) return;
+      if (made.topicsVersion === topics.version) options.log?.(`quran-dai: the topic vectors in ${dir} were made the older way (${made.recipe ?? 'unrecorded'}); making them again (${SERVER_TOPIC_VECTOR_RECIPE})`);
     } catch {
       // unreadable: make them again
     }

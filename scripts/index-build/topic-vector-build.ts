@@ -52,6 +52,17 @@ export interface TopicVectorBuildOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * Bump when the way topic vectors are made changes (the classifier's training, its examples):
+ * vectors a site made with an older recipe are then made again at start.
+ */
+export const TOPIC_VECTOR_RECIPE_VERSION = 1;
+
+/** The recipe a manifest records, e.g. `classifier+verses/1` (the one `npm start` makes). */
+export function topicVectorRecipe(representation: 'classifier' | 'centroid' | 'texts', withVerses: boolean): string {
+  return `${representation}${withVerses ? '+verses' : ''}/${TOPIC_VECTOR_RECIPE_VERSION}`;
+}
+
 export async function buildTopicVectors(options: TopicVectorBuildOptions): Promise<TopicVectorManifest> {
   const { topics, embedder } = options;
   if (!topics.version) throw new Error('the topic index has no version; load it from data/dist/topics (npm run build:topics)');
@@ -84,6 +95,7 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     counts: representation === 'texts' ? counts : counts.map(() => 1),
     file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
     ...(classifier ? { scoring: 'probability' as const, bias: Array.from(classifier.bias), center: Array.from(classifier.center), centerFloor: classifier.centerFloor } : {}),
+    recipe: topicVectorRecipe(representation, verses.texts.length > 0),
   };
   for (const name of await readdir(options.dir)) if (name.startsWith('topic-vectors.') && name !== path) await rm(join(options.dir, name));
   await writeFile(join(options.dir, path), bytes);
