@@ -13,9 +13,12 @@ describe('when the script gives the language away', () => {
   ])('should read %s as %s', (query, lang) => {
     expect(detectQueryLanguage(query)).toBe(lang);
   });
-  it('should trust an Urdu hint for Arabic-script text without Urdu-only letters', () => {
+  it('should trust an Urdu hint for a word both languages write alike', () => {
     expect(detectQueryLanguage('صبر', 'ur')).toBe('ur');
     expect(detectQueryLanguage('صبر')).toBe('ar');
+  });
+  it('should read an Arabic question on an Urdu interface as Arabic, so it searches the Arabic text', () => {
+    expect(detectQueryLanguage('ما حكم الربا في القرآن', 'ur')).toBe('ar');
   });
 });
 
@@ -41,6 +44,8 @@ describe('when the query is in Latin script', () => {
   });
   it('should let the words outvote a UI hint', () => {
     expect(detectQueryLanguage('What does the Quran say about patience?', 'fr')).toBe('en');
+    // Informal Indonesian on an English site: few function words, no telltale letters.
+    expect(detectQueryLanguage('gimana caranya biar bisa sabar kalau lagi diuji terus', 'en')).toBe('id');
   });
 });
 
