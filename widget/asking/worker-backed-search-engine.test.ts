@@ -251,4 +251,17 @@ describe('when the topics arrive after the first results', () => {
     expect(after.topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
     expect(workers.started[0]!.log.filter((l) => l.startsWith('use-topics'))).toEqual(['use-topics t1']);
   });
+
+  it('should send newer topics too (another language’s names joined), not only the first', async () => {
+    const corpus = await loadTestCorpus();
+    const workers = fakeWorkers();
+    const engine = createWorkerBackedSearchEngine(options(corpus, { startWorker: workers.startWorker }));
+    await engine.useTopics!({ version: 't1', file: { schema: 1, topics: SAMPLE_TOPICS.slice(1) }, vectors: null });
+    expect((await engine.lexical('Can a Muslim drink beer?', 'en')).topics).toBeUndefined();
+    const merged = { version: 't1', file: { schema: 1 as const, topics: SAMPLE_TOPICS }, vectors: null };
+    await engine.useTopics!(merged);
+    expect((await engine.lexical('Can a Muslim drink beer?', 'en')).topics).toEqual([{ id: 'intoxicants', via: 'keywords' }]);
+    await engine.useTopics!(merged);
+    expect(workers.started[0]!.log.filter((l) => l.startsWith('use-topics'))).toEqual(['use-topics t1', 'use-topics t1']);
+  });
 });

@@ -64,12 +64,14 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   let disposed = false;
   /** The topics, once loaded: every backend gets them (a worker started later too). */
   let topics: TopicData | undefined;
-  const topicsSent = new WeakSet<Backend>();
+  /** The topics each backend holds: new ones (another language's file joined) are sent again. */
+  const topicsSent = new WeakMap<Backend, TopicData>();
   const withTopics = async (b: Backend): Promise<Backend> => {
-    if (topics && !topicsSent.has(b)) {
-      topicsSent.add(b);
-      await b.useTopics(topics).catch((e: unknown) => {
-        topicsSent.delete(b);
+    const now = topics;
+    if (now && topicsSent.get(b) !== now) {
+      topicsSent.set(b, now);
+      await b.useTopics(now).catch((e: unknown) => {
+        if (topicsSent.get(b) === now) topicsSent.delete(b);
         console.warn(`quran-dai: topics not used for this search: ${(e as Error).message}`);
       });
     }

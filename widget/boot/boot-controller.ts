@@ -20,6 +20,7 @@ import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import type { WidgetServices } from './widget-services.js';
 import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
+import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
 
 export const BootStatus = {
   Idle: 'idle',
@@ -70,6 +71,10 @@ export class BootController implements ReactiveController {
   #run = 0;
   #options: BootOptions | undefined;
   #topicsLoading: Promise<void> | undefined;
+  /** Counts topic loads: only the latest one's topics are used. */
+  #topicsLoad = 0;
+  /** Languages the visitor has asked in besides the interface language: their topic files join it. */
+  #askedLangs: TopicLang[] = [];
   #topicsArgs: [dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean] | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
@@ -124,6 +129,7 @@ export class BootController implements ReactiveController {
     Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
     this.#topicsLoading = undefined;
     this.#topicsArgs = undefined;
+    this.#askedLangs = [];
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -213,10 +219,18 @@ export class BootController implements ReactiveController {
     const engine = this.engine;
     if (!load || !engine?.useTopics) return;
     const lang = this.#options?.lang;
-    const loading: Promise<void> = load(dataBase, hasIndex ? indexManifestUrl : null, signal, lang)
-      .then(async (topics) => {
-        // A later language's load wins over an earlier one that arrives after it.
-        if (stale() || !topics || lang !== this.#options?.lang) return;
+    // Without an interface language the whole index (every language) is loaded.
+    const asked = lang === undefined ? [] : this.#askedLangs.filter((l) => l !== lang);
+    const index = hasIndex ? indexManifestUrl : null;
+    const attempt = ++this.#topicsLoad;
+    const loading: Promise<void> = Promise.all([load(dataBase, index, signal, lang), ...asked.map((l) => load(dataBase, index, signal, l).catch(() => null))])
+      .then(async ([own, ...others]) => {
+        // A later load (another interface language, or one more asked-in language) wins over an
+        // earlier one that arrives after it.
+        if (stale() || !own || attempt !== this.#topicsLoad) return;
+        const present = others.filter((o): o is TopicData => o !== null);
+        const topics = present.length === 0 ? own : (await import('../../data/topics/topic-file-merge.js')).mergeTopicData(own, present);
+        if (stale() || attempt !== this.#topicsLoad) return;
         await engine.useTopics!(topics);
         if (stale()) return;
         this.topics = topics;
@@ -231,13 +245,30 @@ export class BootController implements ReactiveController {
     this.#topicsLoading = loading;
   }
 
+  /**
+   * A question came in a language the interface's topic file does not hold (a Bengali question
+   * on an English site): that language's topic file is loaded and joins it; the promise settles
+   * when it has (or failed).
+   */
+  #askedIn(track: TextTrackId): Promise<void> | undefined {
+    const lang = TOPIC_LANGS.find((l) => l === track);
+    const ui = this.#options?.lang;
+    if (!lang || ui === undefined || lang === ui || TOPIC_FILE_SHARED_LANGS.includes(lang) || this.#askedLangs.includes(lang) || !this.#topicsArgs) return undefined;
+    this.#askedLangs = [...this.#askedLangs, lang];
+    this.#loadTopics(...this.#topicsArgs);
+    return this.#topicsLoading;
+  }
+
   /** Load a translation a query must be searched in; throws when it cannot be loaded. */
   async loadTrack(track: TextTrackId, signal: AbortSignal): Promise<void> {
     const options = this.#options;
     const corpus = this.corpus;
     if (!options || !corpus) throw new Error('the widget is not ready yet');
-    if (corpus.hasTrack(track)) return;
-    await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal });
+    const topics = this.#askedIn(track);
+    if (!corpus.hasTrack(track)) await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal });
+    // The question is searched once both are here, its translation and its language's topic
+    // names (downloaded side by side; a topic load settles either way).
+    await topics;
   }
 
   /** Load a translation the visitor switched to (the engine reads the corpus's tracks lazily). */

@@ -77,6 +77,27 @@ describe('when the demo runs without any API key', () => {
   }, 90_000);
 });
 
+describe('when a visitor asks in another language than the page’s', () => {
+  it('should load that language’s topic names beside the page’s and find the topic by them, on an English page', async () => {
+    const { page } = await stack().newPage();
+    const topicFiles: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/data/topics/topics-')) topicFiles.push(new URL(r.url()).pathname.replace(/\.[0-9a-f]+\.json$/, '')); });
+    await page.goto(`${stack().baseUrl}/`);
+    await waitForWidgetReady(page, WIDGET);
+    const widget = page.locator(`#${WIDGET}`);
+    // Turkish on an English page, in words only the topics' Turkish names hold ("alkol"): the
+    // Turkish translation of 5:90 says "şarap".
+    await askQuestion(page, WIDGET, 'alkol haram mı');
+    const topic = widget.locator('[part="topic"]');
+    await topic.waitFor({ timeout: 30_000 });
+    expect((await topic.textContent())?.trim()).toBe('Topic: Intoxicants and alcohol');
+    await expect.poll(() => widget.locator('article[part~="verse"]').evaluateAll((cards) => cards.slice(0, 3).map((c) => c.getAttribute('data-ref')))).toContain('5:90');
+    // Only the Turkish file joins (the English one may already be stored from an earlier visit).
+    expect(topicFiles.filter((f) => f !== '/data/topics/topics-en')).toStrictEqual(['/data/topics/topics-tr']);
+    await page.close();
+  }, 60_000);
+});
+
 describe('when a newcomer opens the demo page', () => {
   it('should offer a language switch that turns both widgets to Urdu or Arabic, kept in the link', async () => {
     const { page } = await stack().newPage();
