@@ -17,6 +17,7 @@ import type { ConversationExchange } from '../history/conversation-store.js';
 import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
 import type { RetrievalAssist } from '../../data/search/search-engine.js';
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
+import { arrivalWithin } from './arrival-within.js';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
 import { SUGGEST_LIMITS, type SuggestResponse } from '../../data/contracts/suggest-request.js';
@@ -449,16 +450,5 @@ export class AskController implements ReactiveController {
     this.status = AskStatus.Failed;
     this.#host.requestUpdate();
     this.#callbacks.onError({ code, message });
-  }
-}
-
-/** True when `arrival` settled within `ms` (a failed load counts as arrived: there is nothing to wait for). */
-async function arrivalWithin(arrival: Promise<void>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([arrival.then(() => true, () => true), timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

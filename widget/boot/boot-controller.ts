@@ -21,6 +21,10 @@ import type { WidgetServices } from './widget-services.js';
 import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
+import { arrivalWithin } from '../asking/arrival-within.js';
+
+/** How long, after its translation, a question in another language waits for that language's topic file (the search then waits for it again, as for any topics). */
+const ASKED_LANGUAGE_TOPICS_WAIT_MS = 3000;
 
 export const BootStatus = {
   Idle: 'idle',
@@ -266,9 +270,9 @@ export class BootController implements ReactiveController {
     if (!options || !corpus) throw new Error('the widget is not ready yet');
     const topics = this.#askedIn(track);
     if (!corpus.hasTrack(track)) await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal });
-    // The question is searched once both are here, its translation and its language's topic
-    // names (downloaded side by side; a topic load settles either way).
-    await topics;
+    // The question is searched once its translation is here and, unless they take longer than
+    // the topics are waited for anyway, its language's topic names (downloaded side by side).
+    if (topics) await arrivalWithin(topics, ASKED_LANGUAGE_TOPICS_WAIT_MS);
   }
 
   /** Load a translation the visitor switched to (the engine reads the corpus's tracks lazily). */
