@@ -4,7 +4,7 @@
  * the questions and names of a fifth of the topics when trained without them, then writes the
  * models trained on every topic. Run it after changing the topic sources (a test says when it is due).
  */
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LanguageScorer, type LanguageModel } from '../data/search/query/language-model.js';
@@ -27,27 +27,44 @@ export function languageModelModule(topics: readonly Topic[]): string {
   return renderLanguageModelModule(models, LANGUAGE_MODEL_SOURCE_NOTE);
 }
 
-/** One line per model and case: how it reads the texts of topics it was not trained on. */
-export function heldOutReport(topics: readonly Topic[]): string[] {
-  const lines: string[] = [];
+/** How a model reads the texts of a fifth of the topics when trained on the others. */
+export interface HeldOutAccuracy {
+  readonly constant: string;
+  /** `own`: each text's language is the interface language; else that fixed interface language. */
+  readonly interfaceLanguage: string;
+  readonly kind: 'question' | 'name';
+  readonly share: number;
+  readonly texts: number;
+}
+
+export function heldOutAccuracy(topics: readonly Topic[]): HeldOutAccuracy[] {
+  const out: HeldOutAccuracy[] = [];
   for (const { constant, langs, training } of SHIPPED_MODELS) {
     const check = labelledTexts(topics.filter((t) => isCheckTopic(t.id)), langs);
     const scorer = new LanguageScorer<string>(trainLanguageModel<string>(langs, labelledTexts(topics.filter((t) => !isCheckTopic(t.id)), langs), training));
-    const rate = (kind: 'question' | 'name', expected: string) => {
-      const a = languageAccuracy(scorer, check.filter((t) => t.kind === kind), expected);
-      return `${kind}s ${(a.correct / a.texts).toFixed(4)} of ${a.texts}`;
-    };
-    lines.push(`${constant}, held-out topics, interface language given: ${rate('question', 'own')}, ${rate('name', 'own')}`);
-    for (const other of langs) lines.push(`${constant}, held-out topics, ${other} interface: ${rate('question', other)}, ${rate('name', other)}`);
+    for (const interfaceLanguage of ['own', ...langs]) {
+      for (const kind of ['question', 'name'] as const) {
+        const a = languageAccuracy(scorer, check.filter((t) => t.kind === kind), interfaceLanguage);
+        out.push({ constant, interfaceLanguage, kind, share: a.correct / a.texts, texts: a.texts });
+      }
+    }
   }
-  return lines;
+  return out;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const topics = await readCheckedTopicSources(TOPIC_SOURCE_DIR);
-    for (const line of heldOutReport(topics)) console.log(line);
-    await writeFile(LANGUAGE_MODEL_MODULE, languageModelModule(topics));
+    const accuracy = heldOutAccuracy(topics);
+    // Written beside and renamed into place, before anything is printed: the search imports this
+    // module (so does this script, through the topic code), and a half-written file stops both.
+    const partial = `${LANGUAGE_MODEL_MODULE}.partial`;
+    await writeFile(partial, languageModelModule(topics));
+    await rename(partial, LANGUAGE_MODEL_MODULE);
+    for (const a of accuracy) {
+      const where = a.interfaceLanguage === 'own' ? 'interface language given' : `${a.interfaceLanguage} interface`;
+      console.log(`${a.constant}, held-out topics, ${where}: ${a.kind}s ${a.share.toFixed(4)} of ${a.texts}`);
+    }
     console.log(`language models → ${LANGUAGE_MODEL_MODULE}`);
   } catch (e) {
     console.error((e as Error).message);
