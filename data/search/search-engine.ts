@@ -282,13 +282,13 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   }
 
   /** The trusted topics for a query (keywords always; meaning when a vector and topic vectors are given). */
-  function topicSelection(query: string, call: SearchCallOptions, vq?: VectorQuery, bestVerseCoverage = 1): TopicSelection | undefined {
+  function topicSelection(query: string, track: SearchTrack, vq?: VectorQuery, bestVerseCoverage = 1): TopicSelection | undefined {
     if (!topics || opts.topicWeight <= 0) return undefined;
     const tv = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? vq.topicVectors : undefined;
     const scoring = tv ? topicScoring(tv) : 'cosine';
     // A classifier scores every topic, so a topic found by its words alone has its probability too.
     const wide = scoring === 'probability';
-    const keyword = topics.matchText(query, call.lang, wide ? 10 : 5);
+    const keyword = topics.matchTextOnTrack(query, track, wide ? 10 : 5);
     const meaning: TopicMatch[] = tv ? topics.matchVector(vq!.vector, tv, wide ? topics.topics.length : 5) : [];
     const sel = opts.topicSelection;
     // Keywords alone: the coverage a topic needs follows the best verse's (between the two floors),
@@ -336,8 +336,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'lexical', 'the query is empty');
     if (!HAS_WORDS.test(query)) return noWords(query);
-    const lexicalHits = lexicalCandidates(query, requiredTrack(query, call.lang));
-    const selected = topicSelection(query, call, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
+    const track = requiredTrack(query, call.lang);
+    const lexicalHits = lexicalCandidates(query, track);
+    const selected = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
     const assist = assistRankings(call.assist);
     if (!selected && assist.length === 0) {
       const found = lexicalHits.slice(0, opts.k);
@@ -418,7 +419,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const vectorHits = passFloors(vectorRaw, vq.floors);
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
     const vectorWeight = opts.vectorWeight[track] ?? 1;
-    const selected = withLexical ? topicSelection(query, call, vq) : undefined;
+    const selected = withLexical ? topicSelection(query, track, vq) : undefined;
     // The topic list keeps the share of the fusion it has beside keywords alone: it weighs
     // topicWeight times all the lists it competes with (the lexical list weighs 1).
     const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight * (1 + vectorWeight) };

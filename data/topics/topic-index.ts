@@ -101,9 +101,13 @@ export class TopicIndex {
     return index;
   }
 
-  /** Topics whose words the question uses, best first (score = BM25 × coverage²). */
+  /** Topics whose words the question uses, best first (score = BM25 × coverage²); `lang` is the interface language. */
   matchText(query: string, lang?: string, k = 5): TopicMatch[] {
-    const track = trackForLanguage(detectQueryLanguage(query, lang));
+    return this.matchTextOnTrack(query, trackForLanguage(detectQueryLanguage(query, lang)), k);
+  }
+
+  /** The same for a question whose track the caller has already found (the search engine has). */
+  matchTextOnTrack(query: string, track: SearchTrack, k = 5): TopicMatch[] {
     const hits = this.#keywordIndex(track).searchText(query, k * 4);
     return hits
       .map((h) => ({ topic: this.topics[h.index]!, index: h.index, score: h.score * h.coverage * h.coverage, coverage: h.coverage, via: 'keywords' as const }))

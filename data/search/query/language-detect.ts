@@ -33,7 +33,7 @@ export function languageFromHint(hint: string | undefined): SearchLanguage | und
 /** The language of `query`; `hint` is the UI language (any BCP-47 tag). */
 export function detectQueryLanguage(query: string, hint?: string): SearchLanguage {
   const hinted = languageFromHint(hint);
-  if (ARABIC_SCRIPT.test(query)) return arabicScript.detect(query, ARABIC_SCRIPT_LANGS.find((l) => l === hinted) ?? 'ar');
+  if (ARABIC_SCRIPT.test(query)) return arabicScript.detect(query, ARABIC_SCRIPT_LANGS.find((l) => l === hinted));
   if (/\p{Script=Han}/u.test(query)) return 'zh';
   if (/\p{Script=Bengali}/u.test(query)) return 'bn';
   if (/\p{Script=Cyrillic}/u.test(query)) return 'ru';
@@ -45,7 +45,8 @@ const arabicScript = new LanguageScorer<ArabicScriptLang>(ARABIC_SCRIPT_LANGUAGE
 const latinScript = new LanguageScorer<LatinLang>(LATIN_LANGUAGE_MODEL);
 
 function detectLatinLanguage(query: string, hinted: SearchLanguage | undefined): LatinLang {
-  return latinScript.detect(query, LATIN_LANGS.find((l) => l === hinted) ?? 'en');
+  // Without a Latin-script interface language, English (the model's first) is expected.
+  return latinScript.detect(query, LATIN_LANGS.find((l) => l === hinted));
 }
 
 export function trackForLanguage(lang: SearchLanguage): SearchTrack {
