@@ -4,19 +4,30 @@
  * missing language, unreviewed topic) fails the build and is named. `--stats` (npm run
  * topics:stats) prints one JSON object of counts instead of the size line.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOPICS_DIR } from '../data/topics/topic-loader-node.js';
 import { buildTopicArtefacts, topicStats } from './topics-build/topic-artefacts.js';
 import { readCheckedTopicSources } from './topics-build/read-topic-sources.js';
+import { warningVerses, type WarningVerseSource } from './topics-build/warning-verses.js';
+import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 
 export const TOPIC_SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'source');
+export const WARNING_VERSES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'care', 'warning-verses.json');
+
+/** The warning verses from their source and the corpus's English translation. */
+async function readWarningVerses(topics: Parameters<typeof warningVerses>[1]): Promise<string[]> {
+  const source = JSON.parse(await readFile(WARNING_VERSES_FILE, 'utf8')) as WarningVerseSource;
+  const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+  const keys = corpus.trackTexts('en').map((_, i) => { const r = corpus.refAt(i); return `${r.surah}:${r.ayah}`; });
+  return warningVerses(source, topics, { keys, english: corpus.trackTexts('en') });
+}
 
 export async function writeTopics(sourceDir: string, outDir: string) {
   const topics = await readCheckedTopicSources(sourceDir);
-  const built = buildTopicArtefacts(topics);
+  const built = buildTopicArtefacts(topics, await readWarningVerses(topics));
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', built.file.path, ...built.languageFiles.map((f) => f.path)]);
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });

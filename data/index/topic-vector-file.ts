@@ -80,8 +80,8 @@ export async function parseTopicVectors(
   bytes: Uint8Array,
   topics: TopicIndex,
 ): Promise<{ readonly vectors: TopicVectors } | { readonly refused: string }> {
-  if (topics.version !== manifest.topicsVersion) {
-    return { refused: `topic vectors were made from topic index ${manifest.topicsVersion} but the topic index is ${topics.version ?? 'unversioned'}; rebuild them with npm run build:index` };
+  if (topics.vectorsVersion !== manifest.topicsVersion) {
+    return { refused: `topic vectors were made from topic index ${manifest.topicsVersion} but the topic index is ${topics.vectorsVersion ?? 'unversioned'}; rebuild them with npm run build:index` };
   }
   if (bytes.byteLength !== manifest.file.bytes || (await sha256Hex(bytes)) !== manifest.file.sha256) {
     return { refused: `${manifest.file.path} does not match its manifest; download or rebuild it` };

@@ -4,7 +4,8 @@ import { loadTestCorpus } from '../testing/test-corpus.js';
 import { TopicIndex } from '../topics/topic-index.js';
 import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 import type { VectorSearch } from '../index/vector-search.js';
-import { createSearchEngine, type SearchEngineOptions } from './search-engine.js';
+import { createSearchEngine, DEFAULT_SEARCH_OPTIONS, type SearchEngineOptions } from './search-engine.js';
+import { TOPIC_LANGS, type Topic, type TopicLang } from '../topics/topic-types.js';
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -112,5 +113,37 @@ describe('when the engine has the topic index', () => {
     // English: the lexical list weighs 1 and the vector list 1, so the topic list weighs topicWeight x 2.
     const { topicWeight, rrfK } = engine.options;
     expect(central.score).toBeCloseTo((topicWeight * 2) / (rrfK + 1), 10);
+  });
+});
+
+describe('when a visitor in distress asks', () => {
+  const grief: Topic = {
+    ...SAMPLE_TOPICS[1]!,
+    id: 'losing-a-loved-one',
+    names: Object.fromEntries(TOPIC_LANGS.map((l) => [l, ['Losing a loved one', 'my mother died', 'grief', 'bereavement']])) as Record<TopicLang, string[]>,
+    questions: Object.fromEntries(TOPIC_LANGS.map((l) => [l, ['My mother died, how do I cope with the grief?']])) as Record<TopicLang, string[]>,
+    verses: ['2:155', '2:156', '2:157'],
+    care: 'consolation',
+  };
+  it('should hold the warning verses back below the first ten and lead with consolation', () => {
+    const question = 'my mother died and I cannot cope with the grief';
+    const plain = createSearchEngine(corpus);
+    plain.useTopics(new TopicIndex([SAMPLE_TOPICS[0]!, grief], 'v1'));
+    const before = plain.lexical(question, { lang: 'en' });
+    const warnings = before.hits.slice(0, 10).map((h) => `${h.ref.surah}:${h.ref.ayah}`).filter((k) => !['2:155', '2:156', '2:157'].includes(k)).slice(0, 3);
+    expect(warnings.length).toBeGreaterThan(0);
+    const engine = createSearchEngine(corpus);
+    engine.useTopics(new TopicIndex([SAMPLE_TOPICS[0]!, grief], 'v1', { warnings }));
+    const result = engine.lexical(question, { lang: 'en' });
+    const first = result.hits.slice(0, 10).map((h) => `${h.ref.surah}:${h.ref.ayah}`);
+    for (const w of warnings) expect(first).not.toContain(w);
+    expect(first.slice(0, 3)).toEqual(['2:155', '2:156', '2:157']);
+    expect(result.topics).toContainEqual({ id: 'losing-a-loved-one', via: 'keywords' });
+  });
+  it('should change nothing when pastoral care is off', () => {
+    const engine = createSearchEngine(corpus, { pastoral: { ...DEFAULT_SEARCH_OPTIONS.pastoral, topics: 0 } });
+    engine.useTopics(new TopicIndex([SAMPLE_TOPICS[0]!, grief], 'v1', { warnings: ['2:155'] }));
+    const result = engine.lexical('my mother died and I cannot cope with the grief', { lang: 'en' });
+    expect(result.hits.map((h) => `${h.ref.surah}:${h.ref.ayah}`)).toContain('2:155');
   });
 });

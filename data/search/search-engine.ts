@@ -32,6 +32,7 @@ import { scoreFusion } from './ranking/score-fusion.js';
 import type { HitSource, MatchedTopic, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 import { topicScoring, type TopicIndex, type TopicMatch, type TopicVectors } from '../topics/topic-index.js';
 import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
+import { holdBack, pastoralCare, type PastoralCare, type PastoralCareOptions } from './ranking/pastoral-care.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
@@ -135,6 +136,12 @@ export interface SearchEngineOptions {
    */
   readonly assistRefsWeight: number;
   readonly assistQueryWeight: number;
+  /**
+   * A visitor in distress is met with consolation first (ADR 0028): when the question meets the
+   * topics of distress, their verses join the fusion at the topic list's weight and the warning
+   * verses are held back below the first ranks. `topics: 0` turns it off.
+   */
+  readonly pastoral: Omit<PastoralCareOptions, 'keywordBoost'>;
 }
 
 export const DEFAULT_SEARCH_OPTIONS = {
@@ -159,6 +166,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, quoteCoverage: 1, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
+  pastoral: { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10 },
 } as const satisfies SearchEngineOptions;
 
 /** Per-call options. */
@@ -236,9 +244,16 @@ export interface SearchEngine {
  */
 export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngineOptions> = {}): SearchEngine {
   // Topic settings given in part (an eval's --engine-options) keep the defaults of the rest.
-  const opts: SearchEngineOptions = { ...DEFAULT_SEARCH_OPTIONS, ...options, topicSelection: { ...DEFAULT_SEARCH_OPTIONS.topicSelection, ...options.topicSelection } };
-  for (const [name, value] of Object.entries(opts.topicSelection)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`search option topicSelection.${name} must be a number >= 0, got ${String(value)}`);
+  const opts: SearchEngineOptions = {
+    ...DEFAULT_SEARCH_OPTIONS,
+    ...options,
+    topicSelection: { ...DEFAULT_SEARCH_OPTIONS.topicSelection, ...options.topicSelection },
+    pastoral: { ...DEFAULT_SEARCH_OPTIONS.pastoral, ...options.pastoral },
+  };
+  for (const group of ['topicSelection', 'pastoral'] as const) {
+    for (const [name, value] of Object.entries(opts[group])) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
+    }
   }
   for (const key of ['k', 'topContext', 'radius', 'candidates'] as const) {
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
@@ -281,9 +296,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     return hits;
   }
 
-  /** The trusted topics for a query (keywords always; meaning when a vector and topic vectors are given). */
-  function topicSelection(query: string, track: SearchTrack, vq?: VectorQuery, bestVerseCoverage = 1): TopicSelection | undefined {
-    if (!topics || opts.topicWeight <= 0) return undefined;
+  /**
+   * The trusted topics for a query (keywords always; meaning when a vector and topic vectors are
+   * given), and whether the visitor is met with care.
+   */
+  function topicSelection(query: string, track: SearchTrack, vq?: VectorQuery, bestVerseCoverage = 1): TopicEvidence {
+    if (!topics || opts.topicWeight <= 0) return {};
     const tv = vq?.topicVectors && vq.topicVectors.dims === vq.vector.length ? vq.topicVectors : undefined;
     const scoring = tv ? topicScoring(tv) : 'cosine';
     // A classifier scores every topic, so a topic found by its words alone has its probability too.
@@ -300,12 +318,31 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
           ? Math.max(sel.minCoverage, bestVerseCoverage)
           : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
     const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
-    return selected.topics.length > 0 ? selected : undefined;
+    const care = opts.pastoral.topics > 0 ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }) : undefined;
+    return { ...(selected.topics.length > 0 ? { selected } : {}), ...(care ? { care } : {}) };
+  }
+
+  /** The consolation list of a visitor met with care, weighed like the topic list. */
+  const careRanking = (care: PastoralCare | undefined, weight: number) => ({ source: 'care', indices: care ? care.verses.map((v) => topicVerseIndex.get(v)!) : [], weight });
+
+  /** The fused ranking with the warning verses held back below the first ranks, for a visitor met with care. */
+  function withCare(fused: readonly FusedItem[], care: PastoralCare | undefined): readonly FusedItem[] {
+    if (!care || !topics || topics.warnings.size === 0) return fused;
+    const warnings = topics.warnings;
+    return holdBack(fused, (f) => {
+      const key = refKey(corpus.refAt(f.index));
+      return warnings.has(key) && !care.askedAbout.has(key);
+    }, opts.pastoral.clearRanks);
   }
 
   const topicList = (selected: TopicSelection | undefined): number[] => (selected ? selected.verses.map((v) => topicVerseIndex.get(v)!) : []);
-  const matchedTopics = (selected: TopicSelection | undefined): { topics?: MatchedTopic[] } =>
-    selected ? { topics: selected.topics.map((m) => ({ id: m.topic.id, via: m.via })) } : {};
+  const refKey = (ref: { surah: number; ayah: number }) => `${ref.surah}:${ref.ayah}`;
+  /** The topics a result shows as matched: the trusted ones, then those of care the visitor met. */
+  const matchedTopics = (selected: TopicSelection | undefined, care?: PastoralCare): { topics?: MatchedTopic[] } => {
+    const matched = [...(selected?.topics ?? [])];
+    for (const m of care?.topics ?? []) if (!matched.some((t) => t.index === m.index)) matched.push(m);
+    return matched.length > 0 ? { topics: matched.map((m) => ({ id: m.topic.id, via: m.via })) } : {};
+  };
 
   function passagesOf(hits: readonly SearchHit[]): SearchPassage[] {
     return expandTopHits(hits.map((h) => h.ref), verseCount, opts.topContext, opts.radius);
@@ -338,9 +375,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!HAS_WORDS.test(query)) return noWords(query);
     const track = requiredTrack(query, call.lang);
     const lexicalHits = lexicalCandidates(query, track);
-    const selected = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
+    const { selected, care } = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
     const assist = assistRankings(call.assist);
-    if (!selected && assist.length === 0) {
+    if (!selected && !care && assist.length === 0) {
       const found = lexicalHits.slice(0, opts.k);
       if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
       const hits: SearchHit[] = found.map((h, i) => ({
@@ -352,17 +389,21 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       }));
       return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
     }
-    const fused = reciprocalRankFusion(
-      [
-        { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
-        { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
-        ...assist,
-      ],
-      opts.rrfK,
+    const fused = withCare(
+      reciprocalRankFusion(
+        [
+          { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+          { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
+          careRanking(care, opts.topicWeight),
+          ...assist,
+        ],
+        opts.rrfK,
+      ),
+      care,
     ).slice(0, opts.k);
     if (fused.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
     const hits = fused.map((f) => fusedHit(f));
-    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected) };
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected, care) };
   }
 
   /**
@@ -390,11 +431,17 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   function fusedHit(f: FusedItem, cosine?: ReadonlyMap<number, number>): SearchHit {
     const sources: HitSource[] = [];
     const ranks: Partial<Record<'lexicalRank' | 'vectorRank' | 'topicRank' | 'assistRank', number>> = {};
-    for (const [source, key] of [['lexical', 'lexicalRank'], ['vector', 'vectorRank'], ['topic', 'topicRank']] as const) {
+    for (const [source, key] of [['lexical', 'lexicalRank'], ['vector', 'vectorRank']] as const) {
       const rank = f.ranks[source];
       if (rank === undefined) continue;
       sources.push(source);
       ranks[key] = rank;
+    }
+    // The consolation list of a visitor met with care is a topic list too.
+    const topicRank = Math.min(f.ranks['topic'] ?? Infinity, f.ranks['care'] ?? Infinity);
+    if (topicRank !== Infinity) {
+      sources.push('topic');
+      ranks.topicRank = topicRank;
     }
     const assistRank = Math.min(f.ranks['assist-refs'] ?? Infinity, f.ranks['assist-query'] ?? Infinity);
     if (assistRank !== Infinity) {
@@ -419,7 +466,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const vectorHits = passFloors(vectorRaw, vq.floors);
     const cosine = new Map(vectorRaw.map((h) => [h.index, h.score]));
     const vectorWeight = opts.vectorWeight[track] ?? 1;
-    const selected = withLexical ? topicSelection(query, track, vq) : undefined;
+    const { selected, care } = withLexical ? topicSelection(query, track, vq) : {};
     // The topic list keeps the share of the fusion it has beside keywords alone: it weighs
     // topicWeight times all the lists it competes with (the lexical list weighs 1).
     const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight * (1 + vectorWeight) };
@@ -434,16 +481,18 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
               { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
               { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
               topicRanking,
+              careRanking(care, topicRanking.weight),
               ...(withLexical ? assistRankings(call.assist) : []),
             ],
             opts.rrfK,
           )
-    ).slice(0, opts.k);
-    if (fused.length === 0) {
+    );
+    const ranked = withCare(fused, care).slice(0, opts.k);
+    if (ranked.length === 0) {
       return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
     }
-    const hits = fused.map((f) => fusedHit(f, cosine));
-    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid', ...matchedTopics(selected) };
+    const hits = ranked.map((f) => fusedHit(f, cosine));
+    return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'hybrid', ...matchedTopics(selected, care) };
   }
 
   const hybrid = (query: string, vq: VectorQuery, call: SearchCallOptions = {}) => fuse(query, vq, call, true);
@@ -484,6 +533,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       return topics;
     },
   };
+}
+
+/** What the topics say of a question: the trusted topics, and whether the visitor is met with care. */
+interface TopicEvidence {
+  readonly selected?: TopicSelection;
+  readonly care?: PastoralCare;
 }
 
 function none(query: string, stage: SearchResult['stage'], reason: string, problem?: QueryProblem): SearchResult {

@@ -21,7 +21,7 @@ export interface UsableTopics {
 
 /** The index and its vectors; vectors that do not fit the topic version are left out, with the reason on `warn`. */
 export async function usableTopics(data: TopicData, warn: (message: string) => void): Promise<UsableTopics> {
-  const index = new TopicIndex(data.file.topics, data.version);
+  const index = TopicIndex.fromFile(data.file, data.version);
   if (!data.vectors) return { index, vectors: undefined };
   const parsed = await parseTopicVectors(data.vectors.manifest, data.vectors.bytes, index);
   if ('refused' in parsed) {

@@ -20,7 +20,7 @@ export function parseTopicManifest(json: unknown): TopicManifest {
   const languagesOk =
     m?.languages === undefined ||
     (typeof m.languages === 'object' && m.languages !== null && Object.entries(m.languages).every(([lang, ref]) => (TOPIC_LANGS as readonly string[]).includes(lang) && isFileRef(ref)));
-  if (!m || m.schema !== 1 || typeof m.version !== 'string' || typeof m.count !== 'number' || !isFileRef(m.file) || !languagesOk) {
+  if (!m || m.schema !== 1 || typeof m.version !== 'string' || (m.textVersion !== undefined && typeof m.textVersion !== 'string') || typeof m.count !== 'number' || !isFileRef(m.file) || !languagesOk) {
     throw new TopicDataError(`the topic manifest is not one this code reads; ${REBUILD}`);
   }
   return m as TopicManifest;
@@ -50,6 +50,10 @@ export function parseTopicFile(json: unknown, expectedCount?: number): TopicFile
       held.every((l) => Array.isArray(t.names?.[l]) && t.names[l].length > 0 && Array.isArray(t.questions?.[l]));
     if (!ok) throw new TopicDataError(`topic ${i + 1} (${String(t.id)}) of the topic file is damaged; ${REBUILD}`);
   });
+  if (f.textVersion !== undefined && typeof f.textVersion !== 'string') throw new TopicDataError(`the topic file's text version is damaged; ${REBUILD}`);
+  if (f.warnings !== undefined && !(Array.isArray(f.warnings) && f.warnings.every((v) => typeof v === 'string' && VERSE_KEY.test(v)))) {
+    throw new TopicDataError(`the topic file's warning verses are damaged; ${REBUILD}`);
+  }
   if (expectedCount !== undefined && f.topics.length !== expectedCount) {
     throw new TopicDataError(`the topic file has ${f.topics.length} topics but its manifest says ${expectedCount}; ${REBUILD}`);
   }
@@ -58,5 +62,5 @@ export function parseTopicFile(json: unknown, expectedCount?: number): TopicFile
   // topic (keywords, names shown, the Topics view) works unchanged and falls back to English.
   const empty = Object.fromEntries(TOPIC_LANGS.map((l) => [l, []])) as unknown as Record<TopicLang, readonly string[]>;
   const topics = (f.topics as Topic[]).map((t) => ({ ...t, names: { ...empty, ...t.names }, questions: { ...empty, ...t.questions } }));
-  return { schema: 1, topics, languages: f.languages };
+  return { schema: 1, topics, languages: f.languages, ...(f.warnings ? { warnings: f.warnings } : {}), ...(f.textVersion ? { textVersion: f.textVersion } : {}) };
 }

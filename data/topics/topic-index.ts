@@ -15,7 +15,7 @@
 import { detectQueryLanguage, trackForLanguage, type SearchTrack } from '../search/query/language-detect.js';
 import { analyzerForTrack } from '../search/index/lexical-indexes.js';
 import { Bm25Index } from '../search/index/bm25-index.js';
-import type { Topic, TopicLang } from './topic-types.js';
+import type { Topic, TopicFile, TopicLang } from './topic-types.js';
 
 /** A topic that matched, with how strongly. */
 export interface TopicMatch {
@@ -63,14 +63,25 @@ export class TopicIndex {
   readonly topics: readonly Topic[];
   /** Version of the built topic file (its manifest's), which topic vectors must match. */
   readonly version: string | undefined;
+  /** Verses (`S:A`) that must not lead for a visitor in distress unless asked about (the topic file's `warnings`). */
+  readonly warnings: ReadonlySet<string>;
+  /** What topic vectors made for this index record and must match: the file's text version, else its version. */
+  readonly vectorsVersion: string | undefined;
   readonly #byId: ReadonlyMap<string, number>;
   readonly #keywordIndexes = new Map<SearchTrack, Bm25Index>();
 
-  constructor(topics: readonly Topic[], version?: string) {
+  constructor(topics: readonly Topic[], version?: string, file: Pick<TopicFile, 'warnings' | 'textVersion'> = {}) {
     if (topics.length >= 0xffff) throw new RangeError(`at most 65534 topics, got ${topics.length}`);
     this.topics = topics;
     this.version = version;
+    this.warnings = new Set(file.warnings);
+    this.vectorsVersion = file.textVersion ?? version;
     this.#byId = new Map(topics.map((t, i) => [t.id, i]));
+  }
+
+  /** A topic file's index: its topics and its warning verses. */
+  static fromFile(file: TopicFile, version?: string): TopicIndex {
+    return new TopicIndex(file.topics, version, file);
   }
 
   /** Position of a topic in the index, or undefined. */

@@ -6,7 +6,9 @@
 import type { ReferenceContext } from '../corpus/reference-parser.js';
 import { parseReference } from '../corpus/reference-parser.js';
 import { refsInRange } from '../corpus/verse-range.js';
-import { TOPIC_LANGS, type Topic, type TopicLang } from './topic-types.js';
+import { TOPIC_LANGS, type Topic, type TopicCare, type TopicLang } from './topic-types.js';
+
+const TOPIC_CARES: readonly TopicCare[] = ['consolation'];
 
 /** A source file as read from disk: its name (for messages) and its parsed JSON. */
 export interface NamedTopicSource {
@@ -62,8 +64,10 @@ export function checkTopicSources(sources: readonly NamedTopicSource[], corpus: 
         err('not reviewed: read every verse beside the topic (npx tsx scripts/topics-review.ts <file> <id>), then set "reviewed": "YYYY-MM-DD"');
       }
       const verses = checkVerses(t.verses, corpus, err);
+      if (t.care !== undefined && !(TOPIC_CARES as readonly unknown[]).includes(t.care)) err(`"care" must be one of ${TOPIC_CARES.join(', ')} or left out`);
       if (errors.length === before && names && questions && verses && isStringList(translit)) {
-        topics.push({ id: t.id as string, group: group as string, names, translit, questions, verses, reviewed: t.reviewed as string });
+        const care = t.care === undefined ? {} : { care: t.care as TopicCare };
+        topics.push({ id: t.id as string, group: group as string, names, translit, questions, verses, reviewed: t.reviewed as string, ...care });
       }
     });
   }

@@ -21,7 +21,15 @@ export interface TopicSource {
   readonly verses: readonly string[];
   /** ISO date on which every verse was read beside the topic. */
   readonly reviewed: string;
+  /**
+   * `consolation`: a topic of distress (grief, fear, loneliness, illness, despair, guilt) whose
+   * verses console; a question that meets it is answered with mercy first (see `pastoral-care.ts`).
+   */
+  readonly care?: TopicCare;
 }
+
+/** What a topic is to a visitor in distress. */
+export type TopicCare = 'consolation';
 
 export interface TopicSourceFile {
   readonly group: string;
@@ -38,6 +46,7 @@ export interface Topic {
   /** Single verses `S:A`, central first, no duplicates. */
   readonly verses: readonly string[];
   readonly reviewed: string;
+  readonly care?: TopicCare;
 }
 
 /**
@@ -48,6 +57,18 @@ export interface Topic {
 export interface TopicFile {
   readonly schema: 1;
   readonly topics: readonly Topic[];
+  /**
+   * Verses (`S:A`) that must not lead the results of a visitor in distress unless the question is
+   * about them: punishment and threat, the prohibition of praying for certain dead, the killing of
+   * children (built by `npm run build:topics`, see `data/topics/care/`). Absent in older files.
+   */
+  readonly warnings?: readonly string[];
+  /**
+   * Hash of what topic vectors are made from (every topic's id, names, questions and verses, in
+   * order): vectors made for one topic file serve another with the same text, so a change of a
+   * topic's care or of the warning verses does not ask for new vectors. Absent in older files.
+   */
+  readonly textVersion?: string;
   /** The languages whose names and questions the file holds; absent = all of them. */
   readonly languages?: readonly TopicLang[];
 }
@@ -71,6 +92,8 @@ export interface TopicManifest {
   readonly schema: 1;
   /** Content hash of the topic file. */
   readonly version: string;
+  /** The topic files' `textVersion`: what topic vectors made for them record. Absent in older manifests. */
+  readonly textVersion?: string;
   readonly count: number;
   readonly file: TopicFileRef;
   /**

@@ -40,7 +40,7 @@ async function loadTopics(): Promise<TopicIndex | undefined> {
   if (!res.ok) return undefined;
   const manifest = parseTopicManifest(await res.json());
   const file = parseTopicFile(decodeJson(await bytesOf(`/topics/${manifest.file.path}`)), manifest.count);
-  return new TopicIndex(file.topics, manifest.version);
+  return TopicIndex.fromFile(file, manifest.version);
 }
 
 async function runInPage(config: PageBenchConfig): Promise<SearchBenchReport> {

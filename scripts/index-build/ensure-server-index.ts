@@ -96,13 +96,13 @@ async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: E
   if (existsSync(path)) {
     try {
       const made = parseTopicVectorManifest(JSON.parse(readFileSync(path, 'utf8')));
-      if (made.topicsVersion === topics.version && made.recipe === SERVER_TOPIC_VECTOR_RECIPE) return;
-      if (made.topicsVersion === topics.version) options.log?.(`quran-dai: the topic vectors in ${dir} were made the older way (${made.recipe ?? 'unrecorded'}); making them again (${SERVER_TOPIC_VECTOR_RECIPE})`);
+      if (made.topicsVersion === topics.vectorsVersion && made.recipe === SERVER_TOPIC_VECTOR_RECIPE) return;
+      if (made.topicsVersion === topics.vectorsVersion) options.log?.(`quran-dai: the topic vectors in ${dir} were made the older way (${made.recipe ?? 'unrecorded'}); making them again (${SERVER_TOPIC_VECTOR_RECIPE})`);
     } catch {
       // unreadable: make them again
     }
   }
-  if (options.build === false) throw new Error(`no topic vectors for topic index ${topics.version} in ${dir}: make them with npm run model:e5 or npm start`);
+  if (options.build === false) throw new Error(`no topic vectors for topic index ${topics.vectorsVersion} in ${dir}: make them with npm run model:e5 or npm start`);
   options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names, questions and verses into ${dir}…`);
   const started = Date.now();
   const onProgress = options.onProgress;

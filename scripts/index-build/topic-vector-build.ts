@@ -65,7 +65,7 @@ export function topicVectorRecipe(representation: 'classifier' | 'centroid' | 't
 
 export async function buildTopicVectors(options: TopicVectorBuildOptions): Promise<TopicVectorManifest> {
   const { topics, embedder } = options;
-  if (!topics.version) throw new Error('the topic index has no version; load it from data/dist/topics (npm run build:topics)');
+  if (!topics.vectorsVersion) throw new Error('the topic index has no version; load it from data/dist/topics (npm run build:topics)');
   const perTopic = topics.topics.map(topicTexts);
   const texts = perTopic.flat();
   const representation = options.representation ?? 'classifier';
@@ -87,7 +87,7 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
   const path = `topic-vectors.${sha256.slice(0, 10)}.bin`;
   const manifest: TopicVectorManifest = {
     schema: 1,
-    topicsVersion: topics.version,
+    topicsVersion: topics.vectorsVersion,
     indexId: options.indexId,
     dims: embedder.dims,
     count: kept.length,

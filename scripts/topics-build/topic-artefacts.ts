@@ -29,15 +29,22 @@ function withLanguages(topics: readonly Topic[], langs: readonly TopicLang[]): T
   return topics.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) }));
 }
 
-export function buildTopicArtefacts(topics: readonly Topic[]): BuiltTopics {
-  const whole = packed('topics', { schema: 1, topics });
+/** @param warnings verses that must not lead for a visitor in distress (`warning-verses.ts`), in every file */
+export function buildTopicArtefacts(topics: readonly Topic[], warnings: readonly string[] = []): BuiltTopics {
+  const textVersion = createHash('sha256')
+    .update(JSON.stringify(topics.map((t) => [t.id, t.names, t.questions, t.verses])))
+    .digest('hex')
+    .slice(0, 16);
+  const care = { textVersion, ...(warnings.length > 0 ? { warnings } : {}) };
+  const whole = packed('topics', { schema: 1, topics, ...care });
   const languageFiles = TOPIC_LANGS.map((lang) => {
     const langs = [...new Set<TopicLang>([lang, ...TOPIC_FILE_SHARED_LANGS])];
-    return { lang, ...packed(`topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs }) };
+    return { lang, ...packed(`topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs, ...care }) };
   });
   const manifest: TopicManifest = {
     schema: 1,
     version: whole.sha256.slice(0, 16),
+    textVersion,
     count: topics.length,
     file: whole.ref,
     languages: Object.fromEntries(languageFiles.map((f) => [f.lang, f.ref])),

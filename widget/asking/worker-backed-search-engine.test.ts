@@ -45,7 +45,7 @@ function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerBackedSearch
       addTrack: async (track) => void record.log.push(`add-track ${track}`),
       useTopics: async (data) => {
         record.log.push(`use-topics ${data.version}`);
-        engine.useTopics(new TopicIndex(data.file.topics, data.version));
+        engine.useTopics(TopicIndex.fromFile(data.file, data.version));
       },
       terminate: () => void (record.terminated = true),
     };

@@ -59,7 +59,7 @@ async function loadTopicVectors(indexManifestUrl: string, topics: TopicManifest,
     console.warn(`quran-dai: topics are matched by keywords only: ${(e as Error).message}`);
     return null;
   }
-  if (!manifest || manifest.topicsVersion !== topics.version) return null;
+  if (!manifest || manifest.topicsVersion !== (topics.textVersion ?? topics.version)) return null;
   const m = manifest;
   const bytes = await obtainOne(slot, m.topicsVersion, m.file, url, m, (b) => b, o);
   return { manifest: m, bytes };
