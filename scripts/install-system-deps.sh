@@ -4,6 +4,8 @@
 #   python3-onnx      - generates the tiny ONNX model that tests the local-embedder loading code
 #   python3-venv      - the virtual environment npm run model:e5 installs the real embedding model into
 #                       (only when the python3 on PATH cannot make one)
+#   python3-pandas    - the answer check is scored with the IslamicEval organisers' own scorers
+#                       (which read TSV with pandas) when their data is beside the repo
 #   redis-server      - the shared-store tests start a real Redis on a loopback port
 #   wordpress, wordpress-theme-twentytwentyone, mariadb-server, php-cli, php-mysql
 #                     - the WordPress plugin is tested on a real WordPress (its own MariaDB in a
@@ -14,6 +16,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 /usr/bin/python3 -c 'import onnx, numpy' >/dev/null 2>&1 || need+=(python3-onnx python3-numpy)
+/usr/bin/python3 -c 'import pandas' >/dev/null 2>&1 || need+=(python3-pandas)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 [ -f /usr/share/wordpress/wp-settings.php ] || need+=(wordpress)
 [ -d /usr/share/wordpress/wp-content/themes/twentytwentyone ] || need+=(wordpress-theme-twentytwentyone)

@@ -107,14 +107,47 @@ describe('when checking a whole answer', () => {
     expect([...ok.quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
     expect(corpus.verse({ surah: 2, ayah: 153 }).arabicSearch).toContain('الصبرين');
     const bad = checkAnswer(parseAnswerMarkdown('«إن الله مع المحسنين دائما» [2:153]'), ctx);
-    expect([...bad.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: '2:153' }]);
+    // Flagged, with the verse it cites (and was meant to be) to show as it really reads.
+    expect([...bad.quotes.values()]).toMatchObject([{ status: 'mismatch', against: '2:153', correction: { range: { surah: 2, from: 153, to: 153 } } }]);
+  });
+
+  it('should flag a changed letter, a dropped long vowel, an added word and a changed case ending', () => {
+    const verdict = (answer: string) => [...checkAnswer(parseAnswerMarkdown(answer), ctx).quotes.values()].map((v) => v.status);
+    // 36:82 reads أَن يَقُولَ لَهُۥ كُن: the jussive يقل is another word.
+    expect(verdict('﴿إِنَّمَا أَمْرُهُ إِذَا أَرَادَ شَيْئًا أَن يَقُل لَّهُ كُن﴾')).toEqual(['mismatch']);
+    expect(verdict('﴿إِنَّمَا أَمْرُهُ إِذَا أَرَادَ شَيْئًا أَنْ يَقُولَ لَهُ كُنْ فَيَكُونُ﴾')).toEqual(['verified']);
+    // 21:47 ٱلۡمَوَٰزِينَ: modern spelling writes its alef.
+    expect(verdict('﴿ونضع الموزين القسط ليوم القيامة﴾')).toEqual(['mismatch']);
+    expect(verdict('﴿ونضع الموازين القسط ليوم القيامة﴾')).toEqual(['verified']);
+    // 2:256 begins لَآ إِكۡرَاهَ, with no و.
+    expect(verdict('﴿ولا إكراه في الدين قد تبين الرشد من الغي﴾')).toEqual(['mismatch']);
+    expect(verdict('﴿لا إكراه في الدين قد تبين الرشد من الغي﴾')).toEqual(['verified']);
+    // 2:48 لَّا تَجۡزِي نَفۡسٌ: نَفْساً is another case.
+    expect(verdict('﴿وَاتَّقُوا يَوْمًا لَا تَجْزِي نَفْساً عَنْ نَفْسٍ شَيْئًا﴾')).toEqual(['mismatch']);
+    expect(verdict('﴿وَاتَّقُوا يَوْمًا لَا تَجْزِي نَفْسٌ عَنْ نَفْسٍ شَيْئًا﴾')).toEqual(['verified']);
+  });
+
+  it('should flag a changed word in a quote of a translation, and not the translators\' own brackets', () => {
+    const verdict = (answer: string) => [...checkAnswer(parseAnswerMarkdown(answer), ctx).quotes.values()].map((v) => v.status);
+    // Saheeh International 2:256: "There shall be no compulsion in [acceptance of] the religion."
+    expect(verdict('"There shall be no compulsion in the religion" [2:256]')).toEqual(['verified']);
+    expect(verdict('"There shall be no compulsion in acceptance of the religion" [2:256]')).toEqual(['verified']);
+    expect(verdict('"There shall be no compulsion in the faith" [2:256]')).toEqual(['mismatch']);
+    expect(verdict('"There shall be some compulsion in the religion" [2:256]')).toEqual(['mismatch']);
+  });
+
+  it('should name the verse a misquote was meant to be, and none for words that are no verse', () => {
+    const [wrong] = [...checkAnswer(parseAnswerMarkdown('﴿وَأَتِمُّوا الْحَجَّ وَالْعُمْرَةَ لِلَّهِ فَإِنْ أُحْصِرْتُمْ فَاذْبَحُوا شَاةً﴾'), ctx).quotes.values()];
+    expect(wrong).toMatchObject({ status: 'mismatch', correction: { range: { surah: 2, from: 196, to: 196 } } });
+    const [invented] = [...checkAnswer(parseAnswerMarkdown('﴿إن العلم نور والجهل ظلام في الدنيا﴾'), ctx).quotes.values()];
+    expect(invented).toStrictEqual({ status: 'mismatch', against: 'Quran' });
   });
 
   it('should check uncited ornate-bracket quotes against the whole Quran', () => {
     const good = checkAnswer(parseAnswerMarkdown('﴿قل هو الله أحد﴾'), ctx);
     expect([...good.quotes.values()]).toStrictEqual([{ status: 'verified', against: 'Quran' }]);
     const bad = checkAnswer(parseAnswerMarkdown('﴿قل هو النبي أحد الناس﴾'), ctx);
-    expect([...bad.quotes.values()]).toStrictEqual([{ status: 'mismatch', against: 'Quran' }]);
+    expect([...bad.quotes.values()]).toMatchObject([{ status: 'mismatch', against: 'Quran', correction: { range: { surah: 112, from: 1, to: 1 } } }]);
   });
 
   it('should check a block quote that ends with its citation', () => {

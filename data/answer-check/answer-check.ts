@@ -11,8 +11,10 @@ import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, t
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';
 import { verseHaystacksOf, type QuoteTrack, type VerseHaystacks } from './verse-haystacks.js';
+import { correctQuote, type CorrectionCorpus, type QuoteCorrection } from './quote-correction.js';
+import { hasArabicScript } from '../arabic/arabic-normalize.js';
 
-export interface AnswerCorpus extends CitationCorpus {
+export interface AnswerCorpus extends CitationCorpus, CorrectionCorpus {
   hasTrack(id: TextTrackId): boolean;
   trackTexts(id: TextTrackId | 'arabic' | 'arabic-search'): readonly string[];
 }
@@ -46,6 +48,11 @@ export interface QuoteVerdict {
   readonly status: 'verified' | 'shortened' | 'mismatch' | 'unchecked' | 'not-found';
   /** The cited verses it was checked against, e.g. `2:153`; `Quran` for an uncited ﴿…﴾ quote. */
   readonly against: string;
+  /**
+   * For an Arabic quote that is not the text it claims to be: the verse it was meant to be, whose
+   * real text the visitor is shown beside the flag; absent when it is no verse at all.
+   */
+  readonly correction?: QuoteCorrection;
 }
 
 type QuoteNode = Extract<InlineNode, { type: 'quote' }>;
@@ -71,13 +78,20 @@ const STATUS: Readonly<Record<QuoteMatch, QuoteVerdict['status']>> = { verbatim:
  * this, each chunk would look every earlier quote up again (quadratic over a long answer).
  */
 const matchesByCorpus = new WeakMap<VerseHaystacks, Map<string, QuoteMatch>>();
+const correctionsByCorpus = new WeakMap<VerseHaystacks, Map<string, QuoteCorrection | null>>();
 const MAX_REMEMBERED_MATCHES = 1000;
 
-function rememberedMatches(haystacks: VerseHaystacks): Map<string, QuoteMatch> {
-  let matches = matchesByCorpus.get(haystacks);
-  if (!matches || matches.size >= MAX_REMEMBERED_MATCHES) matchesByCorpus.set(haystacks, (matches = new Map()));
+function remembered<T>(byCorpus: WeakMap<VerseHaystacks, Map<string, T>>, haystacks: VerseHaystacks): Map<string, T> {
+  let matches = byCorpus.get(haystacks);
+  if (!matches || matches.size >= MAX_REMEMBERED_MATCHES) byCorpus.set(haystacks, (matches = new Map()));
   return matches;
 }
+
+/**
+ * Corrections looked for in one answer: each reads the whole Quran's word index, and a hostile
+ * answer of many misquotes must not freeze the page (the rest are flagged without one).
+ */
+export const MAX_CORRECTED_QUOTES = 10;
 
 /** quran.com's verse pages: `/2`, `/2/153`, `/2/153-157`, `/2:153`. */
 const VERSE_PATH = /^\/(\d{1,4})(?:[/:](\d{1,4})(?:-(\d{1,4}))?)?\/?$/;
@@ -158,13 +172,27 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
   const list: { ref: string; status: CitationStatus }[] = [];
 
   const haystacks = verseHaystacksOf(ctx.corpus);
-  const remembered = rememberedMatches(haystacks);
+  const rememberedMatches = remembered(matchesByCorpus, haystacks);
+  const rememberedCorrections = remembered(correctionsByCorpus, haystacks);
+  let corrected = 0;
+  /** The verse an Arabic misquote was meant to be (remembered across chunks), within the answer's limit. */
+  const withCorrection = (text: string, v: QuoteVerdict, cited: readonly number[] = []): QuoteVerdict => {
+    if ((v.status !== 'mismatch' && v.status !== 'not-found') || !hasArabicScript(text)) return v;
+    const key = `${cited.join()}\u0000${text}`;
+    let c = rememberedCorrections.get(key);
+    if (c === undefined) {
+      if (corrected >= MAX_CORRECTED_QUOTES) return v;
+      corrected++;
+      rememberedCorrections.set(key, (c = correctQuote(text, ctx.corpus, {}, cited) ?? null));
+    }
+    return c ? { ...v, correction: c } : v;
+  };
   const tracks: QuoteTrack[] = ['arabic', ...ctx.tracks.filter((t) => ctx.corpus.hasTrack(t))];
   let checked = 0;
   const match = (text: string, key: string, haystack: () => Parameters<typeof quoteMatchIn>[1]): QuoteMatch => {
     const k = `${key}\u0000${text}`;
-    let m = remembered.get(k);
-    if (m === undefined) remembered.set(k, (m = quoteMatchIn(text, haystack())));
+    let m = rememberedMatches.get(k);
+    if (m === undefined) rememberedMatches.set(k, (m = quoteMatchIn(text, haystack())));
     return m;
   };
   const verdict = (text: string, cited: readonly CitationNode[]): QuoteVerdict => {
@@ -173,7 +201,7 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
     const verses = checked < MAX_CHECKED_QUOTES ? versesOf(ranges, ctx, MAX_VERSES_PER_QUOTE) : undefined;
     if (!verses) return { status: 'unchecked', against };
     checked++;
-    return { status: STATUS[match(text, `${tracks.join()}:${verses.join()}`, () => haystacks.of(tracks, verses))], against };
+    return withCorrection(text, { status: STATUS[match(text, `${tracks.join()}:${verses.join()}`, () => haystacks.of(tracks, verses))], against }, verses);
   };
   // A block quote looks like scripture whether or not it cites a verse: one that cites nothing
   // is looked for in the verses the visitor was shown (hits and context, a few dozen).
@@ -182,12 +210,30 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
     if (checked >= MAX_CHECKED_QUOTES || shown.length > MAX_VERSES_PER_QUOTE) return { status: 'unchecked', against: '' };
     checked++;
     const m = match(text, `shown:${tracks.join()}:${shown.join()}`, () => haystacks.of(tracks, shown));
-    return { status: m === 'verbatim' ? 'verified' : m === 'shortened' ? 'shortened' : m === 'too-long' ? 'unchecked' : 'not-found', against: '' };
+    return withCorrection(text, { status: m === 'verbatim' ? 'verified' : m === 'shortened' ? 'shortened' : m === 'too-long' ? 'unchecked' : 'not-found', against: '' });
+  };
+  /** An uncited quote against the whole Quran: the best of its candidate runs of verses. */
+  const quranMatch = (text: string): QuoteMatch => {
+    const k = `quran\u0000${text}`;
+    let m = rememberedMatches.get(k);
+    if (m === undefined) {
+      m = 'absent';
+      for (const run of haystacks.quranCandidates(text)) {
+        const found = quoteMatchIn(text, haystacks.of(['arabic'], run));
+        if (found === 'verbatim' || found === 'too-long') {
+          m = found;
+          break;
+        }
+        if (found === 'shortened') m = found;
+      }
+      rememberedMatches.set(k, m);
+    }
+    return m;
   };
   const quranVerdict = (text: string): QuoteVerdict => {
     if (checked >= MAX_CHECKED_QUOTES) return { status: 'unchecked', against: 'Quran' };
     checked++;
-    return { status: STATUS[match(text, 'quran', () => haystacks.quran())], against: 'Quran' };
+    return withCorrection(text, { status: STATUS[quranMatch(text)], against: 'Quran' });
   };
 
   const walk = (nodes: readonly InlineNode[]): void => {

@@ -14,6 +14,7 @@
  */
 import { CHAT_LIMITS } from '../contracts/chat-request.js';
 import { scanCitationGroup } from './citation-group.js';
+import { scanArabicCitation, type SurahNamed } from './arabic-citation.js';
 import { scanSiteCitation } from './site-citation.js';
 import { forwardIndexOf, rememberForward, type ForwardSearch } from './forward-search.js';
 import { answerLinkHref, scanLinkDestination, type LinkDestination } from './markdown-link.js';
@@ -69,6 +70,11 @@ const CUT_LOOKBACK = 200;
 export interface ParseAnswerOptions {
   /** Characters parsed; the rest is cut and a `cut` block ends the tree. Default MAX_ANSWER_CHARS. */
   readonly maxChars?: number;
+  /**
+   * The surah a name as written names (`Corpus.surahNumberForName`): with it, references written the
+   * Arabic way («(البقرة: 153)», «سورة البقرة، الآية 153») are citations too, checked like `[2:153]`.
+   */
+  readonly surahNamed?: SurahNamed;
 }
 
 /** Parse the whole answer (also called on partial text while it streams). */
@@ -76,7 +82,7 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
   const shown = answerShown(source, options.maxChars ?? MAX_ANSWER_CHARS);
   const lines = shown.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
-  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS };
+  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS, ...(options.surahNamed ? { surahNamed: options.surahNamed } : {}) };
   let i = 0;
   while (i < lines.length) {
     const line = lines[i]!;
@@ -250,9 +256,13 @@ function emphasisCloser(text: string, ch: '*' | '_', double: boolean): ForwardSe
  */
 export const MAX_FORMATTED_ELEMENTS = 400;
 
+const ARABIC_LETTER = /[\u0621-\u064A\u0671-\u06D3]/;
+
 /** How many formatting elements the answer being parsed may still make (shared by every block of one parse). */
 interface FormatBudget {
   left: number;
+  /** Reads Arabic-style references when set (`ParseAnswerOptions.surahNamed`). */
+  readonly surahNamed?: SurahNamed;
 }
 
 /** Parse inline markdown; unmatched markers stay literal. Linear in the length of `text`. */
@@ -325,6 +335,15 @@ export function parseInline(text: string, depth = 0, budget: FormatBudget = { le
           for (const r of group.refs) push({ type: 'citation', raw: r.raw, surah: r.surah, from: r.from, to: r.to });
         }
         skipTo(end);
+        continue;
+      }
+    }
+    // «(البقرة: 153)», «[البقرة 153]», «سورة البقرة، الآية 153»: a reference written the Arabic way.
+    if (budget.surahNamed && (ch === '(' || ch === '[' || (ch === 'س' && (i === 0 || !ARABIC_LETTER.test(text[i - 1]!))))) {
+      const arabic = scanArabicCitation(text, i, budget.surahNamed);
+      if (arabic) {
+        push({ type: 'citation', raw: text.slice(i, arabic.end), surah: arabic.surah, from: arabic.from, to: arabic.to });
+        skipTo(arabic.end);
         continue;
       }
     }

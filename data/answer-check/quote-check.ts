@@ -1,10 +1,13 @@
 /**
  * Does a quotation in an answer match the corpus text of the verse(s) it claims to quote?
- * Comparison ignores case, punctuation, diacritics, Arabic vowel marks and the bracketed
- * clarifications translators add ("[Allah]"), and accepts an excerpt (`…` splits it).
- * DOM-free.
+ * Arabic is compared letter for letter after folding only true spelling variants (Uthmani and
+ * modern spelling of the same verse agree), and vowel for vowel where both write one
+ * (`arabic/quote-spelling.ts`, ADR 0029): a changed letter, word or case ending is a misquote.
+ * A translation is compared word for word, ignoring case, punctuation, accents and the bracketed
+ * clarifications translators add ("[Allah]"). An excerpt is accepted (`…` splits it). DOM-free.
  */
-import { hasArabicScript, normalizeArabic } from '../arabic/arabic-normalize.js';
+import { hasArabicScript } from '../arabic/arabic-normalize.js';
+import { arabicQuoteForm, NO_VOWEL, vowelsAgree } from '../arabic/quote-spelling.js';
 
 /** Quotes shorter than this many words are ordinary quoted terms, not verse quotes. */
 export const MIN_QUOTE_WORDS = 3;
@@ -47,27 +50,6 @@ function foldLatin(text: string): string {
 }
 
 /**
- * Arabic is compared as a consonant skeleton: Uthmani spelling drops or swaps long vowels
- * that modern spelling writes (ٱلصَّـٰبِرِينَ → الصبرين vs الصابرين, ٱلصَّلَوٰة vs الصلاة),
- * so alef, waw, ya and hamza are left out on both sides.
- */
-function foldArabic(text: string): string {
-  return arabicSkeleton(normalizeArabic(text));
-}
-
-/**
- * The skeleton of Arabic that is already normalised (`normalizeArabic`): the corpus ships
- * its Arabic normalised (`arabic-search`), so verses are not normalised again for each quote.
- */
-export function arabicSkeleton(normalised: string): string {
-  return normalised
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .replace(/[اويءى]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
  * `text` with bracketed insertions ("[Allah]", "(i.e. …)") replaced by a space, as
  * `text.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')` would, in one pass: that pattern rescans to
  * the end of the text from every `[` that is never closed.
@@ -91,14 +73,26 @@ function dropBracketed(text: string): string {
   return out + text.slice(from);
 }
 
-/** Normalised forms of a text: with bracketed insertions kept (brackets dropped) and removed. */
-export function quoteForms(text: string): string[] {
+/**
+ * A text as it is compared: its normalised words and, for Arabic, the vowel written on each letter
+ * (`vowels` runs beside `text`, NO_VOWEL where none is written).
+ */
+export interface QuoteForm {
+  readonly text: string;
+  readonly vowels?: string;
+}
+
+/** Normalised forms of a text: with bracketed insertions kept (brackets dropped) and removed; Arabic has one. */
+export function quoteForms(text: string): QuoteForm[] {
   const bounded = boundRuns(text);
-  const fold = hasArabicScript(bounded) ? foldArabic : foldLatin;
-  const kept = fold(bounded);
-  const removed = fold(dropBracketed(bounded));
+  if (hasArabicScript(bounded)) {
+    const form = arabicQuoteForm(bounded);
+    return [{ text: form.letters, vowels: form.vowels }];
+  }
+  const kept = foldLatin(bounded);
+  const removed = foldLatin(dropBracketed(bounded));
   const forms = kept === removed ? [kept] : [kept, removed];
-  return CJK.test(text) ? forms.map((f) => f.replace(/\s+/g, '')) : forms;
+  return (CJK.test(text) ? forms.map((f) => f.replace(/\s+/g, '')) : forms).map((f) => ({ text: f }));
 }
 
 export function wordCount(text: string): number {
@@ -108,12 +102,18 @@ export function wordCount(text: string): number {
 
 /** Texts prepared once for looking quotes up in: their normalised forms, padded for whole-word matches. */
 export interface QuoteHaystack {
-  readonly texts: readonly string[];
+  readonly texts: readonly QuoteForm[];
+}
+
+/** A form padded for whole-word matches (Chinese has no words to pad). */
+function padded(form: QuoteForm): QuoteForm {
+  if (CJK.test(form.text)) return form;
+  return form.vowels === undefined ? { text: ` ${form.text} ` } : { text: ` ${form.text} `, vowels: `${NO_VOWEL}${form.vowels}${NO_VOWEL}` };
 }
 
 /** A haystack from normalised forms (as `quoteForms` returns them). */
-export function quoteHaystack(forms: readonly string[]): QuoteHaystack {
-  return { texts: forms.map((t) => (CJK.test(t) ? t : ` ${t} `)) };
+export function quoteHaystack(forms: readonly QuoteForm[]): QuoteHaystack {
+  return { texts: forms.map(padded) };
 }
 
 /**
@@ -135,21 +135,39 @@ export type QuoteMatch = 'verbatim' | 'shortened' | 'absent' | 'too-long';
 export function quoteMatchIn(quote: string, haystack: QuoteHaystack): QuoteMatch {
   const excerpts = quote.split(/…|\.\s*\.\s*\./).filter((f) => /[\p{L}\p{N}]/u.test(f));
   if (excerpts.length === 0) return 'absent';
+  // Latin words inside an Arabic quotation («يا أيها <aya_end> الذين») are not the verse's.
+  if (hasArabicScript(quote) && /[A-Za-z]/.test(quote)) return 'absent';
   if (excerpts.length > MAX_QUOTE_EXCERPTS) return 'too-long';
-  const forms = excerpts.map((e) => quoteForms(e).filter((f) => f !== '').map((f) => (CJK.test(f) ? f : ` ${f} `)));
+  const forms = excerpts.map((e) => quoteForms(e).filter((f) => f.text !== '').map(padded));
   const found = haystack.texts.some((text) => inOrder(forms, text));
   return !found ? 'absent' : excerpts.length === 1 ? 'verbatim' : 'shortened';
 }
 
+/**
+ * Occurrences of one excerpt tried before giving up on a text: its letters may recur with other
+ * vowels (a phrase repeated in the Quran), and a hostile quote must not make this quadratic.
+ */
+const MAX_OCCURRENCES = 32;
+
+/** Where `form` ends in `text` at or after `from` (its vowels agreeing), or -1. */
+function endOf(form: QuoteForm, text: QuoteForm, from: number): number {
+  let at = text.text.indexOf(form.text, from);
+  for (let tries = 0; at !== -1 && tries < MAX_OCCURRENCES; tries++) {
+    if (form.vowels === undefined || text.vowels === undefined || vowelsAgree(form.vowels, text.vowels, at)) return at + form.text.length;
+    at = text.text.indexOf(form.text, at + 1);
+  }
+  return -1;
+}
+
 /** Each excerpt (any of its forms) found after the end of the one before it. */
-function inOrder(excerpts: readonly (readonly string[])[], text: string): boolean {
+function inOrder(excerpts: readonly (readonly QuoteForm[])[], text: QuoteForm): boolean {
   let from = 0;
   for (const forms of excerpts) {
     let next = -1;
     for (const form of forms) {
       // The excerpts share their padding space, so the next one may start on the same space.
-      const at = text.indexOf(form, Math.max(0, from - 1));
-      if (at !== -1 && (next === -1 || at + form.length < next)) next = at + form.length;
+      const end = endOf(form, text, Math.max(0, from - 1));
+      if (end !== -1 && (next === -1 || end < next)) next = end;
     }
     if (next === -1) return false;
     from = next;

@@ -5,25 +5,28 @@
  * such quote took about half a second, and an answer can hold hundreds of quotes.
  */
 import type { TextTrackId } from '../corpus/corpus-types.js';
-import { arabicSkeleton, isCjk, quoteForms, quoteHaystack, type QuoteHaystack } from './quote-check.js';
+import { arabicQuoteForm, NO_VOWEL } from '../arabic/quote-spelling.js';
+import { normalizeArabic } from '../arabic/arabic-normalize.js';
+import { isCjk, quoteForms, quoteHaystack, type QuoteForm, type QuoteHaystack } from './quote-check.js';
 
 /** What the haystacks read from the corpus (the `Corpus` class satisfies it). */
 export interface HaystackCorpus {
   trackTexts(id: TextTrackId | 'arabic' | 'arabic-search'): readonly string[];
 }
 
+
 export type QuoteTrack = 'arabic' | TextTrackId;
 
-/** A verse's forms with bracketed insertions kept and removed (the same string when it has none). */
+/** A verse's forms with bracketed insertions kept and removed (the same form when it has none). */
 interface VerseForms {
-  readonly kept: string;
-  readonly removed: string;
+  readonly kept: QuoteForm;
+  readonly removed: QuoteForm;
 }
 
 export class VerseHaystacks {
   readonly #corpus: HaystackCorpus;
   readonly #forms = new Map<QuoteTrack, (VerseForms | undefined)[]>();
-  #quran: QuoteHaystack | undefined;
+  #quranSkeleton: QuranSkeleton | undefined;
 
   constructor(corpus: HaystackCorpus) {
     this.#corpus = corpus;
@@ -31,23 +34,54 @@ export class VerseHaystacks {
 
   /** The verses at `indexes` (global, in reading order) in each track, one text per track and form. */
   of(tracks: readonly QuoteTrack[], indexes: readonly number[]): QuoteHaystack {
-    const texts: string[] = [];
+    const texts: QuoteForm[] = [];
     for (const track of tracks) {
       const forms = indexes.map((i) => this.#formsOf(track, i));
       // Chinese is compared without spaces, across verse boundaries too.
-      const separator = forms.some((f) => isCjk(f.kept)) ? '' : ' ';
-      const kept = forms.map((f) => f.kept).join(separator);
-      const removed = forms.map((f) => f.removed).join(separator);
+      const separator = forms.some((f) => isCjk(f.kept.text)) ? '' : ' ';
+      const kept = joinForms(forms.map((f) => f.kept), separator);
+      const removed = joinForms(forms.map((f) => f.removed), separator);
       texts.push(kept);
-      if (removed !== kept) texts.push(removed);
+      if (removed.text !== kept.text) texts.push(removed);
     }
     return quoteHaystack(texts);
   }
 
-  /** The whole Quran in Arabic, for a ﴿…﴾ quote that cites nothing. */
-  quran(): QuoteHaystack {
-    this.#quran ??= this.of(['arabic'], [...this.#corpus.trackTexts('arabic').keys()]);
-    return this.#quran;
+  /**
+   * Where in the Quran an Arabic quote that cites nothing (﴿…﴾) may be: runs of verses around the
+   * places where three of its words occur, by their consonant skeleton. The skeletons come
+   * from the search text, already normalised, so the whole Quran is searched in milliseconds; the
+   * verdict is then reached on the Uthmani text of those verses alone (`of`), the part of the
+   * corpus checked against its sha256 on every read. An edited search text can only hide a verse
+   * from this look-up (the quote is then flagged), never vouch for a quote.
+   */
+  quranCandidates(quote: string): number[][] {
+    const skeletons = (this.#quranSkeleton ??= quranSkeleton(this.#corpus.trackTexts('arabic-search')));
+    const first = quote.split(/…|\.\s*\.\s*\./).find((f) => /[\p{L}\p{N}]/u.test(f)) ?? '';
+    const words = arabicSkeleton(normalizeArabic(first)).split(' ').filter(Boolean);
+    if (words.length === 0) return [];
+    // Three words at the start, the middle and the end: a word whose skeleton differs between the
+    // two spellings hides only the anchors it is in.
+    const middle = Math.max(0, Math.floor(words.length / 2) - 1);
+    const anchors = [
+      { at: 0, words: words.slice(0, ANCHOR_WORDS) },
+      { at: middle, words: words.slice(middle, middle + ANCHOR_WORDS) },
+      { at: Math.max(0, words.length - ANCHOR_WORDS), words: words.slice(-ANCHOR_WORDS) },
+    ];
+    const runs = new Map<number, number[]>();
+    const last = skeletons.starts.length - 1;
+    for (const anchor of anchors) {
+      const needle = ` ${anchor.words.join(' ')} `;
+      let found = 0;
+      for (let at = skeletons.text.indexOf(needle); at !== -1 && found < MAX_ANCHOR_HITS; at = skeletons.text.indexOf(needle, at + 1), found++) {
+        const verse = verseAt(skeletons.starts, at + 1);
+        const from = Math.max(0, verse - (anchor.at > 0 ? CANDIDATE_TAIL : 0));
+        if (runs.has(from)) continue;
+        const to = Math.min(last, verseAt(skeletons.starts, at + needle.length - 1) + CANDIDATE_TAIL);
+        runs.set(from, Array.from({ length: to - from + 1 }, (_, k) => from + k));
+      }
+    }
+    return [...runs.values()];
   }
 
   #formsOf(track: QuoteTrack, index: number): VerseForms {
@@ -55,21 +89,79 @@ export class VerseHaystacks {
     if (!cache) this.#forms.set(track, (cache = []));
     let forms = cache[index];
     if (!forms) {
-      forms = track === 'arabic' ? arabicForms(this.#corpus.trackTexts('arabic-search')[index] ?? '') : translationForms(this.#corpus.trackTexts(track)[index] ?? '');
+      forms = track === 'arabic' ? arabicForms(this.#corpus.trackTexts('arabic')[index] ?? '') : translationForms(this.#corpus.trackTexts(track)[index] ?? '');
       cache[index] = forms;
     }
     return forms;
   }
 }
 
-/** The corpus ships its Arabic normalised for search; the skeleton of that is the Uthmani text's. */
-function arabicForms(normalised: string): VerseForms {
-  const skeleton = arabicSkeleton(normalised);
-  return { kept: skeleton, removed: skeleton };
+/** Words of one anchor a quote is looked for by. */
+const ANCHOR_WORDS = 3;
+/** Places one anchor is looked at (a phrase the Quran repeats is found in each). */
+const MAX_ANCHOR_HITS = 16;
+/** Verses around an anchor's: before it, for a quote that starts earlier; after, for what a shortened quote skips. */
+const CANDIDATE_TAIL = 3;
+
+/** The whole Quran as one consonant skeleton, and where each verse starts in it. */
+interface QuranSkeleton {
+  readonly text: string;
+  readonly starts: readonly number[];
+}
+
+/**
+ * The consonant skeleton of normalised Arabic: alef, waw, ya and hamza left out on both sides, so
+ * Uthmani and modern spelling of a verse meet. Only for finding where to look; never a verdict.
+ */
+function arabicSkeleton(normalised: string): string {
+  return normalised
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/[اويءى]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function quranSkeleton(searchTexts: readonly string[]): QuranSkeleton {
+  const starts: number[] = [];
+  let text = ' ';
+  for (const verse of searchTexts) {
+    starts.push(text.length);
+    text += `${arabicSkeleton(verse)} `;
+  }
+  return { text, starts };
+}
+
+/** The verse whose skeleton holds position `at` (binary search of the starts). */
+function verseAt(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Forms joined into one text; Arabic vowels stay beside their letters. */
+function joinForms(forms: readonly QuoteForm[], separator: string): QuoteForm {
+  const text = forms.map((f) => f.text).join(separator);
+  if (forms.length === 0 || forms.some((f) => f.vowels === undefined)) return { text };
+  return { text, vowels: forms.map((f) => f.vowels).join(NO_VOWEL.repeat(separator.length)) };
+}
+
+/**
+ * The verse's Uthmani text itself, the part of the corpus checked against its sha256 on every
+ * read, in the form quotes are compared in (not the search track, which is not part of a verdict).
+ */
+function arabicForms(uthmani: string): VerseForms {
+  const form = arabicQuoteForm(uthmani);
+  const kept = { text: form.letters, vowels: form.vowels };
+  return { kept, removed: kept };
 }
 
 function translationForms(text: string): VerseForms {
-  const [kept = '', removed = kept] = quoteForms(text);
+  const [kept = { text: '' }, removed = kept] = quoteForms(text);
   return { kept, removed };
 }
 

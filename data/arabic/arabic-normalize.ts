@@ -87,19 +87,29 @@ export function normalizeArabic(text: string): string {
  * embedding model has seen. Search keys fold further (`normalizeArabic`).
  */
 export function modernArabicSpelling(text: string): string {
-  return seatUthmaniHamza(text.normalize('NFC').replace(SPACE_IN_WORD, '').replace(JOINED_VOCATIVE, 'يا ').replace(JOINED_HA, 'ها '))
-    .replace(SAD_READ_AS_SIN, 'س')
-    .replace(MEDIAL_ALEF_MAQSURA, 'ا')
-    .replace(MEDIAL_SMALL_YA, 'ي')
-    .replace(WAW_AS_ALEF, 'ا')
-    .replace(INITIAL_WAW_ALEF, 'وا')
-    .replace(ONE_LAM, 'الل')
+  return modernRasm(text)
     .replace(MARKS, '')
     .replace(SYMBOLS, ' ')
     .replace(/\u0671/g, 'ا')
     .replace(/\u0621\u0627/g, 'آ')
     .replace(SPACES, ' ')
     .trim();
+}
+
+/**
+ * Uthmani text with the letters modern spelling writes differently rewritten (the joined vocative,
+ * a ص read as س, ىٰ and a small ya inside a word, وٰ for a long a, the hamza's seat, one lam for
+ * two), its marks otherwise kept: the common first step of search keys and of quote checking.
+ * Typed text passes unchanged, but for NFC: every rewrite is keyed on Uthmani marks.
+ */
+export function modernRasm(text: string): string {
+  return seatUthmaniHamza(text.normalize('NFC').replace(SPACE_IN_WORD, '').replace(JOINED_VOCATIVE, 'يا ').replace(JOINED_HA, 'ها '))
+    .replace(SAD_READ_AS_SIN, 'س')
+    .replace(MEDIAL_ALEF_MAQSURA, 'ا')
+    .replace(MEDIAL_SMALL_YA, 'ي')
+    .replace(WAW_AS_ALEF, 'ا')
+    .replace(INITIAL_WAW_ALEF, 'وا')
+    .replace(ONE_LAM, 'الل');
 }
 
 /** True when the string contains Arabic-script letters. */

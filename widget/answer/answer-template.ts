@@ -13,6 +13,7 @@ import { formatRange, quranComUrl } from '../../data/corpus/verse-range.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
 import type { AnswerCheck, QuoteVerdict } from '../../data/answer-check/answer-check.js';
+import type { QuoteCorrection } from '../../data/answer-check/quote-correction.js';
 import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from '../../data/answer-check/markdown-subset.js';
 
 /** How a cited site passage is shown: where it sits and, when the site owner gave a base URL, its link. */
@@ -118,7 +119,24 @@ function quoteFlag(verdict: QuoteVerdict, ctx: AnswerRenderContext): TemplateRes
         : verdict.status === 'not-found'
           ? ctx.t('quoteNotFound')
           : ctx.t('quoteUnchecked');
-  return html` <span class="flag" part="quote-flag">${text}</span>`;
+  return html` <span class="flag" part="quote-flag">${text}</span>${verdict.correction ? correctionTemplate(verdict.correction, ctx) : nothing}`;
+}
+
+/** Verses of a correction shown in full; a longer one ends with "…" (the link opens the rest). */
+const MAX_CORRECTION_VERSES = 3;
+
+/**
+ * Beside a misquote: the verse it was meant to be, as it really reads (from the corpus, never
+ * from the answer), with its link.
+ */
+function correctionTemplate(correction: QuoteCorrection, ctx: AnswerRenderContext): TemplateResult {
+  const label = formatRange(correction.range);
+  const shown = correction.verses.slice(0, MAX_CORRECTION_VERSES).map((i) => ctx.corpus.trackTexts('arabic')[i] ?? '');
+  const more = correction.verses.length > MAX_CORRECTION_VERSES;
+  return html`<span class="quote-correction" part="quote-correction" role="note" data-ref=${label}
+    >${ctx.t('quoteReads', { ref: label })} <q class="quote-correction__text" dir="rtl" lang="ar">${shown.join(' ')}${more ? ' …' : ''}</q>
+    <a href=${quranComUrl(correction.range)} dir="ltr" target="_blank" rel="noopener noreferrer">[${label}]</a></span
+  >`;
 }
 
 function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResult {

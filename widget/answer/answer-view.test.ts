@@ -66,6 +66,27 @@ describe('when the answer links somewhere', () => {
   });
 });
 
+describe('when the answer misquotes a verse', () => {
+  it('should show the verse as it really reads from the corpus beside the flag, with its link', () => {
+    const host = show('قال تعالى: «إِنَّ اللَّهَ مَعَ الْمُحْسِنِينَ دَائِمًا» (البقرة: 153)');
+    expect(textOf(host.querySelector('[part~="quote-flag"]'))).toBe('does not match the text of 2:153');
+    const correction = host.querySelector('[part~="quote-correction"]')!;
+    expect(correction.getAttribute('data-ref')).toBe('2:153');
+    expect(textOf(correction.querySelector('q'))).toBe(ctx.corpus.verse({ surah: 2, ayah: 153 }).arabic);
+    expect(correction.querySelector('a')!.getAttribute('href')).toBe('https://quran.com/2/153');
+  });
+  it('should read a reference written the Arabic way as a citation, checked like [2:153]', () => {
+    const host = show('كما قال تعالى: «إن الله مع الصابرين» (البقرة: 153)');
+    expect([...host.querySelectorAll('a[data-ref]')].map((a) => [a.getAttribute('data-ref'), a.getAttribute('data-status')])).toStrictEqual([['2:153', 'verified']]);
+    expect(host.querySelector('[part~="quote-flag"]')).toBeNull();
+  });
+  it('should show no verse for words that are no verse at all', () => {
+    const host = show('﴿إن العلم نور والجهل ظلام في الدنيا﴾');
+    expect(textOf(host.querySelector('[part~="quote-flag"]'))).toBe('does not match the text of Quran');
+    expect(host.querySelector('[part~="quote-correction"]')).toBeNull();
+  });
+});
+
 describe('when the answer is longer than the widget shows', () => {
   it('should end the shown part with a note that the answer was cut', () => {
     const host = show('Patience and prayer. '.repeat(Math.ceil(MAX_ANSWER_CHARS / 21) + 100));

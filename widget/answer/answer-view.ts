@@ -34,7 +34,7 @@ export interface AnswerView {
 }
 
 export function answerView(text: string, o: AnswerViewOptions): AnswerView {
-  const blocks = parseAnswerMarkdown(text);
+  const blocks = parseAnswerMarkdown(text, { surahNamed: (name) => o.corpus.surahNumberForName(name) });
   const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
   const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(o.site ? { site: o.site } : {}) });
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };

@@ -49,6 +49,20 @@ export const answerStyles = css`
   .quote--mismatch {
     text-decoration: underline wavy var(--quran-dai-color-danger);
   }
+  /* Beside a misquote: the verse as it really reads, on its own line, calm rather than alarming. */
+  .quote-correction {
+    display: block;
+    margin: 0.35rem 0;
+    padding: 0.4rem 0.6rem;
+    border-inline-start: 3px solid var(--quran-dai-color-accent);
+    background: var(--quran-dai-color-surface);
+    font-size: 0.92em;
+  }
+  .quote-correction__text {
+    font-family: var(--quran-dai-arabic-font-family);
+    font-size: 1.25em;
+    quotes: '﴿' '﴾';
+  }
   .citation__preview {
     display: none;
     position: absolute;

@@ -168,3 +168,24 @@ describe('when the LLM cites a verse that does not exist', () => {
     await page.close();
   });
 });
+
+describe('when the LLM misquotes a verse and cites it the Arabic way', () => {
+  it('should flag the quote, show the verse as it really reads, and link the Arabic reference', async () => {
+    stack().xai.respondWith('قال الله تعالى: «يَا أَيُّهَا الَّذِينَ آمَنُوا اسْتَعِينُوا بِالصَّبْرِ وَالصِّيَامِ» (البقرة: 153)، فالصبر عون.');
+    const page = await openReadyDemo();
+    await askQuestion(page, WIDGET, 'patience');
+    await waitForAnswerDone(page, WIDGET);
+
+    const body = answerBody(page);
+    // «(البقرة: 153)» is a citation like [2:153]: linked to quran.com and checked.
+    expect(await body.locator('a[data-ref="2:153"]').getAttribute('href')).toBe('https://quran.com/2/153');
+    expect(await body.locator('[part~="quote-mismatch"]').count()).toBe(1);
+    const correction = body.locator('[part~="quote-correction"]');
+    expect(await correction.getAttribute('data-ref')).toBe('2:153');
+    // The verse's own Uthmani text (its letters, marks aside), from the corpus the page loaded, not the model's words.
+    const shown = ((await correction.locator('q').textContent()) ?? '').replace(/[\u064B-\u065F\u0670\u06D6-\u06ED]/g, '');
+    expect(shown).toContain('بٱلصبر وٱلصلوة');
+    expect(shown).not.toContain('الصيام');
+    await page.close();
+  });
+});

@@ -84,6 +84,7 @@ export const TEXT_AR: UiText = {
     siteCitationInvalid: 'ليس من نصوص هذا المسجد',
     siteCitationNotRetrieved: 'ليس من نصوص المسجد المسترجعة',
     quoteMismatch: 'لا يطابق نص {ref}',
+    quoteReads: 'نصّ الآية {ref}:',
     quoteShortened: 'مختصر: ما حُذف قد يغيّر المعنى؛ اقرأ الآية كاملة',
     quoteNotFound: 'غير موجود في الآيات المعروضة: اقرأه بحذر',
     quoteUnchecked: 'لم يُتحقَّق منه: في هذه الإجابة اقتباسات أكثر مما يمكن التحقق منه',

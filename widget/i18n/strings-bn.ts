@@ -84,6 +84,7 @@ export const TEXT_BN: UiText = {
     siteCitationInvalid: 'এই মসজিদের নথির কোনো অংশ নয়',
     siteCitationNotRetrieved: 'মসজিদের খুঁজে পাওয়া অংশগুলোর মধ্যে নেই',
     quoteMismatch: '{ref}-এর পাঠের সাথে মেলে না',
+    quoteReads: '{ref} আয়াতের প্রকৃত পাঠ:',
     quoteShortened: 'সংক্ষিপ্ত: বাদ দেওয়া অংশ অর্থ বদলে দিতে পারে; পুরো আয়াতটি পড়ুন',
     quoteNotFound: 'দেখানো আয়াতগুলোতে পাওয়া যায়নি: সতর্কতার সাথে পড়ুন',
     quoteUnchecked: 'যাচাই করা হয়নি: এই উত্তরে যাচাই করার পক্ষে অনেক বেশি উদ্ধৃতি আছে',

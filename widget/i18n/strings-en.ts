@@ -85,6 +85,7 @@ export const STRINGS_EN = {
   siteCitationInvalid: "not a passage of this mosque's documents",
   siteCitationNotRetrieved: "not from this mosque's retrieved passages",
   quoteMismatch: 'does not match the text of {ref}',
+  quoteReads: 'The verse {ref} reads:',
   quoteShortened: 'shortened: what was left out may change the meaning; read the whole verse',
   quoteNotFound: 'not found in the verses shown: read it with care',
   quoteUnchecked: 'not checked: this answer quotes too much to check',

@@ -84,6 +84,7 @@ export const TEXT_ES: UiText = {
     siteCitationInvalid: 'no es un pasaje de los documentos de esta mezquita',
     siteCitationNotRetrieved: 'no está entre los pasajes de la mezquita encontrados',
     quoteMismatch: 'no coincide con el texto de {ref}',
+    quoteReads: 'La aleya {ref} dice:',
     quoteShortened: 'abreviada: lo omitido puede cambiar el sentido; lee la aleya completa',
     quoteNotFound: 'no está en las aleyas mostradas: léelo con cautela',
     quoteUnchecked: 'sin comprobar: esta respuesta cita demasiado para comprobarlo',

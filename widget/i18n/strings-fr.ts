@@ -87,6 +87,7 @@ export const TEXT_FR: UiText = {
     siteCitationInvalid: 'pas un passage des documents de cette mosquée',
     siteCitationNotRetrieved: 'ne fait pas partie des passages de la mosquée trouvés',
     quoteMismatch: 'ne correspond pas au texte de {ref}',
+    quoteReads: 'Le verset {ref} dit :',
     quoteShortened: 'abrégée\u00a0: ce qui a été omis peut changer le sens\u00a0; lisez le verset en entier',
     quoteNotFound: 'introuvable dans les versets affichés\u00a0: lisez-le avec prudence',
     quoteUnchecked: 'non vérifié\u00a0: cette réponse cite trop pour être vérifiée',

@@ -84,6 +84,7 @@ export const TEXT_ID: UiText = {
     siteCitationInvalid: 'bukan bagian dari dokumen masjid ini',
     siteCitationNotRetrieved: 'bukan dari bagian dokumen masjid yang ditemukan',
     quoteMismatch: 'tidak sesuai dengan teks {ref}',
+    quoteReads: 'Bunyi ayat {ref}:',
     quoteShortened: 'dipersingkat: bagian yang dihilangkan dapat mengubah makna; bacalah ayatnya secara utuh',
     quoteNotFound: 'tidak ditemukan dalam ayat yang ditampilkan: bacalah dengan hati-hati',
     quoteUnchecked: 'tidak diperiksa: jawaban ini mengutip terlalu banyak untuk diperiksa',

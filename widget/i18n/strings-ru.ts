@@ -87,6 +87,7 @@ export const TEXT_RU: UiText = {
     siteCitationInvalid: 'не фрагмент документов этой мечети',
     siteCitationNotRetrieved: 'не из найденных фрагментов мечети',
     quoteMismatch: 'не совпадает с текстом {ref}',
+    quoteReads: 'Аят {ref} гласит:',
     quoteShortened: 'сокращено: пропущенное может изменить смысл; прочитайте аят целиком',
     quoteNotFound: 'нет в показанных аятах: читайте с осторожностью',
     quoteUnchecked: 'не проверено: в этом ответе слишком много цитат для проверки',

@@ -84,6 +84,7 @@ export const TEXT_SV: UiText = {
     siteCitationInvalid: 'inte ett avsnitt ur den här moskéns dokument',
     siteCitationNotRetrieved: 'inte bland moskéns hämtade avsnitt',
     quoteMismatch: 'stämmer inte med texten i {ref}',
+    quoteReads: 'Versen {ref} lyder:',
     quoteShortened: 'förkortat: det som utelämnats kan ändra betydelsen; läs hela versen',
     quoteNotFound: 'finns inte i de visade verserna: läs det med försiktighet',
     quoteUnchecked: 'inte kontrollerat: svaret citerar för mycket för att kontrolleras',

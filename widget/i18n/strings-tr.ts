@@ -84,6 +84,7 @@ export const TEXT_TR: UiText = {
     siteCitationInvalid: 'bu caminin belgelerinden bir bölüm değil',
     siteCitationNotRetrieved: 'caminin bulunan bölümlerinden değil',
     quoteMismatch: '{ref} metniyle uyuşmuyor',
+    quoteReads: '{ref} ayetinin metni:',
     quoteShortened: 'kısaltılmış: çıkarılan kısım anlamı değiştirebilir; ayetin tamamını okuyun',
     quoteNotFound: 'gösterilen ayetlerde bulunamadı: dikkatle okuyun',
     quoteUnchecked: 'kontrol edilmedi: bu cevap kontrol edilemeyecek kadar çok alıntı içeriyor',

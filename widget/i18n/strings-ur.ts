@@ -84,6 +84,7 @@ export const TEXT_UR: UiText = {
     siteCitationInvalid: 'اس مسجد کی دستاویزات کا کوئی حصہ نہیں',
     siteCitationNotRetrieved: 'مسجد کے تلاش شدہ حصوں میں سے نہیں',
     quoteMismatch: '{ref} کے متن سے مطابقت نہیں رکھتا',
+    quoteReads: 'آیت {ref} کا متن:',
     quoteShortened: 'مختصر: چھوڑا گیا حصہ معنی بدل سکتا ہے؛ پوری آیت پڑھیں',
     quoteNotFound: 'دکھائی گئی آیات میں نہیں ملا: احتیاط سے پڑھیں',
     quoteUnchecked: 'جانچا نہیں گیا: اس جواب میں جانچ کی حد سے زیادہ اقتباسات ہیں',

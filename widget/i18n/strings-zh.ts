@@ -84,6 +84,7 @@ export const TEXT_ZH: UiText = {
     siteCitationInvalid: '不是本清真寺文件中的段落',
     siteCitationNotRetrieved: '不在检索到的清真寺段落中',
     quoteMismatch: '与 {ref} 的经文不符',
+    quoteReads: '{ref} 的经文原文：',
     quoteShortened: '已删节：省略的部分可能改变原意；请阅读整节经文',
     quoteNotFound: '在所显示的经文中未找到：请谨慎阅读',
     quoteUnchecked: '未核对：此回答引用过多，无法核对',
