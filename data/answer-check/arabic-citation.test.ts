@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseClaimedSource, scanArabicCitation } from './arabic-citation.js';
-import { parseInline } from './markdown-subset.js';
+import { parseAnswerMarkdown, parseInline, type InlineNode } from './markdown-subset.js';
+
+/** The inline nodes of a one-paragraph answer, as the widget parses it with the corpus's surah names. */
+const inline = (text: string): InlineNode[] => {
+  const [block] = parseAnswerMarkdown(text, { surahNamed });
+  return block && block.type === 'paragraph' ? [...block.children] : [];
+};
 
 const NAMES: Record<string, number> = { البقرة: 2, 'آل عمران': 3, النساء: 4, الإسراء: 17, الأحزاب: 33 };
 const surahNamed = (name: string) => NAMES[name];
@@ -22,14 +28,14 @@ describe('when an answer cites a verse the Arabic way', () => {
     expect(scanArabicCitation('البقرة: 153', 0, surahNamed)).toBeUndefined();
   });
   it('should make them citations of the answer, checked like [2:153]', () => {
-    expect(parseInline('قال تعالى ﴿إن الله مع الصابرين﴾ (البقرة: 153).', 0, { left: 10, surahNamed })).toContainEqual({ type: 'citation', raw: '(البقرة: 153)', surah: 2, from: 153, to: 153 });
-    expect(parseInline('كما في سورة الإسراء، الآية 23', 0, { left: 10, surahNamed })).toContainEqual({ type: 'citation', raw: 'سورة الإسراء، الآية 23', surah: 17, from: 23, to: 23 });
+    expect(inline('قال تعالى ﴿إن الله مع الصابرين﴾ (البقرة: 153).')).toContainEqual({ type: 'citation', raw: '(البقرة: 153)', surah: 2, from: 153, to: 153 });
+    expect(inline('كما في سورة الإسراء، الآية 23')).toContainEqual({ type: 'citation', raw: 'سورة الإسراء، الآية 23', surah: 17, from: 23, to: 23 });
     // Without a way to name surahs (a caller without the corpus) the text stays text.
     expect(parseInline('(البقرة: 153)')).toStrictEqual([{ type: 'text', text: '(البقرة: 153)' }]);
   });
   it('should read no citation from a run of names that never closes', () => {
     const hostile = `(${'البقرة '.repeat(2000)}`;
-    expect(parseInline(hostile, 0, { left: 10, surahNamed })).toStrictEqual([{ type: 'text', text: hostile }]);
+    expect(inline(hostile)).toStrictEqual([{ type: 'text', text: hostile.trim() }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_CHARS, MAX_FORMATTED_ELEMENTS, type InlineNode } from './markdown-subset.js';
+import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_BLOCKS, MAX_ANSWER_CHARS, MAX_CITATION_ELEMENTS, MAX_FORMATTED_ELEMENTS, type BlockNode, type InlineNode } from './markdown-subset.js';
 import { answerLinkHref } from './markdown-link.js';
 
 describe('when the answer has paragraphs, lists and headings', () => {
@@ -160,5 +160,39 @@ describe('when an answer holds more formatting than any honest answer', () => {
     expect(blocks.reduce((n, b) => n + count(b.children), 0)).toBe(MAX_FORMATTED_ELEMENTS);
     expect(inlineText(blocks[0]!.children)).not.toContain('*');
     expect(inlineText(blocks[1]!.children).endsWith('*a* *a*')).toBe(true);
+  });
+});
+
+describe('when an answer would make more elements than the page should draw', () => {
+  const count = (blocks: readonly BlockNode[], type: string): number => {
+    let n = 0;
+    const walk = (nodes: readonly InlineNode[]) => {
+      for (const node of nodes) {
+        if (node.type === type) n++;
+        if ('children' in node) walk(node.children);
+      }
+    };
+    for (const b of blocks) {
+      if (b.type === 'list') b.items.forEach(walk);
+      else if ('children' in b) walk(b.children);
+    }
+    return n;
+  };
+  it('should make at most MAX_CITATION_ELEMENTS citations, the rest staying text', () => {
+    const blocks = parseAnswerMarkdown('[2:153] '.repeat(3000));
+    expect(count(blocks, 'citation')).toBe(MAX_CITATION_ELEMENTS);
+    const groups = parseAnswerMarkdown('[2:1-286, 3:1-200] '.repeat(500));
+    expect(count(groups, 'citation')).toBe(MAX_CITATION_ELEMENTS);
+  });
+  it('should count code spans against the formatting budget', () => {
+    expect(count(parseAnswerMarkdown('`x` '.repeat(6000)), 'code')).toBe(MAX_FORMATTED_ELEMENTS);
+  });
+  it('should make at most MAX_ANSWER_BLOCKS blocks, the rest one paragraph of plain text', () => {
+    const blocks = parseAnswerMarkdown(Array.from({ length: 1000 }, (_, i) => `word ${i} *x*`).join('\n\n'));
+    expect(blocks).toHaveLength(MAX_ANSWER_BLOCKS + 1);
+    expect(blocks[MAX_ANSWER_BLOCKS]).toStrictEqual({ type: 'paragraph', children: [{ type: 'text', text: expect.stringMatching(/^word 200 \*x\* word 201/) }] });
+    const list = parseAnswerMarkdown(Array.from({ length: 1000 }, (_, i) => `- item ${i}`).join('\n'));
+    expect(list[0]!.type === 'list' && list[0]!.items.length).toBe(MAX_ANSWER_BLOCKS);
+    expect(list[1]).toStrictEqual({ type: 'paragraph', children: [{ type: 'text', text: expect.stringMatching(/^- item 200 - item 201/) }] });
   });
 });

@@ -82,10 +82,17 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
   const shown = answerShown(source, options.maxChars ?? MAX_ANSWER_CHARS);
   const lines = shown.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
-  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS, ...(options.surahNamed ? { surahNamed: options.surahNamed } : {}) };
+  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS, citations: MAX_CITATION_ELEMENTS, ...(options.surahNamed ? { surahNamed: options.surahNamed } : {}) };
   let i = 0;
+  let items = 0;
   while (i < lines.length) {
     const line = lines[i]!;
+    // Past the blocks one answer may make, the rest is one paragraph of plain text.
+    if (blocks.length + items >= MAX_ANSWER_BLOCKS) {
+      const rest = lines.slice(i).map((l) => l.trim()).filter(Boolean).join(' ');
+      if (rest) blocks.push({ type: 'paragraph', children: [{ type: 'text', text: rest }] });
+      break;
+    }
     if (line.trim() === '') {
       i++;
       continue;
@@ -117,15 +124,17 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
     }
     const listItem = bulletText(line) !== undefined ? bulletText : numberedText(line) !== undefined ? numberedText : undefined;
     if (listItem) {
-      const items: string[] = [];
+      const listItems: string[] = [];
       while (i < lines.length && lines[i]!.trim() !== '') {
         const item = listItem(lines[i]!);
-        if (item !== undefined) items.push(item);
-        else if (items.length > 0 && isSpace(lines[i]![0])) items[items.length - 1] += ` ${lines[i]!.trim()}`;
+        if (item !== undefined && blocks.length + items + listItems.length >= MAX_ANSWER_BLOCKS) break;
+        if (item !== undefined) listItems.push(item);
+        else if (listItems.length > 0 && isSpace(lines[i]![0])) listItems[listItems.length - 1] += ` ${lines[i]!.trim()}`;
         else break;
         i++;
       }
-      blocks.push({ type: 'list', ordered: listItem === numberedText, items: items.map((t) => parseInline(t.trim(), 0, budget)) });
+      items += listItems.length;
+      blocks.push({ type: 'list', ordered: listItem === numberedText, items: listItems.map((t) => parseInline(t.trim(), 0, budget)) });
       continue;
     }
     const body: string[] = [];
@@ -256,17 +265,32 @@ function emphasisCloser(text: string, ch: '*' | '_', double: boolean): ForwardSe
  */
 export const MAX_FORMATTED_ELEMENTS = 400;
 
+/**
+ * Citations one answer may make, each a link with its verse's preview (several elements): an
+ * honest answer cites a dozen verses; 2,857 repeated `[2:153]` made 19,000 elements and blocked
+ * the page for 2 s on each streamed chunk. Past it a citation stays text, linked to nothing.
+ */
+export const MAX_CITATION_ELEMENTS = 100;
+
+/**
+ * Blocks (paragraphs, headings, quotes, list items) one answer may make; past it the rest is one
+ * paragraph of plain text. 20,000 characters of blank-line-separated words made 10,000 paragraphs.
+ */
+export const MAX_ANSWER_BLOCKS = 200;
+
 const ARABIC_LETTER = /[\u0621-\u064A\u0671-\u06D3]/;
 
 /** How many formatting elements the answer being parsed may still make (shared by every block of one parse). */
 interface FormatBudget {
   left: number;
+  /** Citations (of verses and of the mosque's passages) one answer may still make; past it they stay text. */
+  citations: number;
   /** Reads Arabic-style references when set (`ParseAnswerOptions.surahNamed`). */
   readonly surahNamed?: SurahNamed;
 }
 
 /** Parse inline markdown; unmatched markers stay literal. Linear in the length of `text`. */
-export function parseInline(text: string, depth = 0, budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS }): InlineNode[] {
+export function parseInline(text: string, depth = 0, budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS, citations: MAX_CITATION_ELEMENTS }): InlineNode[] {
   const out: InlineNode[] = [];
   const find = forwardIndexOf(text);
   const closers = new Map<string, ForwardSearch>();
@@ -313,16 +337,17 @@ export function parseInline(text: string, depth = 0, budget: FormatBudget = { le
       skipTo(i + 2);
       continue;
     }
-    if (ch === '[') {
+    if (ch === '[' && budget.citations > 0) {
       const site = scanSiteCitation(text, i);
       if (site) {
         const raw = text.slice(i, site.end);
         for (const id of site.ids) push({ type: 'site-citation', raw: site.ids.length === 1 ? raw : `[site:${id}]`, id });
+        budget.citations -= site.ids.length;
         skipTo(site.end);
         continue;
       }
     }
-    if (ch === '[' || ch === '(') {
+    if ((ch === '[' || ch === '(') && budget.citations > 0) {
       const group = scanCitationGroup(text, i);
       if (group) {
         let end = group.end;
@@ -334,15 +359,17 @@ export function parseInline(text: string, depth = 0, budget: FormatBudget = { le
         } else {
           for (const r of group.refs) push({ type: 'citation', raw: r.raw, surah: r.surah, from: r.from, to: r.to });
         }
+        budget.citations -= group.refs.length;
         skipTo(end);
         continue;
       }
     }
     // «(البقرة: 153)», «[البقرة 153]», «سورة البقرة، الآية 153»: a reference written the Arabic way.
-    if (budget.surahNamed && (ch === '(' || ch === '[' || (ch === 'س' && (i === 0 || !ARABIC_LETTER.test(text[i - 1]!))))) {
+    if (budget.surahNamed && budget.citations > 0 && (ch === '(' || ch === '[' || (ch === 'س' && (i === 0 || !ARABIC_LETTER.test(text[i - 1]!))))) {
       const arabic = scanArabicCitation(text, i, budget.surahNamed);
       if (arabic) {
         push({ type: 'citation', raw: text.slice(i, arabic.end), surah: arabic.surah, from: arabic.from, to: arabic.to });
+        budget.citations--;
         skipTo(arabic.end);
         continue;
       }
@@ -364,9 +391,10 @@ export function parseInline(text: string, depth = 0, budget: FormatBudget = { le
         continue;
       }
     }
-    if (ch === '`') {
+    if (ch === '`' && budget.left > 0) {
       const end = find('`', i + 1);
       if (end > i + 1) {
+        budget.left--;
         push({ type: 'code', text: text.slice(i + 1, end) });
         skipTo(end + 1);
         continue;

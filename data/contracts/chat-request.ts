@@ -58,6 +58,11 @@ export const CHAT_LIMITS = {
   maxBodyBytes: 32 * 1024,
   maxQuestionChars: 1000,
   maxHistoryTurns: 10,
+  /**
+   * The visitor's own words from earlier turns sent upstream, all together (the newest kept):
+   * they are not signed, and ten turns of 1,000 characters would go to the model as one message.
+   */
+  maxHistoryVisitorChars: 2000,
   /** An earlier answer is sent back (and signed) as its first 1,500 characters. */
   maxAnswerTurnChars: 1500,
   maxVerseRefs: 25,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnswerSigner } from './answer-signer.js';
-import { alternateTurns, verifyHistory } from './chat-history.js';
+import { alternateTurns, recentTurns, verifyHistory } from './chat-history.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 
 const signer = createAnswerSigner('answer-signing-key-for-tests-0123456789');
 
@@ -45,5 +46,22 @@ describe('when turns are made to alternate', () => {
       { role: 'assistant', content: 'x' },
       { role: 'user', content: 'c' },
     ]);
+  });
+});
+
+describe('when the history carries more of the visitor’s words than go upstream', () => {
+  it('should keep the newest turns within the visitor budget, an answer with its question', () => {
+    const turns = [
+      { role: 'user' as const, content: 'a'.repeat(900) },
+      { role: 'assistant' as const, content: 'first answer' },
+      { role: 'user' as const, content: 'b'.repeat(900) },
+      { role: 'assistant' as const, content: 'second answer' },
+      { role: 'user' as const, content: 'c'.repeat(900) },
+    ];
+    expect(recentTurns(turns, 2000).map((t) => t.content[0])).toEqual(['b', 's', 'c']);
+    expect(recentTurns(turns, 5000)).toHaveLength(5);
+    // Ten unsigned turns of 1,000 characters keep two.
+    const unsigned = Array.from({ length: 10 }, () => ({ role: 'user' as const, content: 'x'.repeat(1000) }));
+    expect(recentTurns(unsigned, CHAT_LIMITS.maxHistoryVisitorChars).reduce((n, t) => n + t.content.length, 0)).toBe(2000);
   });
 });

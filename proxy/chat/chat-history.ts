@@ -38,6 +38,25 @@ export async function verifyHistory(history: readonly ChatTurn[], signer: Answer
   };
 }
 
+/**
+ * The newest turns whose visitor words together stay within `maxVisitorChars`: older turns are
+ * left out from the first one that would pass it (an answer goes with its question).
+ */
+export function recentTurns(turns: readonly PromptTurn[], maxVisitorChars: number): PromptTurn[] {
+  let visitor = 0;
+  let from = turns.length;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    if (turns[i]!.role === 'user') {
+      visitor += turns[i]!.content.length;
+      if (visitor > maxVisitorChars) break;
+    }
+    from = i;
+  }
+  // An answer whose question was left out goes too.
+  while (from < turns.length && turns[from]!.role === 'assistant') from++;
+  return turns.slice(from);
+}
+
 /** Skips empty turns, merges neighbours of the same role, and drops a leading assistant turn. */
 export function alternateTurns(turns: readonly PromptTurn[]): PromptTurn[] {
   const out: { role: PromptTurn['role']; content: string }[] = [];

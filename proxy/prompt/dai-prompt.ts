@@ -109,11 +109,12 @@ export function buildDaiPrompt(input: DaiPromptInput): DaiPrompt {
 
 /**
  * The visitor's words between markers the model is told about, so a message that imitates the
- * prompt's own layout ("### Passage 4 … [2:256] …") cannot pose as a retrieved passage. Markers
- * typed by the visitor are taken out first, so the text cannot close its own wrapper.
+ * prompt's own layout ("### Passage 4 … [2:256] …") cannot pose as a retrieved passage. A marker
+ * typed by the visitor is escaped, not removed (removing `</visitor>` from `</vis</visitor>itor>`
+ * would join a new one), so the text cannot close its own wrapper. One pass, linear.
  */
 export function delimitVisitorText(text: string): string {
-  return `<visitor>\n${text.replace(/<\/?\s*visitor\s*>/giu, '')}\n</visitor>`;
+  return `<visitor>\n${text.replace(/<(\/?\s*visitor\s*)>/giu, '‹$1›')}\n</visitor>`;
 }
 
 /** `ur` → `Urdu`, so the model need not know the tag; the tag itself when Intl has no name for it. */

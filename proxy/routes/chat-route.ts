@@ -19,7 +19,8 @@ import { collectSitePassages } from '../chat/site-passages.js';
 import type { SiteArtefact } from '../../data/site/site-artefact-reader.js';
 import { answerSseStream } from '../chat/answer-stream.js';
 import type { AnswerSigner } from '../chat/answer-signer.js';
-import { verifyHistory } from '../chat/chat-history.js';
+import { recentTurns, verifyHistory } from '../chat/chat-history.js';
+import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import type { ChatModel } from '../chat/chat-model-factory.js';
 import { buildDaiPrompt } from '../prompt/dai-prompt.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
@@ -80,7 +81,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
     const history = await verifyHistory(req.history, opts.signer);
     const prompt = buildDaiPrompt({
       question: req.question,
-      history: history.turns,
+      history: recentTurns(history.turns, CHAT_LIMITS.maxHistoryVisitorChars),
       passages,
       ...(req.lang ? { lang: req.lang } : {}),
       ...(track ? { translationName: corpus.trackName(track) ?? track } : {}),

@@ -4,7 +4,7 @@
  * load), what the visitor typed to filter the list, and opening a topic: its verses, central
  * first, shown without a search or an answer.
  */
-import type { CSSResult, ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
 import { nothing } from 'lit';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { SearchResult } from '../../data/search/search-result.js';
@@ -60,7 +60,7 @@ export class TopicsController implements ReactiveController {
     this.#o.show(result.query, result);
   }
 
-  template(): TemplateResult | typeof nothing {
+  template(): unknown {
     const topics = this.#o.topics();
     const view = this.#view.module;
     if (!topics || !view) return nothing;

@@ -6,6 +6,7 @@
  * narrows. Loaded once the topics are, so pages never pay for it in the first load.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { topicEntries, topicResult } from '../../data/topics/topic-browse.js';
 import type { Topic } from '../../data/topics/topic-types.js';
 import type { Translate } from '../i18n/ui-language.js';
@@ -23,8 +24,17 @@ export interface TopicsViewOptions {
   readonly onOpen: (id: string) => void;
 }
 
-export function topicsViewTemplate(o: TopicsViewOptions): TemplateResult | typeof nothing {
+/**
+ * The view, made again only when the topics, the language or the filter change: the element
+ * renders on every streamed chunk of an answer, and sorting and drawing every topic each time
+ * froze the page for seconds (the view's handlers reach the controller, which does not change).
+ */
+export function topicsViewTemplate(o: TopicsViewOptions): unknown {
   if (o.topics.length === 0) return nothing;
+  return guard([o.topics, o.lang, o.filter, o.t], () => topicsView(o));
+}
+
+function topicsView(o: TopicsViewOptions): TemplateResult {
   const entries = topicEntries(o.topics, o.lang, o.filter);
   return html`<details class="topics" part="topics">
     <summary part="topics-summary">${o.t('topicsHeading')}</summary>

@@ -105,3 +105,87 @@ describe('when compressed bodies are cached', () => {
     expect(encodes()).toBe(2);
   });
 });
+
+describe('when compression could cost more than the clients pay for', () => {
+  /** Static files whose bodies arrive only when released, recording how many bodies were cancelled. */
+  function slowFiles() {
+    const state = { bodies: 0, cancelled: 0, release: () => {} };
+    const gate = new Promise<void>((r) => (state.release = r));
+    const file = (etag: string) => () => {
+      state.bodies++;
+      const bytes = new TextEncoder().encode(BIG);
+      const body = new ReadableStream<Uint8Array>({
+        async pull(ctrl) {
+          await gate;
+          ctrl.enqueue(bytes);
+          ctrl.close();
+        },
+        cancel() {
+          state.cancelled++;
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json', 'content-length': String(bytes.byteLength), etag } });
+    };
+    return { file, state };
+  }
+  const gzipOf = async (res: Response) => gunzipSync(new Uint8Array(await res.arrayBuffer())).toString('utf8');
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+
+  it('should send a body as is when every compression slot is busy', async () => {
+    const { file, state } = slowFiles();
+    const app = new Hono();
+    app.use(compression({ maxConcurrent: 1 }));
+    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    app.get('/b', (c) => (setResourceKey(c, '/b.json'), file('"b"')()));
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    const first = Promise.resolve(app.request('/a', h));
+    await tick();
+    const second = await app.request('/b', h);
+    expect(second.headers.get('content-encoding')).toBeNull();
+    state.release();
+    expect(await second.text()).toBe(BIG);
+    expect(await gzipOf(await first)).toBe(BIG);
+  });
+
+  it('should cancel the compression of a client that has gone when no other request waits for it', async () => {
+    const { file, state } = slowFiles();
+    const app = new Hono();
+    app.use(compression());
+    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    const controller = new AbortController();
+    const gone = Promise.resolve(app.request(new Request('http://x/a', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    await tick();
+    controller.abort();
+    await gone.catch(() => undefined);
+    await tick();
+    expect(state.cancelled).toBe(1);
+    // Nothing was cached: the next request compresses again.
+    state.release();
+    expect(await gzipOf(await app.request('/a', { headers: { 'accept-encoding': 'gzip' } }))).toBe(BIG);
+    expect(state.bodies).toBe(2);
+  });
+
+  it('should keep a compression going while another request still waits for it', async () => {
+    const { file, state } = slowFiles();
+    const app = new Hono();
+    app.use(compression());
+    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    const controller = new AbortController();
+    const gone = Promise.resolve(app.request(new Request('http://x/a', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    await tick();
+    const staying = Promise.resolve(app.request('/a', { headers: { 'accept-encoding': 'gzip' } }));
+    await tick();
+    controller.abort();
+    state.release();
+    await gone.catch(() => undefined);
+    expect(await gzipOf(await staying)).toBe(BIG);
+    // The second request's own body was released unread; the shared one ran to its end.
+    expect(state.cancelled).toBe(1);
+    expect(state.bodies).toBe(2);
+  });
+
+  it('should offer no deflate: a client asking for it alone gets the body as is', async () => {
+    const res = await appWith().request('/json', { headers: { 'accept-encoding': 'deflate' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+  });
+});

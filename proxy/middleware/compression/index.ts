@@ -11,6 +11,13 @@
  * compressed wait for that one result instead of compressing it again: 40 parallel cold requests
  * for the 10 MB ONNX runtime each compressed it (19.8 s, RSS 178 MB → 677 MB).
  * Streams of unknown length (the SSE answer) are never compressed: it would buffer them.
+ *
+ * Compression costs the server CPU and memory that the client does not pay for, so it is bounded:
+ * at most `maxConcurrent` bodies are encoded at once (past that a response goes out as is,
+ * which costs nothing), a compression whose client has gone and that no other request waits for
+ * is cancelled (561 abandoned requests had cost 23 s of CPU and 1 GB), and only brotli and gzip
+ * are offered (every browser takes one of them; a client asking for deflate alone gets the body
+ * as is), so the cached set stays one or two copies per file.
  */
 import type { MiddlewareHandler } from 'hono';
 import { resourceKeyOf } from '../../http/resource-key.js';
@@ -29,11 +36,12 @@ export interface CompressionOptions {
   maxBytes?: number;
   /** Bytes of compressed static files (with an ETag) kept in memory. Default 64 MB; 0 disables. */
   cacheBytes?: number;
+  /** Bodies encoded at the same time; a response past it is sent as is. Default 2. */
+  maxConcurrent?: number;
 }
 
 export const WEB_ENCODERS: Partial<Record<Encoding, EncoderFactory>> = {
   gzip: () => new CompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>,
-  deflate: () => new CompressionStream('deflate') as unknown as TransformStream<Uint8Array, Uint8Array>,
 };
 
 export const DEFAULT_COMPRESSION_OPTIONS = {
@@ -41,6 +49,7 @@ export const DEFAULT_COMPRESSION_OPTIONS = {
   threshold: 1024,
   maxBytes: 32 * 1024 * 1024,
   cacheBytes: 64 * 1024 * 1024,
+  maxConcurrent: 2,
   compressible: /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|wasm|xml|manifest\+json|[\w.+-]+\+json)|image\/svg\+xml)\b/i,
 } satisfies Required<CompressionOptions>;
 
@@ -55,7 +64,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   const opts = { ...DEFAULT_COMPRESSION_OPTIONS, ...options };
   const cache = new ByteBudgetCache(opts.cacheBytes);
   /** Compressions under way, by cache key: later requests for the same file share the first one's. */
-  const inflight = new Map<string, Promise<Uint8Array>>();
+  const inflight = new Map<string, SharedEncoding>();
+  let running = 0;
   return async function compressionMiddleware(c, next) {
     await next();
     const res = c.res;
@@ -85,22 +95,55 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       return;
     }
     const body = res.body!;
-    const encode = async () => new Uint8Array(await new Response(body.pipeThrough(opts.encoders[encoding]!())).arrayBuffer());
+    const signal = c.req.raw.signal;
     let bytes = key ? cache.get(key) : undefined;
     const shared = key && !bytes ? inflight.get(key) : undefined;
     if (bytes || shared) {
       await body.cancel();
-      bytes ??= await shared!;
-    } else if (key) {
-      const work = encode();
-      inflight.set(key, work);
-      try {
-        bytes = await work;
-        cache.set(key, bytes);
-      } finally {
-        inflight.delete(key);
+      if (!bytes) {
+        const entry = shared!;
+        entry.waiters++;
+        const onAbort = () => entry.leave();
+        signal.addEventListener('abort', onAbort, { once: true });
+        try {
+          bytes = await entry.done;
+        } catch {
+          // The compression this request waited for failed: its own body is already released.
+          return respondUnavailable(c);
+        } finally {
+          signal.removeEventListener('abort', onAbort);
+          if (!signal.aborted) entry.waiters--;
+        }
       }
-    } else bytes = await encode();
+    } else {
+      // Every slot busy: the body goes out as is, which costs the server nothing.
+      if (running >= opts.maxConcurrent) return;
+      running++;
+      const work = encodeCancellable(body, opts.encoders[encoding]!);
+      // A client that has gone takes its compression with it, unless another request waits for the same file.
+      const entry: SharedEncoding = {
+        done: work.done,
+        waiters: 1,
+        leave() {
+          if (--this.waiters <= 0) work.cancel();
+        },
+      };
+      if (key) inflight.set(key, entry);
+      const onAbort = () => entry.leave();
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        bytes = await work.done;
+        if (key) cache.set(key, bytes);
+      } catch {
+        if (signal.aborted) return;
+        throw new Error('compression failed');
+      } finally {
+        running--;
+        signal.removeEventListener('abort', onAbort);
+        if (key) inflight.delete(key);
+      }
+      if (signal.aborted) return;
+    }
     const headers = new Headers(res.headers);
     headers.set('content-length', String(bytes.byteLength));
     headers.set('content-encoding', encoding);
@@ -110,6 +153,52 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
     c.res = undefined as unknown as Response;
     c.res = new Response(bytes as BodyInit, { status: res.status, statusText: res.statusText, headers });
   };
+}
+
+/** One compression under way and how many requests wait for it. */
+interface SharedEncoding {
+  readonly done: Promise<Uint8Array>;
+  waiters: number;
+  /** A waiting request has gone: the last one to go cancels the work. */
+  leave(): void;
+}
+
+/** A body piped through an encoder into one buffer, which `cancel` stops (the encoder with it). */
+function encodeCancellable(body: ReadableStream<Uint8Array>, encoder: EncoderFactory): { done: Promise<Uint8Array>; cancel: () => void } {
+  const reader = body.pipeThrough(encoder()).getReader();
+  let cancelled = false;
+  const done = (async () => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      chunks.push(value);
+      total += value.byteLength;
+    }
+    // A cancelled read ends like a finished one: its bytes are a truncated body, never to be sent or kept.
+    if (cancelled) throw new Error('compression cancelled: its client has gone');
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return out;
+  })();
+  return {
+    done,
+    cancel: () => {
+      cancelled = true;
+      reader.cancel(new Error('client gone')).catch(() => {});
+    },
+  };
+}
+
+/** A retry later, for a request whose shared compression failed (its own body was already released). */
+function respondUnavailable(c: Parameters<MiddlewareHandler>[0]): void {
+  c.res = undefined as unknown as Response;
+  c.res = new Response('Try again in a moment.', { status: 503, headers: { 'retry-after': '1', 'content-type': 'text/plain; charset=utf-8' } });
 }
 
 /** LRU by total bytes. */
