@@ -9,6 +9,7 @@ import { createXai } from '@ai-sdk/xai';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ChatProviderConfig } from '../config/proxy-config.js';
+import { boundedFetch } from './bounded-fetch.js';
 
 export interface ChatModel {
   /** The provider's model (the AI SDK's provider layer); the proxy reads its stream directly (answer-parts.ts). */
@@ -20,7 +21,8 @@ export interface ChatModel {
 }
 
 export function createChatModel(config: ChatProviderConfig, fetchImpl?: typeof fetch): ChatModel {
-  const fetchOption = fetchImpl ? { fetch: fetchImpl } : {};
+  // Every reply is bounded in size, whoever the provider (bounded-fetch.ts).
+  const fetchOption = { fetch: boundedFetch(fetchImpl) };
   let model: LanguageModelV3;
   switch (config.provider) {
     case 'xai':
