@@ -7,10 +7,12 @@ import { formatRange } from '../corpus/verse-range.js';
 
 /**
  * - `verified`: every cited verse exists and was among the retrieved verses (hits or context)
+ * - `suggested`: as verified, but a cited verse is there only because the LLM's retrieval
+ *   suggestion named it (the search did not find it): shown, linked and marked so
  * - `not-retrieved`: the verses exist but the model cited something it was not given
  * - `invalid`: no such verse (surah > 114, ayah past the end, reversed range)
  */
-export type CitationStatus = 'verified' | 'not-retrieved' | 'invalid';
+export type CitationStatus = 'verified' | 'suggested' | 'not-retrieved' | 'invalid';
 
 /** What the check needs from the corpus (the `Corpus` class satisfies it). */
 export interface CitationCorpus {
@@ -22,7 +24,12 @@ export interface CitationContext {
   readonly corpus: CitationCorpus;
   /** Global indexes of the verses the widget retrieved and showed (hits and their context). */
   readonly retrieved: ReadonlySet<number>;
+  /** Those of them that only the LLM's retrieval suggestion brought (no search list found them). */
+  readonly suggested?: ReadonlySet<number>;
 }
+
+/** The verses an answer may cite, with those only the retrieval suggestion brought. */
+export type RetrievedVerses = ReadonlySet<number> & { readonly suggested?: ReadonlySet<number> };
 
 export function isValidRange(range: VerseRange, corpus: CitationCorpus): boolean {
   return (
@@ -34,10 +41,13 @@ export function isValidRange(range: VerseRange, corpus: CitationCorpus): boolean
 
 export function checkCitation(range: VerseRange, ctx: CitationContext): CitationStatus {
   if (!isValidRange(range, ctx.corpus)) return 'invalid';
+  let suggested = false;
   for (let ayah = range.from; ayah <= range.to; ayah++) {
-    if (!ctx.retrieved.has(ctx.corpus.indexOf({ surah: range.surah, ayah }))) return 'not-retrieved';
+    const index = ctx.corpus.indexOf({ surah: range.surah, ayah });
+    if (!ctx.retrieved.has(index)) return 'not-retrieved';
+    if (ctx.suggested?.has(index)) suggested = true;
   }
-  return 'verified';
+  return suggested ? 'suggested' : 'verified';
 }
 
 /** `2:153` / `2:153-157` for a citation as parsed (even an invalid one). */

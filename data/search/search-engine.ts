@@ -27,12 +27,13 @@ import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type Search
 import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './index/lexical-indexes.js';
 import { passFloors } from './ranking/similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query/query-router.js';
-import { reciprocalRankFusion, RRF_K, type FusedItem } from './ranking/rank-fusion.js';
+import { reciprocalRankFusion, RRF_K, type FusedItem, type Ranking } from './ranking/rank-fusion.js';
 import { scoreFusion } from './ranking/score-fusion.js';
 import type { HitSource, MatchedTopic, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 import { topicScoring, type TopicIndex, type TopicMatch, type TopicVectors } from '../topics/topic-index.js';
 import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
-import { holdBack, pastoralCare, type PastoralCare, type PastoralCareOptions } from './ranking/pastoral-care.js';
+import { pastoralCare, type PastoralCare, type PastoralCareOptions } from './ranking/pastoral-care.js';
+import { holdBack } from './ranking/hold-back.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
@@ -137,6 +138,13 @@ export interface SearchEngineOptions {
   readonly assistRefsWeight: number;
   readonly assistQueryWeight: number;
   /**
+   * A verse only the suggestion brought (no keyword, meaning or topic list found it) stays below
+   * this many ranks: a suggestion may add candidates, and a hostile one ("refs": ["9:5", …] for a
+   * question on patience) must not push what the search found out of the first ones. With
+   * agreement (the search found it too) it rises by the suggestion's weight as before. Default 10.
+   */
+  readonly assistClearRanks: number;
+  /**
    * A visitor in distress is met with consolation first (ADR 0028): when the question meets the
    * topics of distress, their verses join the fusion at the topic list's weight and the warning
    * verses are held back below the first ranks. `topics: 0` turns it off.
@@ -166,6 +174,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, quoteCoverage: 1, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
+  assistClearRanks: 10,
   pastoral: { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10 },
 } as const satisfies SearchEngineOptions;
 
@@ -255,7 +264,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
     }
   }
-  for (const key of ['k', 'topContext', 'radius', 'candidates'] as const) {
+  for (const key of ['k', 'topContext', 'radius', 'candidates', 'assistClearRanks'] as const) {
     if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`search option ${key} must be a whole number >= 0, got ${opts[key]}`);
   }
   if (opts.fusion !== 'rrf' && opts.fusion !== 'score') throw new RangeError(`search option fusion must be rrf or score, got ${String(opts.fusion)}`);
@@ -325,6 +334,13 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   /** The consolation list of a visitor met with care, weighed like the topic list. */
   const careRanking = (care: PastoralCare | undefined, weight: number) => ({ source: 'care', indices: care ? care.verses.map((v) => topicVerseIndex.get(v)!) : [], weight });
 
+  /** Verses only the LLM's suggestion found, held below the first ranks (`assistClearRanks`). */
+  function withSuggestionBelow(fused: readonly FusedItem[]): readonly FusedItem[] {
+    const own = (f: FusedItem) => ['lexical', 'vector', 'topic', 'care'].some((source) => f.ranks[source] !== undefined);
+    const suggested = (f: FusedItem) => !own(f) && (f.ranks['assist-refs'] !== undefined || f.ranks['assist-query'] !== undefined);
+    return fused.some(suggested) ? holdBack(fused, suggested, opts.assistClearRanks) : fused;
+  }
+
   /** The fused ranking with the warning verses held back below the first ranks, for a visitor met with care. */
   function withCare(fused: readonly FusedItem[], care: PastoralCare | undefined): readonly FusedItem[] {
     if (!care || !topics || topics.warnings.size === 0) return fused;
@@ -376,7 +392,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const track = requiredTrack(query, call.lang);
     const lexicalHits = lexicalCandidates(query, track);
     const { selected, care } = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
-    const assist = assistRankings(call.assist);
+    const own = [
+      { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+      { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
+      careRanking(care, opts.topicWeight),
+    ];
+    const assist = assistRankings(call.assist, own);
     if (!selected && !care && assist.length === 0) {
       const found = lexicalHits.slice(0, opts.k);
       if (found.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
@@ -389,18 +410,10 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       }));
       return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
     }
-    const fused = withCare(
-      reciprocalRankFusion(
-        [
-          { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
-          { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
-          careRanking(care, opts.topicWeight),
-          ...assist,
-        ],
-        opts.rrfK,
-      ),
+    const fused = withSuggestionBelow(withCare(
+      reciprocalRankFusion([...own, ...assist], opts.rrfK),
       care,
-    ).slice(0, opts.k);
+    )).slice(0, opts.k);
     if (fused.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
     const hits = fused.map((f) => fusedHit(f));
     return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected, care) };
@@ -408,9 +421,11 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
 
   /**
    * The LLM suggestion's lists: its verses, and its query searched in the English translation
-   * (the vocabulary it was asked for; skipped until that track is loaded).
+   * (the vocabulary it was asked for; skipped until that track is loaded). The query is the
+   * model's own words, so its list only adds verses the search's own lists (`own`) did not find:
+   * agreement comes from the verses it names, not from words it chose.
    */
-  function assistRankings(assist: RetrievalAssist | undefined): { source: string; indices: number[]; weight: number }[] {
+  function assistRankings(assist: RetrievalAssist | undefined, own: readonly Ranking[]): { source: string; indices: number[]; weight: number }[] {
     if (!assist) return [];
     const out: { source: string; indices: number[]; weight: number }[] = [];
     const refs: number[] = [];
@@ -422,7 +437,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (assist.query.trim() && opts.assistQueryWeight > 0 && indexes.isLoaded('en') && HAS_WORDS.test(assist.query)) {
       const found = indexes.get('en').searchText(assist.query, opts.candidates, { neighbourWeights: opts.neighbourWeights });
       const minScore = (found[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
-      const indices = found.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore).map((h) => h.index);
+      const ownVerses = new Set(own.flatMap((r) => r.indices));
+      const indices = found.filter((h) => h.coverage >= opts.lexicalMinCoverage && h.score >= minScore && !ownVerses.has(h.index)).map((h) => h.index);
       if (indices.length > 0) out.push({ source: 'assist-query', indices, weight: opts.assistQueryWeight });
     }
     return out;
@@ -470,24 +486,21 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     // The topic list keeps the share of the fusion it has beside keywords alone: it weighs
     // topicWeight times all the lists it competes with (the lexical list weighs 1).
     const topicRanking = { source: 'topic', indices: topicList(selected), weight: opts.topicWeight * (1 + vectorWeight) };
+    const own = [
+      { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
+      { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
+      topicRanking,
+      careRanking(care, topicRanking.weight),
+    ];
     const fused = (
       opts.fusion === 'score'
         ? scoreFusion([
             { source: 'lexical', hits: lexicalHits },
             { source: 'vector', hits: vectorHits, weight: vectorWeight },
           ])
-        : reciprocalRankFusion(
-            [
-              { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
-              { source: 'vector', indices: vectorHits.map((h) => h.index), weight: vectorWeight },
-              topicRanking,
-              careRanking(care, topicRanking.weight),
-              ...(withLexical ? assistRankings(call.assist) : []),
-            ],
-            opts.rrfK,
-          )
+        : reciprocalRankFusion([...own, ...(withLexical ? assistRankings(call.assist, own) : [])], opts.rrfK)
     );
-    const ranked = withCare(fused, care).slice(0, opts.k);
+    const ranked = withSuggestionBelow(withCare(fused, care)).slice(0, opts.k);
     if (ranked.length === 0) {
       return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
     }

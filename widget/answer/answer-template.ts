@@ -56,10 +56,11 @@ function citationTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateRe
     >`;
   }
   const notRetrieved = status === 'not-retrieved';
+  const flagged = status === 'not-retrieved' || status === 'suggested';
   return html`<span class="citation-wrap"
-    ><a class="citation ${notRetrieved ? 'citation--not-retrieved' : 'citation--verified'}" part=${notRetrieved ? 'citation citation-not-retrieved' : 'citation citation-verified'}
+    ><a class="citation citation--${status}" part=${notRetrieved ? 'citation citation-not-retrieved' : `citation citation-verified${status === 'suggested' ? ' citation-suggested' : ''}`}
       data-ref=${label} data-status=${status} href=${quranComUrl(range)} dir="ltr" target="_blank" rel="noopener noreferrer">[${label}]</a
-    >${notRetrieved ? html` <span class="flag" part="citation-flag">${ctx.t('citationNotRetrieved')}</span>` : nothing}${previewTemplate(c, ctx)}</span
+    >${flagged ? html` <span class="flag" part="citation-flag">${ctx.t(notRetrieved ? 'citationNotRetrieved' : 'citationSuggested')}</span>` : nothing}${previewTemplate(c, ctx)}</span
   >`;
 }
 

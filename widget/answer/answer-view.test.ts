@@ -107,3 +107,15 @@ describe('when the answer quotes more than the widget checks', () => {
     expect(unchecked.map((q) => textOf(q.nextElementSibling))).toStrictEqual(Array(2).fill('not checked: this answer quotes too much to check'));
   });
 });
+
+describe('when the answer cites a verse only the retrieval suggestion brought', () => {
+  it('should link it and mark that the search did not find it', () => {
+    const i = ctx.corpus.indexOf({ surah: 2, ayah: 153 });
+    const retrieved = Object.assign(new Set(ctx.retrieved), { suggested: new Set([i]) });
+    const host = document.createElement('div');
+    render(answerView('Patience [2:153] and [2:150].', { corpus: ctx.corpus, retrieved, translation: 'en', t: translator('en') }).template, host);
+    const links = [...host.querySelectorAll('a[data-ref]')].map((a) => [a.getAttribute('data-ref'), a.getAttribute('data-status')]);
+    expect(links).toStrictEqual([['2:153', 'suggested'], ['2:150', 'verified']]);
+    expect(textOf(host.querySelector('[part~="citation-flag"]'))).toBe("found through the assistant's suggestion, not by the search");
+  });
+});

@@ -7,14 +7,14 @@ import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { checkAnswer } from '../../data/answer-check/answer-check.js';
-import type { CitationStatus, SiteCitationContext } from '../../data/answer-check/citation-check.js';
+import type { CitationStatus, RetrievedVerses, SiteCitationContext } from '../../data/answer-check/citation-check.js';
 import { answerTemplate, type SitePassageLabel } from './answer-template.js';
 import { parseAnswerMarkdown } from '../../data/answer-check/markdown-subset.js';
 
 export interface AnswerViewOptions {
   readonly corpus: Corpus;
-  /** Verses retrieved for this question (hits and context). */
-  readonly retrieved: ReadonlySet<number>;
+  /** Verses retrieved for this question (hits and context), with those only a suggestion brought. */
+  readonly retrieved: RetrievedVerses;
   /** Translation shown; quotes are also checked against English and the Arabic. */
   readonly translation: TextTrackId;
   readonly t: Translate;
@@ -36,7 +36,8 @@ export interface AnswerView {
 export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const blocks = parseAnswerMarkdown(text, { surahNamed: (name) => o.corpus.surahNumberForName(name) });
   const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
-  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(o.site ? { site: o.site } : {}) });
+  const suggested = o.retrieved.suggested;
+  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(suggested?.size ? { suggested } : {}), ...(o.site ? { site: o.site } : {}) });
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
   return { template: answerTemplate(blocks, render), citations: check.list };
 }

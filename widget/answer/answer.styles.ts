@@ -14,7 +14,8 @@ export const answerStyles = css`
     white-space: nowrap;
     font-weight: 600;
   }
-  .citation--not-retrieved {
+  .citation--not-retrieved,
+  .citation--suggested {
     color: var(--quran-dai-color-warning);
   }
   .citation--invalid {

@@ -3,6 +3,7 @@
  * the top hits with their ±5 same-surah context, and the recent conversation. Also gives
  * the set of verses the model was shown, which citations are checked against.
  */
+import type { RetrievedVerses } from '../../data/answer-check/citation-check.js';
 import { signedAnswerText, signedQuestionText } from '../../data/contracts/answer-signature.js';
 import { CHAT_LIMITS, type ChatRequest, type ChatSiteRefs, type ChatTurn, type ChatVerseRef } from '../../data/contracts/chat-request.js';
 import type { TextTrackId, VerseRange } from '../../data/corpus/corpus-types.js';
@@ -88,11 +89,18 @@ function chatRequestWith(options: BuildChatRequestOptions, history: ChatTurn[]):
   };
 }
 
-/** Global indexes of every verse the visitor was shown and the model was sent (hits + context). */
-export function retrievedVerses(result: SearchResult, corpus: ChatCorpus): Set<number> {
+/**
+ * Global indexes of every verse the visitor was shown and the model was sent (hits + context),
+ * and, as `suggested`, those that only the LLM's retrieval suggestion brought: an answer citing
+ * one is marked so (citation-check.ts).
+ */
+export function retrievedVerses(result: SearchResult, corpus: ChatCorpus): RetrievedVerses {
   const set = new Set<number>();
   for (const hit of result.hits) set.add(hit.index);
   const ranges = [...result.passages.map((p) => p.range), ...result.hits.slice(0, CONTEXT_HITS).map((h) => corpus.contextOf(h.ref))];
-  for (const range of ranges) for (const ref of refsInRange(range)) set.add(corpus.indexOf(ref));
-  return set;
+  const context = new Set<number>();
+  for (const range of ranges) for (const ref of refsInRange(range)) context.add(corpus.indexOf(ref));
+  for (const i of context) set.add(i);
+  const suggested = new Set(result.hits.filter((h) => h.sources.length === 1 && h.sources[0] === 'assist' && !context.has(h.index)).map((h) => h.index));
+  return Object.assign(set, { suggested });
 }

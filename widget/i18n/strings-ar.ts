@@ -81,6 +81,7 @@ export const TEXT_AR: UiText = {
     citationInvalid: 'ليست آية',
     citationInvalidLong: '{ref} ليست آية من القرآن؛ هذا المرجع خاطئ.',
     citationNotRetrieved: 'ليست من الآيات المسترجعة',
+    citationSuggested: 'وُجدت باقتراح المساعد لا بالبحث',
     siteCitationInvalid: 'ليس من نصوص هذا المسجد',
     siteCitationNotRetrieved: 'ليس من نصوص المسجد المسترجعة',
     quoteMismatch: 'لا يطابق نص {ref}',

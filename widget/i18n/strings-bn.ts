@@ -81,6 +81,7 @@ export const TEXT_BN: UiText = {
     citationInvalid: 'আয়াত নয়',
     citationInvalidLong: '{ref} কুরআনের কোনো আয়াত নয়; এই সূত্রটি ভুল।',
     citationNotRetrieved: 'খুঁজে পাওয়া আয়াতগুলোর মধ্যে নেই',
+    citationSuggested: 'অনুসন্ধানে নয়, সহকারীর পরামর্শে পাওয়া',
     siteCitationInvalid: 'এই মসজিদের নথির কোনো অংশ নয়',
     siteCitationNotRetrieved: 'মসজিদের খুঁজে পাওয়া অংশগুলোর মধ্যে নেই',
     quoteMismatch: '{ref}-এর পাঠের সাথে মেলে না',

@@ -81,6 +81,7 @@ export const TEXT_ES: UiText = {
     citationInvalid: 'no es una aleya',
     citationInvalidLong: '{ref} no es una aleya del Corán; esta referencia es errónea.',
     citationNotRetrieved: 'no está entre las aleyas encontradas',
+    citationSuggested: 'hallada por la sugerencia del asistente, no por la búsqueda',
     siteCitationInvalid: 'no es un pasaje de los documentos de esta mezquita',
     siteCitationNotRetrieved: 'no está entre los pasajes de la mezquita encontrados',
     quoteMismatch: 'no coincide con el texto de {ref}',

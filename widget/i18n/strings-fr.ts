@@ -84,6 +84,7 @@ export const TEXT_FR: UiText = {
     citationInvalid: 'pas un verset',
     citationInvalidLong: '{ref} n’est pas un verset du Coran\u00a0; cette référence est erronée.',
     citationNotRetrieved: 'ne fait pas partie des versets trouvés',
+    citationSuggested: 'trouvé par la suggestion de l\'assistant, non par la recherche',
     siteCitationInvalid: 'pas un passage des documents de cette mosquée',
     siteCitationNotRetrieved: 'ne fait pas partie des passages de la mosquée trouvés',
     quoteMismatch: 'ne correspond pas au texte de {ref}',

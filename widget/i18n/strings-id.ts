@@ -81,6 +81,7 @@ export const TEXT_ID: UiText = {
     citationInvalid: 'bukan ayat',
     citationInvalidLong: '{ref} bukan ayat Al-Qur’an; rujukan ini salah.',
     citationNotRetrieved: 'bukan dari ayat yang ditemukan',
+    citationSuggested: 'ditemukan lewat saran asisten, bukan oleh pencarian',
     siteCitationInvalid: 'bukan bagian dari dokumen masjid ini',
     siteCitationNotRetrieved: 'bukan dari bagian dokumen masjid yang ditemukan',
     quoteMismatch: 'tidak sesuai dengan teks {ref}',

@@ -84,6 +84,7 @@ export const TEXT_RU: UiText = {
     citationInvalid: 'не аят',
     citationInvalidLong: '{ref} — не аят Корана; эта ссылка ошибочна.',
     citationNotRetrieved: 'не из найденных аятов',
+    citationSuggested: 'найдено по подсказке ассистента, а не поиском',
     siteCitationInvalid: 'не фрагмент документов этой мечети',
     siteCitationNotRetrieved: 'не из найденных фрагментов мечети',
     quoteMismatch: 'не совпадает с текстом {ref}',

@@ -81,6 +81,7 @@ export const TEXT_SV: UiText = {
     citationInvalid: 'inte en vers',
     citationInvalidLong: '{ref} är inte en vers i Koranen; hänvisningen är fel.',
     citationNotRetrieved: 'inte bland de hittade verserna',
+    citationSuggested: 'hittad genom assistentens förslag, inte av sökningen',
     siteCitationInvalid: 'inte ett avsnitt ur den här moskéns dokument',
     siteCitationNotRetrieved: 'inte bland moskéns hämtade avsnitt',
     quoteMismatch: 'stämmer inte med texten i {ref}',

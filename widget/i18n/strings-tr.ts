@@ -81,6 +81,7 @@ export const TEXT_TR: UiText = {
     citationInvalid: 'ayet değil',
     citationInvalidLong: '{ref} Kur’an’da bir ayet değil; bu kaynak hatalı.',
     citationNotRetrieved: 'bulunan ayetlerden değil',
+    citationSuggested: 'aramayla değil, asistanın önerisiyle bulundu',
     siteCitationInvalid: 'bu caminin belgelerinden bir bölüm değil',
     siteCitationNotRetrieved: 'caminin bulunan bölümlerinden değil',
     quoteMismatch: '{ref} metniyle uyuşmuyor',

@@ -81,6 +81,7 @@ export const TEXT_UR: UiText = {
     citationInvalid: 'آیت نہیں',
     citationInvalidLong: '{ref} قرآن کی کوئی آیت نہیں؛ یہ حوالہ غلط ہے۔',
     citationNotRetrieved: 'تلاش شدہ آیات میں سے نہیں',
+    citationSuggested: 'تلاش سے نہیں، معاون کی تجویز سے ملی',
     siteCitationInvalid: 'اس مسجد کی دستاویزات کا کوئی حصہ نہیں',
     siteCitationNotRetrieved: 'مسجد کے تلاش شدہ حصوں میں سے نہیں',
     quoteMismatch: '{ref} کے متن سے مطابقت نہیں رکھتا',

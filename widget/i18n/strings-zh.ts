@@ -81,6 +81,7 @@ export const TEXT_ZH: UiText = {
     citationInvalid: '不是经文',
     citationInvalidLong: '{ref} 不是《古兰经》中的经文；此引用有误。',
     citationNotRetrieved: '不在检索到的经文中',
+    citationSuggested: '由助手建议带出，并非搜索找到',
     siteCitationInvalid: '不是本清真寺文件中的段落',
     siteCitationNotRetrieved: '不在检索到的清真寺段落中',
     quoteMismatch: '与 {ref} 的经文不符',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Topic } from '../../topics/topic-types.js';
 import type { TopicMatch } from '../../topics/topic-index.js';
-import { holdBack, pastoralCare, type PastoralCareOptions } from './pastoral-care.js';
+import { pastoralCare, type PastoralCareOptions } from './pastoral-care.js';
+import { holdBack } from './hold-back.js';
 
 const topic = (id: string, verses: string[], care?: 'consolation'): Topic => ({ id, verses, ...(care ? { care } : {}) }) as unknown as Topic;
 const grief = topic('losing-a-loved-one', ['2:155', '2:156', '9:84', '3:185'], 'consolation');

@@ -93,19 +93,3 @@ export function pastoralCare(
   for (const m of topics) for (const v of m.topic.verses) if (!verses.includes(v) && !warnings.has(v) && verses.length < options.maxVerses) verses.push(v);
   return { topics, verses, askedAbout };
 }
-
-/**
- * The ranking with every held-back item moved just below the first `clearRanks`, in its order;
- * everything else keeps its order. Linear in the list.
- */
-export function holdBack<T>(ranked: readonly T[], heldBack: (item: T) => boolean, clearRanks: number): T[] {
-  const lead: T[] = [];
-  const held: T[] = [];
-  const rest: T[] = [];
-  for (const item of ranked) {
-    if (lead.length >= clearRanks) rest.push(item);
-    else if (heldBack(item)) held.push(item);
-    else lead.push(item);
-  }
-  return [...lead, ...held, ...rest];
-}
