@@ -34,6 +34,7 @@ import { topicScoring, type TopicIndex, type TopicMatch, type TopicVectors } fro
 import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
 import { pastoralCare, type PastoralCare, type PastoralCareOptions } from './ranking/pastoral-care.js';
 import { holdBack } from './ranking/hold-back.js';
+import { hasWords } from '../contracts/question-words.js';
 
 export { retrievalQuery, isFollowUp } from './query/retrieval-query.js';
 export type { SearchLanguage, SearchTrack } from './query/language-detect.js';
@@ -388,7 +389,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const route = routeQuery(query, corpus);
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'lexical', 'the query is empty');
-    if (!HAS_WORDS.test(query)) return noWords(query);
+    if (!hasWords(query)) return noWords(query);
     const track = requiredTrack(query, call.lang);
     const lexicalHits = lexicalCandidates(query, track);
     const { selected, care } = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
@@ -434,7 +435,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       if (corpus.isValidRef({ surah, ayah })) refs.push(corpus.indexOf({ surah, ayah }));
     }
     if (refs.length > 0 && opts.assistRefsWeight > 0) out.push({ source: 'assist-refs', indices: refs, weight: opts.assistRefsWeight });
-    if (assist.query.trim() && opts.assistQueryWeight > 0 && indexes.isLoaded('en') && HAS_WORDS.test(assist.query)) {
+    if (assist.query.trim() && opts.assistQueryWeight > 0 && indexes.isLoaded('en') && hasWords(assist.query)) {
       const found = indexes.get('en').searchText(assist.query, opts.candidates, { neighbourWeights: opts.neighbourWeights });
       const minScore = (found[0]?.score ?? 0) * opts.lexicalMinRelativeScore;
       const ownVerses = new Set(own.flatMap((r) => r.indices));
@@ -472,7 +473,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const route = routeQuery(query, corpus);
     if (route) return direct(query, route);
     if (!query.trim()) return none(query, 'hybrid', 'the query is empty');
-    if (!HAS_WORDS.test(query)) return noWords(query);
+    if (!hasWords(query)) return noWords(query);
     if (vq.vector.length !== vq.search.dims) {
       throw new RangeError(`query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`);
     }
@@ -558,8 +559,6 @@ function none(query: string, stage: SearchResult['stage'], reason: string, probl
   return { kind: 'none', query, hits: [], passages: [], stage, reason, ...(problem ? { problem } : {}) };
 }
 
-/** A letter or a digit in any script: without one there is nothing to search for. */
-const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 /**
  * "???" or "🙏": answered at once (stage `direct`), not searched, so its vector is not fused

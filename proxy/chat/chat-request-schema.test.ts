@@ -28,7 +28,7 @@ describe('when the passages together are too long', () => {
 
 describe('when the question has no words', () => {
   it('should refuse zero-width spaces and punctuation alone, saying to write words', () => {
-    for (const question of ['\u200b\u200b\u200b', '???', '\u200b \u2060 !']) {
+    for (const question of ['\u200b\u200b\u200b', '???', '\u200b \u2060 !', '\u3164', '\u115F\u1160', '\u0640']) {
       const v = validateChatRequest({ question, verses: [] }, corpus);
       expect(v).toStrictEqual({ ok: false, issue: { code: 'invalid-field', field: 'question', message: expect.stringMatching(/^question: question has no words: write it in words/) } });
     }

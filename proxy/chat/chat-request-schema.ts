@@ -7,6 +7,7 @@
  * prompt with a quarter of the Quran. Failures carry
  * the exact field (`verses[3].context`) so the widget and self-hosters can see what is wrong.
  */
+import { hasWords } from '../../data/contracts/question-words.js';
 import { z } from 'zod';
 import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
@@ -43,8 +44,6 @@ const turnSchema = z
     path: ['content'],
   });
 
-/** A letter or a digit in any script; a question of only spaces, zero-width or punctuation characters has no words. */
-const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 const verseSchema = z.object({
   ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
@@ -60,7 +59,7 @@ export const chatRequestSchema = z.object({
     .trim()
     .min(1, { error: 'question is empty' })
     .max(CHAT_LIMITS.maxQuestionChars, { error: `question is longer than ${CHAT_LIMITS.maxQuestionChars} characters` })
-    .refine((q) => HAS_WORDS.test(q), { error: 'question has no words: write it in words, for example "What does the Quran say about patience?"' }),
+    .refine((q) => hasWords(q), { error: 'question has no words: write it in words, for example "What does the Quran say about patience?"' }),
   history: z
     .array(turnSchema, { error: 'history must be an array of {role, content}' })
     .max(CHAT_LIMITS.maxHistoryTurns, { error: `history has more than ${CHAT_LIMITS.maxHistoryTurns} turns` })

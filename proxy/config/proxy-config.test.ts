@@ -116,7 +116,9 @@ describe('when feedback is collected', () => {
     expect(c.secrets).toStrictEqual([url]);
   });
   it('should refuse a webhook that is not an http(s) URL', () => {
-    expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL="javascript:alert(1)" must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL (its value is not shown: it holds a secret) must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
+    // A webhook URL that does not parse is never printed: its path is the secret.
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'hooks.slack.com/services/T000/B000/XXXXSECRET' }).join(' ')).not.toContain('XXXXSECRET');
     expect(problems({ FEEDBACK_WEBHOOK_URL: 'https://user:secret@hooks.example.org/x' })).toStrictEqual([expect.stringMatching(/^FEEDBACK_WEBHOOK_URL must not contain a user name or password \(user:pass@\)/)]);
   });
 });

@@ -235,7 +235,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     if (!result.success) problems.push(...result.error.issues.map((i) => i.message));
     return result.success ? result.data : undefined;
   };
-  const url = (name: SettingName | string, fallback = '', example?: string) => check(httpUrl(name, example ?? 'http://127.0.0.1:11434/v1'), raw(name) || fallback) ?? '';
+  const url = (name: SettingName | string, fallback = '', example?: string, secret = false) => check(httpUrl(name, example ?? 'http://127.0.0.1:11434/v1', { secret }), raw(name) || fallback) ?? '';
 
   // Every setting with its default; an empty budget means unlimited, like 0.
   const input = Object.fromEntries(
@@ -244,7 +244,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   const parsed = settingsSchema(availableCores).safeParse(input);
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
 
-  const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', '', 'https://hooks.example.org/quran-dai') : '';
+  const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', '', 'https://hooks.example.org/quran-dai', true) : '';
   if (feedbackWebhookUrl && (new URL(feedbackWebhookUrl).username || new URL(feedbackWebhookUrl).password)) {
     // fetch refuses a URL with credentials, so every delivery would fail later, one by one.
     problems.push('FEEDBACK_WEBHOOK_URL must not contain a user name or password (user:pass@): fetch refuses such URLs; use the secret URL or token your webhook service gives (in its path or query)');

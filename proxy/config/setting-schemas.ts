@@ -24,10 +24,12 @@ export function flag(name: string) {
 }
 
 /** An http(s) URL, without the trailing slash. */
-export function httpUrl(name: string, example: string) {
+export function httpUrl(name: string, example: string, options: { secret?: boolean } = {}) {
+  // A secret URL (a webhook's token in its path) is never repeated in an error, which ends up in logs.
+  const shown = (input: unknown) => (options.secret ? `${name} (its value is not shown: it holds a secret)` : `${name}="${String(input)}"`);
   return z
     .string()
-    .refine((s) => /^https?:\/\/[^\s]+$/.test(s) && URL.canParse(s), { error: (iss) => `${name}="${String(iss.input)}" must be an http(s) URL, e.g. ${example}` })
+    .refine((s) => /^https?:\/\/[^\s]+$/.test(s) && URL.canParse(s), { error: (iss) => `${shown(iss.input)} must be an http(s) URL, e.g. ${example}` })
     .transform((s) => s.replace(/\/+$/, ''));
 }
 

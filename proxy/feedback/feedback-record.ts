@@ -37,10 +37,19 @@ export function plainVisitorText(text: string): string {
 
 /**
  * The visitor's words for a chat webhook's `text`: `&`, `<` and `>` escaped as Slack and
- * Mattermost ask, so a comment cannot mention `<!channel>` or hide a link as `<https://evil|…>`.
+ * Mattermost ask, so a comment cannot mention `<!channel>` or hide a link as `<https://evil|…>`;
+ * a word joiner after `@` so `@channel`, `@here`, `@all` or `@someone` mention nobody (Mattermost,
+ * Rocket.Chat), markdown brackets escaped so `[text](https://evil.example)` is no link, and a word
+ * joiner in `://` so no address becomes one.
  */
 export function chatSafeText(text: string): string {
-  return plainVisitorText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return plainVisitorText(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(?=\p{L})/gu, '@\u2060')
+    .replace(/[[\]]/g, '\\$&')
+    .replace(/:\/\//g, ':\u2060//');
 }
 
 export function feedbackRecord(req: FeedbackRequest, receivedAt: Date, withUserText: boolean): FeedbackRecord {

@@ -5,6 +5,7 @@
  * and, for the LLM and the embedder, the global spend budget. The handlers live in their route
  * modules; this wires them to the shared stores, budgets and the answer signer.
  */
+import { createAnswerRatings } from '../feedback/answer-ratings.js';
 import { Hono, type Context } from 'hono';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 import { FEEDBACK_LIMITS } from '../../data/contracts/feedback-request.js';
@@ -165,6 +166,7 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
   api.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
     ...feedbackRoute,
     signer,
+    answerRatings: createAnswerRatings({ now }),
     readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, o.readBodyText),
     corpus,
     logUserText: config.logUserText,

@@ -51,7 +51,8 @@ describe('when FEEDBACK_LOG=true', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toStrictEqual({ ok: true });
     const line = feedbackLine(logs);
-    expect(line).toMatchObject({ status: 202, feedback: 'down', citations: '2:219 4:43', hasComment: true, lang: 'en' });
+    // The verses the signed answer cites, not the list the page sent (it added 4:43).
+    expect(line).toMatchObject({ status: 202, feedback: 'down', citations: '2:219', hasComment: true, lang: 'en' });
     expect(JSON.stringify(logs)).not.toContain('alcohol');
     expect(JSON.stringify(logs)).not.toContain('missed');
     expect(metrics.registry.render()).toContain('quran_dai_feedback_total{rating="down"} 1');
@@ -110,7 +111,7 @@ describe('when FEEDBACK_WEBHOOK_URL is set', () => {
     const { app } = await createTestProxy({ FEEDBACK_WEBHOOK_URL: hook.url }, { metrics });
     expect((await app.request('/api/feedback', post(THUMBS_DOWN))).status).toBe(202);
     await expect.poll(() => hook!.received.length).toBe(1);
-    expect(hook.received[0]).toMatchObject({ type: 'quran-dai-feedback', rating: 'down', citations: ['2:219', '4:43'], hasComment: true });
+    expect(hook.received[0]).toMatchObject({ type: 'quran-dai-feedback', rating: 'down', citations: ['2:219'], hasComment: true });
     expect(JSON.stringify(hook.received[0])).not.toContain('alcohol');
     await expect.poll(() => metrics.registry.render()).toContain('quran_dai_feedback_webhook_total{outcome="delivered"} 1');
   });
@@ -150,9 +151,34 @@ describe('when a comment carries chat markup, new lines or direction controls', 
     expect((await app.request('/api/feedback', post({ ...THUMBS_DOWN, comment }))).status).toBe(202);
     await expect.poll(() => hook!.received.length).toBe(1);
     const record = hook.received[0] as { text: string; comment: string };
-    expect(record.text).toContain('"Bad &lt;!channel&gt; &lt;https://evil.example|click&gt; &amp; more"');
+    expect(record.text).toContain('"Bad &lt;!channel&gt; &lt;https:\u2060//evil.example|click&gt; &amp; more"');
     expect(record.comment).toBe('Bad <!channel> <https://evil.example|click> & more');
     expect(feedbackLine(logs).comment).toBe('Bad <!channel> <https://evil.example|click> & more');
     expect(logs.join('\n')).not.toMatch(/[\u2028\u202e]/);
+  });
+});
+
+describe('when a comment mentions a channel or hides a link in markdown', () => {
+  it('should mention nobody and link nowhere in the chat text', async () => {
+    hook = await startFakeWebhook('ok');
+    const { app } = await createTestProxy({ FEEDBACK_WEBHOOK_URL: hook.url, LOG_USER_TEXT: 'true' });
+    const comment = '@channel @here @all see [this](https://evil.example) and https://evil.example/x';
+    expect((await app.request('/api/feedback', post({ ...THUMBS_DOWN, comment }))).status).toBe(202);
+    await expect.poll(() => hook!.received.length).toBe(1);
+    const { text } = hook.received[0] as { text: string };
+    expect(text).not.toMatch(/@(channel|here|all)\b/);
+    // An escaped bracket is no markdown link.
+    expect(text).not.toMatch(/(?<!\\)\]\(https?:/);
+    expect(text).not.toContain('https://');
+    expect(text.replace(/\u2060|\\/g, '')).toContain('@channel @here @all see [this](https://evil.example)');
+  });
+});
+
+describe('when one answer is rated again and again', () => {
+  it('should count its first three ratings in an hour and refuse the rest with 429', async () => {
+    const { app } = await createTestProxy({ FEEDBACK_LOG: 'true', RATE_LIMIT_FEEDBACK_PER_HOUR: '100' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await app.request('/api/feedback', post(THUMBS_DOWN))).status);
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
   });
 });

@@ -15,6 +15,10 @@ import type { ProxyEnvBindings } from '../http/app-env.js';
 import { jsonError } from '../http/json-error.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
 import type { AnswerSigner } from '../chat/answer-signer.js';
+import type { AnswerRatings } from '../feedback/answer-ratings.js';
+import { parseAnswerMarkdown, type InlineNode } from '../../data/answer-check/markdown-subset.js';
+import { formatRange } from '../../data/corpus/verse-range.js';
+import { FEEDBACK_LIMITS } from '../../data/contracts/feedback-request.js';
 
 export const FEEDBACK_NOT_CONFIGURED_CODE = 'feedback-not-configured';
 
@@ -32,9 +36,28 @@ export interface FeedbackRouteOptions {
   readonly now: () => number;
   /** Checks that the rated answer is one this proxy gave (its signature). */
   readonly signer: AnswerSigner;
+  /** How often one answer may be rated (answer-ratings.ts). */
+  readonly answerRatings: AnswerRatings;
 }
 
 export const UNKNOWN_ANSWER_CODE = 'unknown-answer';
+export const ANSWER_RATED_CODE = 'answer-rated';
+
+/** The verse citations of an answer (`2:153`, `2:153-157`), in order, each once. */
+function answerCitations(text: string, corpus: { surahNumberForName(name: string): number | undefined }): string[] {
+  const refs = new Set<string>();
+  const walk = (nodes: readonly InlineNode[]) => {
+    for (const n of nodes) {
+      if (n.type === 'citation') refs.add(formatRange(n));
+      else if ('children' in n) walk(n.children);
+    }
+  };
+  for (const block of parseAnswerMarkdown(text, { surahNamed: (name) => corpus.surahNumberForName(name) })) {
+    if (block.type === 'list') block.items.forEach(walk);
+    else if ('children' in block) walk(block.children);
+  }
+  return [...refs];
+}
 
 /** True when feedback goes somewhere: the widget shows the 👍/👎 post only then. */
 export function feedbackEnabled(opts: Pick<FeedbackRouteOptions, 'log' | 'webhook'>): boolean {
@@ -51,7 +74,13 @@ export function createFeedbackHandler(opts: FeedbackRouteOptions) {
     if (!(await opts.signer.verify(v.value.question, v.value.answer.text, v.value.answer.signature))) {
       throw jsonError(400, UNKNOWN_ANSWER_CODE, 'answer: this proxy did not give that answer to that question (its signature does not match); rate an answer as the widget received it', { field: 'answer' });
     }
-    const record = feedbackRecord(v.value, new Date(opts.now()), opts.logUserText);
+    if (!opts.answerRatings.admit(v.value.answer.signature)) {
+      throw jsonError(429, ANSWER_RATED_CODE, 'answer: this answer has been rated as often as one answer may be this hour; thank you, your rating is already counted');
+    }
+    // The verses the rating is about are those the signed answer cites, not what the page says it cites.
+    const corpus = await opts.corpus.whole();
+    const citations = answerCitations(v.value.answer.text, corpus).slice(0, FEEDBACK_LIMITS.maxCitations);
+    const record = feedbackRecord({ ...v.value, citations }, new Date(opts.now()), opts.logUserText);
     opts.metrics.feedback.inc({ rating: record.rating });
     if (opts.log) {
       const fields = c.get('logFields');

@@ -21,6 +21,7 @@ import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
 import { budgetExhaustedError, type SpendBudget } from '../budget/spend-budget.js';
 import { CHARS_PER_TOKEN } from './chat-route.js';
 import { delimitVisitorText } from '../prompt/dai-prompt.js';
+import { hasWords } from '../../data/contracts/question-words.js';
 
 export const SUGGEST_OFF_CODE = 'suggest-off';
 
@@ -61,7 +62,7 @@ export function createSuggestHandler(opts: SuggestRouteOptions) {
     const body = (await opts.readBody(c)) as { question?: unknown; lang?: unknown } | null;
     const question = typeof body?.question === 'string' ? body.question.replace(/\s+/g, ' ').trim() : undefined;
     if (question === undefined) throw jsonError(400, 'invalid-field', 'question: must be a string', { field: 'question' });
-    if (!/[\p{L}\p{N}]/u.test(question)) throw jsonError(400, 'invalid-field', 'question: has no words', { field: 'question' });
+    if (!hasWords(question)) throw jsonError(400, 'invalid-field', 'question: has no words', { field: 'question' });
     if (question.length > SUGGEST_LIMITS.maxQuestionChars) {
       throw jsonError(400, 'invalid-field', `question: is longer than ${SUGGEST_LIMITS.maxQuestionChars} characters`, { field: 'question' });
     }
