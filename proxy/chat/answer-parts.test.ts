@@ -57,12 +57,14 @@ async function drain(o: AnswerPartsOptions): Promise<UIMessageChunk[]> {
 const failure = (status: number) => new APICallError({ message: `HTTP ${status}`, url: 'https://api.x.ai/v1/chat/completions', requestBodyValues: {}, statusCode: status, isRetryable: status === 429 || status >= 500 });
 
 describe('when the answer is read from the provider\'s stream', () => {
-  it('should give the UI message parts in streamText\'s order, text only, with the usage', async () => {
+  it('should give the UI message parts in streamText\'s order, text and the reasoning to count, with the usage', async () => {
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: convertArrayToReadableStream(STREAM) }) });
     const o = options(model);
     expect(await drain(o)).toStrictEqual([
       { type: 'start' },
       { type: 'start-step' },
+      // Reasoning is read (to count what the upstream spent); the relay never sends it on.
+      { type: 'reasoning-delta', id: 'r', delta: 'hidden thoughts' },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: 'Be patient ' },
       { type: 'text-delta', id: 't', delta: '[2:153].' },

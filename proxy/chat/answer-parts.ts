@@ -120,6 +120,10 @@ async function* generateParts(o: AnswerPartsOptions, stop: AbortController): Asy
             o.onError(part.error);
             yield { type: 'error', errorText: 'error' };
             break;
+          case 'reasoning-delta':
+            // Never relayed (ADR 0003), but paid for: counted when no usage report comes.
+            yield { type: 'reasoning-delta', id: part.id, delta: part.delta };
+            break;
           case 'finish':
             o.onFinish({ inputTokens: part.usage.inputTokens.total, outputTokens: part.usage.outputTokens.total });
             yield { type: 'finish-step' };

@@ -35,8 +35,13 @@ export interface AnswerStreamOutcome {
   readonly failure?: UpstreamFailure;
   /** ms from start to the first text delta (undefined when none came). */
   readonly firstTextMs?: number;
-  /** Characters of answer text relayed to the client (what a missing usage report is estimated from). */
+  /** Characters of answer text relayed to the client. */
   readonly relayedChars: number;
+  /**
+   * Characters the upstream generated and this stream read, reasoning included (never relayed):
+   * what a missing usage report is estimated from, so an answer left mid-reasoning still counts.
+   */
+  readonly generatedChars: number;
 }
 
 export interface AnswerStreamOptions {
@@ -93,11 +98,12 @@ function normalize<T>(source: AnswerPartInput, options: AnswerStreamOptions, enc
   let cut = false;
   // Only the signed prefix is kept: a long answer costs no more memory than a short one.
   let answerPrefix = '';
+  let generated = 0;
 
   const end = (outcome: AnswerStreamOutcome['outcome']) => {
     if (ended) return;
     ended = true;
-    options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }), relayedChars: relayed });
+    options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }), relayedChars: relayed, generatedChars: generated });
   };
   /** Enqueues the one error part of the stream; false when an error was already sent. */
   const fail = (controller: ReadableStreamDefaultController<T>, f: UpstreamFailure): boolean => {
@@ -140,6 +146,8 @@ function normalize<T>(source: AnswerPartInput, options: AnswerStreamOptions, enc
       return true;
     }
     const part = result.value;
+    // What the upstream spent, relayed or not (reasoning is never relayed, and is paid for).
+    if (part.type === 'reasoning-delta' || part.type === 'text-delta') generated += part.delta.length;
     if (!RELAYED_PARTS.has(part.type) || (failure && !CLOSING_PARTS.has(part.type))) return false;
     switch (part.type) {
       case 'text-start':

@@ -466,6 +466,24 @@ describe('when an answer ends before the provider reports its usage', () => {
     expect(JSON.parse(p.logs.at(-1)!)).toMatchObject({ outcome: "aborted", tokensOut: 300, tokensEstimated: true });
   });
 
+  it('should count the reasoning the upstream generated too, though it is never relayed', async () => {
+    const metrics = createProxyMetrics();
+    const p = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, XAI_BASE_URL: xai.baseURL, ANSWER_SIGNING_KEY: SIGNING_KEY, BUDGET_CHAT_TOKENS_PER_HOUR: '100000' }, { metrics });
+    // 6,000 characters of reasoning, then the text, then a stall before the usage frame.
+    xai.respondWith({ reasoning: 'Let me think about patience. '.repeat(207).slice(0, 6000), text: 'Be patient. '.repeat(100), chunkChars: 100, hang: 12 });
+    const abort = new AbortController();
+    const res = await p.app.request('/api/chat', { ...chatInit(VALID), signal: abort.signal });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while ((seen.match(/"type":"text-delta"/g) ?? []).length < 12) seen += new TextDecoder().decode((await reader.read()).value);
+    expect(seen).not.toContain('Let me think');
+    abort.abort();
+    await reader.cancel().catch(() => undefined);
+    await waitForLogs(p.logs, 1);
+    // (6,000 reasoning + 1,200 text characters) / 4.
+    expect(JSON.parse(p.logs.at(-1)!)).toMatchObject({ outcome: 'aborted', tokensOut: 1800, tokensEstimated: true });
+  });
+
   it('should stop the upstream as soon as an answer is cut at the length the widget shows', async () => {
     // 40 chunks of 1,000 characters, 50 ms apart: the cut comes after 21 of them.
     xai.respondWith({ text: 'x'.repeat(40_000), chunkChars: 1000, chunkDelayMs: 50 });

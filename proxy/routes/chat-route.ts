@@ -139,7 +139,7 @@ export function createChatHandler(opts: ChatRouteOptions) {
         if (end.firstTextMs !== undefined) fields.upstreamMs = Math.round(end.firstTextMs);
         // onFinish runs just before the last part; give it a tick when the stream ended normally.
         queueMicrotask(() => {
-          const spent = tokensSpent(usage, promptChars, end.relayedChars);
+          const spent = tokensSpent(usage, promptChars, end.generatedChars);
           fields.tokensIn = spent.input;
           fields.tokensOut = spent.output;
           if (spent.estimated) fields.tokensEstimated = true;
@@ -164,16 +164,16 @@ export const CHARS_PER_TOKEN = 4;
 /**
  * Tokens an answer cost: the provider's report, or, when it never came (the visitor left before
  * the usage frame, the relay cut the answer, the upstream failed), an estimate from the prompt
- * and the text relayed. Abandoned answers used to count 0 against the budget: six answers of
- * about 500 tokens each were free under a 1,000-token hourly budget.
+ * and what the upstream generated, reasoning included. Abandoned answers used to count 0 against
+ * the budget, and later only their text: 6,000 characters of reasoning counted 29 tokens.
  */
 export function tokensSpent(
   usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined,
   promptChars: number,
-  relayedChars: number,
+  generatedChars: number,
 ): { input: number; output: number; estimated: boolean } {
   if (usage?.outputTokens !== undefined) return { input: usage.inputTokens ?? 0, output: usage.outputTokens, estimated: false };
-  return { input: Math.ceil(promptChars / CHARS_PER_TOKEN), output: Math.ceil(relayedChars / CHARS_PER_TOKEN), estimated: true };
+  return { input: Math.ceil(promptChars / CHARS_PER_TOKEN), output: Math.ceil(generatedChars / CHARS_PER_TOKEN), estimated: true };
 }
 
 function pickTrack(corpus: Corpus, wanted: TextTrackId): TextTrackId | undefined {

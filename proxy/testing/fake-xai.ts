@@ -24,6 +24,8 @@ import { pathToFileURL } from 'node:url';
 export interface FakeXaiBehaviour {
   /** Answer text, streamed as `delta.content` chunks. */
   readonly text?: string;
+  /** Reasoning streamed before the text as `delta.reasoning_content` chunks (xAI's reasoning models). */
+  readonly reasoning?: string;
   /** Respond with this HTTP status and an OpenAI-style JSON error instead of a stream. */
   readonly status?: number;
   /** Error message in the JSON error body (status responses and `error-event` failures). */
@@ -181,6 +183,12 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     for (let i = 0; i < text.length; i += chunkChars) pieces.push(text.slice(i, i + chunkChars));
 
     frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    const reasoning = b.reasoning ?? '';
+    for (let i = 0; i < reasoning.length; i += chunkChars) {
+      if (call.disconnected) return;
+      if (chunkDelay > 0) await sleep(chunkDelay);
+      frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { reasoning_content: reasoning.slice(i, i + chunkChars) }, finish_reason: null }] });
+    }
     for (let i = 0; i < pieces.length; i++) {
       if (call.disconnected) return;
       if (typeof b.hang === 'number' && i === b.hang) return;
@@ -193,7 +201,7 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     if (call.disconnected) return;
     const promptChars = JSON.stringify(body?.messages ?? '').length;
     const promptTokens = Math.ceil(promptChars / 4);
-    const completionTokens = Math.ceil(text.length / 4);
+    const completionTokens = Math.ceil((text.length + reasoning.length) / 4);
     frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: b.finishReason ?? 'stop' }] });
     frame({
       id, object: 'chat.completion.chunk', created, model, choices: [],
