@@ -99,7 +99,8 @@ export class TopicIndex {
     const lang = topicLangForTrack(track);
     const names = topic.names[lang].join(' . ');
     const parts = [names, names, ...topic.questions[lang]];
-    if (LATIN_TRACKS.has(track)) parts.push(topic.translit.join(' . '));
+    // Latin-script questions may be Urdu or Arabic typed in Latin letters: they meet those words too.
+    if (LATIN_TRACKS.has(track)) parts.push(topic.translit.join(' . '), ...(topic.romanized?.ur ?? []), ...(topic.romanized?.ar ?? []));
     return parts.join(' . ');
   }
 

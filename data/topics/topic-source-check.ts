@@ -6,7 +6,7 @@
 import type { ReferenceContext } from '../corpus/reference-parser.js';
 import { parseReference } from '../corpus/reference-parser.js';
 import { refsInRange } from '../corpus/verse-range.js';
-import { TOPIC_LANGS, type Topic, type TopicCare, type TopicLang } from './topic-types.js';
+import { TOPIC_LANGS, type Topic, type TopicCare, type TopicLang, type TopicRomanized } from './topic-types.js';
 
 const TOPIC_CARES: readonly TopicCare[] = ['consolation'];
 
@@ -65,13 +65,30 @@ export function checkTopicSources(sources: readonly NamedTopicSource[], corpus: 
       }
       const verses = checkVerses(t.verses, corpus, err);
       if (t.care !== undefined && !(TOPIC_CARES as readonly unknown[]).includes(t.care)) err(`"care" must be one of ${TOPIC_CARES.join(', ')} or left out`);
+      const romanized = checkRomanized(t.romanized, err);
       if (errors.length === before && names && questions && verses && isStringList(translit)) {
         const care = t.care === undefined ? {} : { care: t.care as TopicCare };
-        topics.push({ id: t.id as string, group: group as string, names, translit, questions, verses, reviewed: t.reviewed as string, ...care });
+        topics.push({ id: t.id as string, group: group as string, names, translit, ...(romanized ? { romanized } : {}), questions, verses, reviewed: t.reviewed as string, ...care });
       }
     });
   }
   return { topics, errors };
+}
+
+/** `romanized`: absent, or `{ur?, ar?}` lists of words typed in Latin letters. */
+function checkRomanized(value: unknown, err: (msg: string) => void): TopicRomanized | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) {
+    err('"romanized" must be an object like {"ur": ["namaz", ...], "ar": ["salah", ...]}');
+    return undefined;
+  }
+  const out: { ur?: string[]; ar?: string[] } = {};
+  for (const [lang, list] of Object.entries(value)) {
+    if (lang !== 'ur' && lang !== 'ar') err(`"romanized.${lang}": only ur (Roman Urdu) and ar (Arabizi) are read`);
+    else if (!isStringList(list) || list.some((s) => /[\u0600-\u06FF]/.test(s))) err(`"romanized.${lang}" must be a list of words in Latin letters`);
+    else out[lang] = list.map((s) => s.trim());
+  }
+  return out;
 }
 
 function perLanguage(value: unknown, field: string, err: (msg: string) => void, min: number): Record<TopicLang, string[]> | undefined {

@@ -15,6 +15,8 @@ export interface TopicSource {
   readonly names: Readonly<Record<TopicLang, readonly string[]>>;
   /** Latin transliterations of the Arabic terms (riba, zakat, khamr). */
   readonly translit: readonly string[];
+  /** Urdu and Arabic as people type them in Latin letters (Roman Urdu, Arabizi): words and questions. */
+  readonly romanized?: TopicRomanized;
   /** Per language: questions as visitors ask them. */
   readonly questions: Readonly<Record<TopicLang, readonly string[]>>;
   /** `S:A` or `S:A-B`, the central verses first. */
@@ -26,6 +28,14 @@ export interface TopicSource {
    * verses console; a question that meets it is answered with mercy first (see `pastoral-care.ts`).
    */
   readonly care?: TopicCare;
+}
+
+/** A topic's words in Latin letters for the languages people often type that way. */
+export interface TopicRomanized {
+  /** Roman Urdu (kya namaz chhodna gunah hai). */
+  readonly ur?: readonly string[];
+  /** Arabizi (shu bi2ool el quran 3an el sabr). */
+  readonly ar?: readonly string[];
 }
 
 /** What a topic is to a visitor in distress. */
@@ -42,6 +52,7 @@ export interface Topic {
   readonly group: string;
   readonly names: Readonly<Record<TopicLang, readonly string[]>>;
   readonly translit: readonly string[];
+  readonly romanized?: TopicRomanized;
   readonly questions: Readonly<Record<TopicLang, readonly string[]>>;
   /** Single verses `S:A`, central first, no duplicates. */
   readonly verses: readonly string[];
