@@ -35,6 +35,12 @@ export interface EvalOptions {
   readonly baseline: boolean;
   /** lexical/hybrid: overrides of the engine's default options (ablations), e.g. `{"arabicNgramWeight":0}`. */
   readonly engineOptions?: Partial<SearchEngineOptions>;
+  /**
+   * Verse sets: a JSON file of verses that must not be in the first ten of a question that does not
+   * ask about them (`{"categories": {"name": ["S:A", …]}}` or a list): the report counts the
+   * questions whose first ten hold none of them.
+   */
+  readonly avoid?: string;
 }
 
 export const EVAL_USAGE = `usage: npm run eval -- --dataset <path> [--format taskA|verses] [--k 10]
@@ -83,6 +89,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
       embedder: { type: 'string' },
       'no-baseline': { type: 'boolean', default: false },
       'engine-options': { type: 'string' },
+      avoid: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -112,6 +119,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
     ...(values.embedder ? { embedder: 'e5' as const } : {}),
     baseline: !values['no-baseline'],
     ...(engineOptions ? { engineOptions } : {}),
+    ...(values.avoid ? { avoid: values.avoid } : {}),
   };
 }
 

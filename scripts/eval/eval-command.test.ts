@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { parseEvalArgs } from './eval-args.js';
-import { hitsByLanguage, runEvalCommand, type EvalCommandDeps } from './eval-command.js';
+import { avoidedLine, hitsByLanguage, parseAvoidList, runEvalCommand, type EvalCommandDeps } from './eval-command.js';
 import { TASK_A_DIR } from './external-data.js';
 import { realExternalData, SYNTHETIC_EXTERNAL_DIR } from './eval-test-data.js';
 import type { VerseRetriever } from './verse-retriever.js';
@@ -102,5 +102,19 @@ describe('when a verse set gives each question a language', () => {
     const scored = [{ id: 'a', metrics: { hit3: 1 } }, { id: 'b', metrics: { hit3: 0 } }, { id: 'c', metrics: { hit3: 1 } }];
     expect(hitsByLanguage(questions, scored)).toBe('en 0.50 (2), ar 1.00 (1)');
     expect(hitsByLanguage(questions.slice(0, 2), scored)).toBeUndefined();
+  });
+});
+
+describe('when verses to avoid are given', () => {
+  it('should count the questions whose first ten hold none of them, leaving out those that ask about something else', () => {
+    const avoid = parseAvoidList({ categories: { punishment: ['4:56'], prayer: ['9:84'] } });
+    const questions = [
+      { id: 'a', query: 'grief', relevant: new Set(['2:155']) },
+      { id: 'b', query: 'grief', relevant: new Set(['2:155']) },
+      { id: 'c', query: 'may I pray for him', relevant: new Set(['9:113']), asksAbout: 'praying for the dead' },
+    ];
+    const results = [{ retrieved: ['2:155', '2:156'] }, { retrieved: ['2:155', '9:84'] }, { retrieved: ['9:84'] }];
+    expect(avoidedLine(questions, results, avoid)).toBe('no verse to avoid in the first ten: 1 of 2 (0.500; questions that ask about something else left out)');
+    expect(() => parseAvoidList({ categories: {} })).toThrow(/--avoid: expected a list/);
   });
 });

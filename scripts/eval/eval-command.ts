@@ -2,6 +2,7 @@
  * `npm run eval`: load the dataset, run each system, score, and build the table + JSON
  * report. I/O for the dataset happens here; the CLI only prints and writes files.
  */
+import type { VerseQuestion } from './verse-dataset.js';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Corpus } from '../../data/corpus/corpus.js';
@@ -104,6 +105,7 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
     }
   } else {
     const all = parseVerseDataset(await readFile(o.dataset, 'utf8'), (r) => deps.corpus.parseRef(r));
+    const avoid = o.avoid ? parseAvoidList(JSON.parse(await readFile(o.avoid, 'utf8'))) : undefined;
     const questions = o.split === 'tune' || o.split === 'report' ? splitByTheme(all, o.split) : all;
     for (const name of systemsFor(o)) {
       const result = await runVerseEval(questions, await deps.createRetriever(name), { k: o.k, recallAt: [10, 20] });
@@ -120,6 +122,7 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
       }));
       const byLang = hitsByLanguage(questions, result.questions);
       if (byLang) notes.push(`${result.system} Hit@3 by language: ${byLang}`);
+      if (avoid) notes.push(`${result.system} ${avoidedLine(questions, result.questions, avoid)}`);
     }
     if (rows.length === 2) notes.push(recallRatioLine(rows[0]!, rows[1]!));
     notes.push(`Verse metrics: AP@${o.k} divides by the number of gold verses R (trec_eval map_cut); Recall@k = gold verses in the top k / R; an abstention scores 0.`);
@@ -156,4 +159,26 @@ export function hitsByLanguage(questions: readonly { id: string; lang?: string }
   }
   if (tally.size < 2) return undefined;
   return [...tally].map(([lang, t]) => `${lang} ${(t.hits / t.n).toFixed(2)} (${t.n})`).join(', ');
+}
+
+/** The verses of an `--avoid` file: a list, or `{"categories": {name: [...]}}`. */
+export function parseAvoidList(json: unknown): ReadonlySet<string> {
+  const lists = Array.isArray(json) ? [json] : Object.values((json as { categories?: Record<string, unknown> } | null)?.categories ?? {});
+  const refs = lists.flat();
+  if (refs.length === 0 || !refs.every((r) => typeof r === 'string' && /^\d{1,3}:\d{1,3}$/.test(r))) {
+    throw new Error('--avoid: expected a list of "S:A" verses, or {"categories": {"name": ["S:A", ...]}}');
+  }
+  return new Set(refs as string[]);
+}
+
+/** How many questions that ask about nothing else have none of the verses to avoid in their first ten. */
+export function avoidedLine(questions: readonly VerseQuestion[], results: readonly { readonly retrieved: readonly string[] }[], avoid: ReadonlySet<string>): string {
+  let asked = 0;
+  let clean = 0;
+  questions.forEach((q, i) => {
+    if (q.asksAbout !== undefined) return;
+    asked++;
+    if (!results[i]!.retrieved.slice(0, 10).some((r) => avoid.has(r))) clean++;
+  });
+  return `no verse to avoid in the first ten: ${clean} of ${asked} (${asked ? (clean / asked).toFixed(3) : '-'}; questions that ask about something else left out)`;
 }

@@ -26,6 +26,8 @@ export interface VerseQuestion {
   readonly relevant: ReadonlySet<string>;
   /** What the question is about, e.g. `intoxicants`; questions on one theme fall in one half of a split. */
   readonly theme?: string;
+  /** Set when the question also asks about a subject (a prohibition, a ruling): then its verses may lead (`--avoid`). */
+  readonly asksAbout?: string;
 }
 
 export type RangeParser = (text: string) => VerseRange;
@@ -52,7 +54,7 @@ export function parseVerseDataset(jsonl: string, parseRange: RangeParser): Verse
       fail(line, 'not valid JSON; each line must be one JSON object');
     }
     if (typeof row !== 'object' || row === null) fail(line, 'expected a JSON object');
-    const { id, lang, relevant, theme } = row as Record<string, unknown>;
+    const { id, lang, relevant, theme, asks_about: asksAbout } = row as Record<string, unknown>;
     const query = (row as Record<string, unknown>).query ?? (row as Record<string, unknown>).question;
     if (typeof query !== 'string' || query.trim() === '') fail(line, '"query" must be a non-empty string');
     if (!Array.isArray(relevant) || relevant.length === 0 || !relevant.every((r) => typeof r === 'string')) {
@@ -60,6 +62,7 @@ export function parseVerseDataset(jsonl: string, parseRange: RangeParser): Verse
     }
     if (lang !== undefined && typeof lang !== 'string') fail(line, '"lang" must be a string such as "en" or "ar"');
     if (theme !== undefined && typeof theme !== 'string') fail(line, '"theme" must be a string such as "patience"');
+    if (asksAbout !== undefined && typeof asksAbout !== 'string') fail(line, '"asks_about" must be a string naming what the question also asks about');
     let keys: Set<string>;
     try {
       keys = expandRefs(relevant as string[], parseRange);
@@ -71,6 +74,7 @@ export function parseVerseDataset(jsonl: string, parseRange: RangeParser): Verse
       query,
       ...(lang === undefined ? {} : { lang }),
       ...(theme === undefined ? {} : { theme }),
+      ...(asksAbout === undefined ? {} : { asksAbout }),
       relevant: keys,
     });
   });
