@@ -146,6 +146,12 @@ export interface SearchEngineOptions {
    */
   readonly assistClearRanks: number;
   /**
+   * A Latin-script question of which fewer than this share of words occur in its track's verses is
+   * read as Urdu or Arabic typed in Latin letters: its topics are matched by their words alone
+   * (their Roman Urdu and Arabizi words), not by a meaning the model reads poorly. Default 0.5.
+   */
+  readonly foreignWordShare: number;
+  /**
    * A visitor in distress is met with consolation first (ADR 0028): when the question meets the
    * topics of distress, their verses join the fusion at the topic list's weight and the warning
    * verses are held back below the first ranks. `topics: 0` turns it off.
@@ -176,6 +182,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   assistRefsWeight: 1.5,
   assistQueryWeight: 1,
   assistClearRanks: 10,
+  foreignWordShare: 0.5,
   pastoral: { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10 },
 } as const satisfies SearchEngineOptions;
 
@@ -318,7 +325,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const wide = scoring === 'probability';
     const keyword = topics.matchTextOnTrack(query, track, wide ? 10 : 5);
     const meaning: TopicMatch[] = tv ? topics.matchVector(vq!.vector, tv, wide ? topics.topics.length : 5) : [];
-    const sel = opts.topicSelection;
+    // Most of a Latin-script question's words unknown to its track's verses: Urdu or Arabic typed in
+    // Latin letters (Roman Urdu, Arabizi), which the model reads poorly, so a topic its words meet
+    // (their Roman Urdu and Arabizi words) counts for more. A question in a language with no
+    // translation (German) meets no topic's words and is left to meaning, as before.
+    const foreign = meaning.length > 0 && LATIN_TRACKS.has(track) && knownWordShare(query, track) < opts.foreignWordShare;
+    const sel = foreign ? { ...opts.topicSelection, keywordBoost: opts.topicSelection.keywordBoost * FOREIGN_KEYWORD_BOOST } : opts.topicSelection;
     // Keywords alone: the coverage a topic needs follows the best verse's (between the two floors),
     // and a question one verse holds whole is a quotation, which a topic must hold as fully.
     const minCoverage =
@@ -331,6 +343,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const care = opts.pastoral.topics > 0 ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }) : undefined;
     return { ...(selected.topics.length > 0 ? { selected } : {}), ...(care ? { care } : {}) };
   }
+
+  /** Share of the question's words that the track's verses use at all (1 before the track is loaded). */
+  const knownWordShare = (query: string, track: SearchTrack): number => (indexes.isLoaded(track) ? indexes.get(track).knownWordShare(query) : 1);
 
   /** The consolation list of a visitor met with care, weighed like the topic list. */
   const careRanking = (care: PastoralCare | undefined, weight: number) => ({ source: 'care', indices: care ? care.verses.map((v) => topicVerseIndex.get(v)!) : [], weight });
@@ -554,6 +569,12 @@ interface TopicEvidence {
   readonly selected?: TopicSelection;
   readonly care?: PastoralCare;
 }
+
+/** Tracks of Latin-script languages (and transliteration), where romanized Urdu and Arabic land. */
+const LATIN_TRACKS: ReadonlySet<SearchTrack> = new Set(['en', 'fr', 'es', 'id', 'tr', 'sv', 'translit']);
+
+/** How much more a topic's words weigh beside meaning for a romanized question (`foreignWordShare`). */
+const FOREIGN_KEYWORD_BOOST = 2.5;
 
 function none(query: string, stage: SearchResult['stage'], reason: string, problem?: QueryProblem): SearchResult {
   return { kind: 'none', query, hits: [], passages: [], stage, reason, ...(problem ? { problem } : {}) };

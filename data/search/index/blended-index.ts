@@ -22,6 +22,8 @@ export interface BlendPart {
 /** What the engine asks of a track's lexical index (a `Bm25Index` or a `BlendedIndex`). */
 export interface LexicalSearcher {
   searchText(text: string, k: number, options?: Bm25SearchOptions): LexicalHit[];
+  /** Share (0..1) of the query's words that any indexed text uses; 1 for a query with none. */
+  knownWordShare(text: string): number;
   readonly stats: Bm25Stats;
 }
 
@@ -60,6 +62,10 @@ export class BlendedIndex implements LexicalSearcher {
       postingCount: all.reduce((n, s) => n + s.postingCount, 0),
       bytes: all.reduce((n, s) => n + s.bytes, 0),
     };
+  }
+
+  knownWordShare(text: string): number {
+    return this.parts[0]!.index.knownWordShare(text);
   }
 
   searchText(text: string, k: number, options: Bm25SearchOptions = {}): LexicalHit[] {

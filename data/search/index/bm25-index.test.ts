@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index, BM25_B, BM25_K1 } from './bm25-index.js';
 import type { TextAnalyzer } from '../analysis/text-analyzer.js';
+import { createEnglishAnalyzer } from '../analysis/english-analyzer.js';
 
 /** Whitespace words, so the arithmetic below is about BM25 only. */
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
@@ -186,5 +187,17 @@ describe('when merging verses into sections', () => {
     expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 1, 0, 1, 2]))).toThrow(/verse 2 is in section 0/);
     expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 0, 2, 2, 3]))).toThrow(/verse 2 is in section 2/);
     expect(() => Bm25Index.mergeDocuments(index, new Uint16Array([0, 0]))).toThrow(/2 entries for 5 verses/);
+  });
+});
+
+describe('when asked how much of a query its texts know', () => {
+  it('should give the share of the query words any indexed text uses', () => {
+    const index = Bm25Index.build(['patience and prayer', 'the night prayer'], createEnglishAnalyzer());
+    expect(index.knownWordShare('patience prayer')).toBe(1);
+    // Roman Urdu read as English: two of its three content words are in no text.
+    expect(index.knownWordShare('kya gunah prayer')).toBeCloseTo(1 / 3);
+    // A word the glossary reads as English (namaz: prayer) is known.
+    expect(index.knownWordShare('namaz')).toBe(1);
+    expect(index.knownWordShare('???')).toBe(1);
   });
 });

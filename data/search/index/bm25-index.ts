@@ -346,6 +346,13 @@ export class Bm25Index {
   }
 
   /** Analyse `text` as a query and search. */
+  /** Share (0..1) of the query's words (each with its expansions) that any indexed text uses; 1 for a query with none. */
+  knownWordShare(text: string): number {
+    const known = new Map<number, boolean>();
+    for (const t of analyzeQuery(this.analyzer, text)) known.set(t.group, (known.get(t.group) ?? false) || this.documentFrequency(t.term) > 0);
+    return known.size === 0 ? 1 : [...known.values()].filter(Boolean).length / known.size;
+  }
+
   searchText(text: string, k: number, options: Bm25SearchOptions = {}): LexicalHit[] {
     return this.search(analyzeQuery(this.analyzer, text), k, options);
   }
