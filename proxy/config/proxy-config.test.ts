@@ -35,9 +35,10 @@ describe('when a provider key is set', () => {
     const c = parseProxyConfig({ OPENAI_COMPATIBLE_BASE_URL: 'http://127.0.0.1:11434/v1/', OPENAI_COMPATIBLE_MODEL: 'llama3.1:8b' });
     expect(c.chat).toMatchObject({ provider: 'openai-compatible', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1:8b', apiKey: '' });
   });
-  it('should use Gemini chat only when asked', () => {
-    expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234' }).chat).toBeNull();
+  it('should answer with Gemini when its key is the only one set, and prefer xAI or a local server beside it', () => {
+    expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234' }).chat).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash' });
     expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234', CHAT_PROVIDER: 'gemini' }).chat).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash' });
+    expect(parseProxyConfig({ GEMINI_API_KEY: 'g-1234', XAI_API_KEY: 'xai-1234' }).chat).toMatchObject({ provider: 'xai' });
   });
 });
 

@@ -270,7 +270,8 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     return v || DEFAULT_PROXY_ENV[name];
   };
   let provider = str('CHAT_PROVIDER').toLowerCase();
-  if (provider === '' || provider === 'auto') provider = xaiKey ? 'xai' : compatURL ? 'openai-compatible' : 'none';
+  // Picked from the keys that are set: a site with only a Gemini key gets answers from Gemini.
+  if (provider === '' || provider === 'auto') provider = xaiKey ? 'xai' : compatURL ? 'openai-compatible' : geminiKey ? 'gemini' : 'none';
   let chat: ChatProviderConfig | null = null;
   const common = { maxOutputTokens: parsed.data?.CHAT_MAX_OUTPUT_TOKENS ?? 0, temperature: parsed.data?.CHAT_TEMPERATURE ?? 0 };
   switch (provider) {
@@ -296,7 +297,7 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
       break;
     }
     default:
-      problems.push(`CHAT_PROVIDER="${provider}" must be one of xai, gemini, openai-compatible (or empty to pick from the keys that are set)`);
+      problems.push(`CHAT_PROVIDER="${provider}" must be one of xai, gemini, openai-compatible, none (or empty to pick from the keys that are set)`);
   }
 
   const redis = str('REDIS_URL');

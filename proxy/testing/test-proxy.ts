@@ -23,7 +23,9 @@ export interface TestProxy {
 
 export async function createTestProxy(env: ProxyEnv = {}, deps: Partial<ProxyDeps> = {}): Promise<TestProxy> {
   const corpus = await loadTestCorpus();
-  const config = parseProxyConfig({ GEMINI_API_KEY: TEST_GEMINI_KEY, UPSTREAM_MAX_RETRIES: '0', ...env });
+  // The Gemini key is for embeddings; answers stay off unless a test sets a chat provider or its key.
+  const chatOff = env.XAI_API_KEY || env.OPENAI_COMPATIBLE_BASE_URL || env.CHAT_PROVIDER !== undefined ? {} : { CHAT_PROVIDER: 'none' };
+  const config = parseProxyConfig({ GEMINI_API_KEY: TEST_GEMINI_KEY, UPSTREAM_MAX_RETRIES: '0', ...chatOff, ...env });
   const logs: string[] = [];
   let clock = 1_763_800_000_000;
   const app = createApp(config, {

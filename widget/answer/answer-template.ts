@@ -56,9 +56,10 @@ function citationTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateRe
     >`;
   }
   const notRetrieved = status === 'not-retrieved';
-  const flagged = status === 'not-retrieved' || status === 'suggested';
+  const suggested = status === 'suggested';
+  const flagged = notRetrieved || suggested;
   return html`<span class="citation-wrap"
-    ><a class="citation citation--${status}" part=${notRetrieved ? 'citation citation-not-retrieved' : `citation citation-verified${status === 'suggested' ? ' citation-suggested' : ''}`}
+    ><a class="citation citation--${status}" part=${notRetrieved ? 'citation citation-not-retrieved' : suggested ? 'citation citation-verified citation-suggested' : 'citation citation-verified'}
       data-ref=${label} data-status=${status} href=${quranComUrl(range)} dir="ltr" target="_blank" rel="noopener noreferrer">[${label}]</a
     >${flagged ? html` <span class="flag" part="citation-flag">${ctx.t(notRetrieved ? 'citationNotRetrieved' : 'citationSuggested')}</span>` : nothing}${previewTemplate(c, ctx)}</span
   >`;
