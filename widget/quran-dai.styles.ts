@@ -459,10 +459,28 @@ export const quranDaiStyles = css`
     border: none;
     border-radius: 0;
   }
+  /*
+   * A phone: the open panel is a sheet over most of the screen, as chat widgets are, with its own
+   * scroll and the question field kept in view under its header; the launcher it would cover goes.
+   */
   @media (max-width: 480px) {
     .panel {
-      inset-inline: 0.5rem;
+      inset: auto 0 0 0;
       width: auto;
+      height: calc(100dvh - 2.5rem);
+      max-height: none;
+      border-radius: var(--quran-dai-radius) var(--quran-dai-radius) 0 0;
+      border-bottom: none;
+    }
+    .panel .form {
+      position: sticky;
+      top: 3.1rem;
+      z-index: 2;
+      background: var(--quran-dai-color-background);
+      padding-bottom: 0.5rem;
+    }
+    .launcher--open {
+      visibility: hidden;
     }
     .main {
       padding: 0.75rem;

@@ -1226,6 +1226,16 @@ describe('when a visitor shares or rates an answer', () => {
     expect(feedbackPosts(m)).toStrictEqual([]);
   });
 
+  it('should draw the thumbs with the widget, not with emoji a phone may not have, and name them in words', async () => {
+    const m = await answered({ feedback: true }, true);
+    for (const part of ['feedback-up', 'feedback-down']) {
+      const button = $(m.el, `[part~="${part}"]`) as HTMLButtonElement;
+      expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+      expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+      expect(button.textContent!.trim().length).toBeGreaterThan(0);
+    }
+  });
+
   it('should post the rating with the signed answer when the proxy collects feedback', async () => {
     const m = await answered({ feedback: true }, true);
     ($(m.el, '[part~="feedback-up"]') as HTMLButtonElement).click();

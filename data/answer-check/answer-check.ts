@@ -11,7 +11,7 @@ import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, t
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';
 import { verseHaystacksOf, type QuoteTrack, type VerseHaystacks } from './verse-haystacks.js';
-import { correctQuote, type CorrectionCorpus, type QuoteCorrection } from './quote-correction.js';
+import { correctQuote, warmUpCorrection, type CorrectionCorpus, type QuoteCorrection } from './quote-correction.js';
 import { hasArabicScript } from '../arabic/arabic-normalize.js';
 
 export interface AnswerCorpus extends CitationCorpus, CorrectionCorpus {
@@ -291,4 +291,13 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
     }
   }
   return { citations, siteCitations, quotes, verseLinks, list };
+}
+
+/**
+ * Prepares, a slice at a time, what checking an answer against the whole Quran needs (the
+ * skeleton uncited quotes are looked up in, the word index misquotes are corrected from), so the
+ * first such quote does not block the page: the widget calls this while idle until it says true.
+ */
+export function warmUpAnswerCheck(corpus: AnswerCorpus, timeUp: () => boolean): boolean {
+  return verseHaystacksOf(corpus).warmUp(timeUp) && warmUpCorrection(corpus, timeUp);
 }

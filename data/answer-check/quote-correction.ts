@@ -67,24 +67,43 @@ interface WordIndex {
 }
 
 const indexes = new WeakMap<CorrectionCorpus, WordIndex>();
+const partials = new WeakMap<CorrectionCorpus, { verseOf: number[]; postings: Map<string, number[]>; next: number }>();
+
+/** Verses of one warm-up step between looks at the clock. */
+const WARM_UP_SLICE = 250;
+
+/**
+ * Builds the correction's word index a slice at a time, so the first misquote of an answer does
+ * not pay for it in one long task: the widget calls this while idle. Stops when `timeUp()` says so;
+ * true once the index is whole.
+ */
+export function warmUpCorrection(corpus: CorrectionCorpus, timeUp: () => boolean): boolean {
+  if (indexes.has(corpus)) return true;
+  const texts = corpus.trackTexts('arabic-search');
+  let p = partials.get(corpus);
+  if (!p) partials.set(corpus, (p = { verseOf: [], postings: new Map(), next: 0 }));
+  while (p.next < texts.length) {
+    const end = Math.min(texts.length, p.next + WARM_UP_SLICE);
+    for (let verse = p.next; verse < end; verse++) {
+      for (const w of texts[verse]!.split(' ')) {
+        if (!w) continue;
+        let list = p.postings.get(w);
+        if (!list) p.postings.set(w, (list = []));
+        list.push(p.verseOf.length);
+        p.verseOf.push(verse);
+      }
+    }
+    p.next = end;
+    if (p.next < texts.length && timeUp()) return false;
+  }
+  indexes.set(corpus, { verseOf: Uint16Array.from(p.verseOf), postings: p.postings });
+  partials.delete(corpus);
+  return true;
+}
 
 function wordIndex(corpus: CorrectionCorpus): WordIndex {
-  let index = indexes.get(corpus);
-  if (index) return index;
-  const verseOf: number[] = [];
-  const postings = new Map<string, number[]>();
-  corpus.trackTexts('arabic-search').forEach((text, verse) => {
-    for (const w of text.split(' ')) {
-      if (!w) continue;
-      let list = postings.get(w);
-      if (!list) postings.set(w, (list = []));
-      list.push(verseOf.length);
-      verseOf.push(verse);
-    }
-  });
-  index = { verseOf: Uint16Array.from(verseOf), postings };
-  indexes.set(corpus, index);
-  return index;
+  while (!warmUpCorrection(corpus, () => false));
+  return indexes.get(corpus)!;
 }
 
 /** The Uthmani words of verses `from..to` in the form quotes are compared in, with the verse of each. */

@@ -27,6 +27,32 @@ export class VerseHaystacks {
   readonly #corpus: HaystackCorpus;
   readonly #forms = new Map<QuoteTrack, (VerseForms | undefined)[]>();
   #quranSkeleton: QuranSkeleton | undefined;
+  /** The skeleton being built a slice at a time (`warmUp`), until it is whole. */
+  #partial: { parts: string[]; starts: number[]; length: number } | undefined;
+
+  /**
+   * Builds the whole Quran's skeleton a slice at a time, so the first uncited quote of an answer
+   * does not pay for it in one long task: the widget calls this while idle. Stops when `timeUp()`
+   * says so (checked every few hundred verses); true once the skeleton is whole.
+   */
+  warmUp(timeUp: () => boolean): boolean {
+    if (this.#quranSkeleton) return true;
+    const texts = this.#corpus.trackTexts('arabic-search');
+    const p = (this.#partial ??= { parts: [' '], starts: [], length: 1 });
+    while (p.starts.length < texts.length) {
+      const end = Math.min(texts.length, p.starts.length + WARM_UP_SLICE);
+      for (let i = p.starts.length; i < end; i++) {
+        p.starts.push(p.length);
+        const part = `${arabicSkeleton(texts[i]!)} `;
+        p.parts.push(part);
+        p.length += part.length;
+      }
+      if (p.starts.length < texts.length && timeUp()) return false;
+    }
+    this.#quranSkeleton = { text: p.parts.join(''), starts: p.starts };
+    this.#partial = undefined;
+    return true;
+  }
 
   constructor(corpus: HaystackCorpus) {
     this.#corpus = corpus;
@@ -56,7 +82,8 @@ export class VerseHaystacks {
    * from this look-up (the quote is then flagged), never vouch for a quote.
    */
   quranCandidates(quote: string): number[][] {
-    const skeletons = (this.#quranSkeleton ??= quranSkeleton(this.#corpus.trackTexts('arabic-search')));
+    while (!this.warmUp(() => false));
+    const skeletons = this.#quranSkeleton!;
     const first = quote.split(/…|\.\s*\.\s*\./).find((f) => /[\p{L}\p{N}]/u.test(f)) ?? '';
     const words = arabicSkeleton(normalizeArabic(first)).split(' ').filter(Boolean);
     if (words.length === 0) return [];
@@ -121,15 +148,8 @@ function arabicSkeleton(normalised: string): string {
     .trim();
 }
 
-function quranSkeleton(searchTexts: readonly string[]): QuranSkeleton {
-  const starts: number[] = [];
-  let text = ' ';
-  for (const verse of searchTexts) {
-    starts.push(text.length);
-    text += `${arabicSkeleton(verse)} `;
-  }
-  return { text, starts };
-}
+/** Verses of one warm-up step between looks at the clock. */
+const WARM_UP_SLICE = 250;
 
 /** The verse whose skeleton holds position `at` (binary search of the starts). */
 function verseAt(starts: readonly number[], at: number): number {

@@ -22,10 +22,20 @@ const LENGTH = CHAT_LIMITS.maxAnswerChars + 1;
 const NESTED = '*"“«﴿_a';
 const CITED = 'In [2:153] Allah says, "O you who have believed, seek help through patience and prayer." ';
 const PLAIN = 'Patience is praised throughout the Quran, and prayer is a help in hardship. ';
+/** Element kinds outside the formatting budget until they had bounds of their own. */
+const CITATIONS = '[2:153] ';
+const CODE = '`x` ';
+const GROUPS = '[2:1-286, 3:1-200] ';
+/** An Arabic misquote and a reference written the Arabic way, each corrected against the whole Quran. */
+const ARABIC_MISQUOTES = '﴿إن الله مع المحسنين دائما﴾ (البقرة: 153) ';
 
 export const RENDER_CASES: readonly RenderCase[] = [
   { name: 'nested markup, 1-character deltas', text: repeatTo(NESTED, LENGTH), chunkChars: 1 },
   { name: 'cited quotes, 1-character deltas', text: repeatTo(CITED, LENGTH), chunkChars: 1 },
   { name: 'plain text, 1-character deltas', text: repeatTo(PLAIN, LENGTH), chunkChars: 1 },
   { name: 'nested markup, 4-character bursts', text: repeatTo(NESTED, LENGTH), chunkChars: 4 },
+  { name: 'repeated citations, 8-character bursts', text: repeatTo(CITATIONS, LENGTH), chunkChars: 8 },
+  { name: 'code spans, 4-character bursts', text: repeatTo(CODE, LENGTH), chunkChars: 4 },
+  { name: 'citation groups, 8-character bursts', text: repeatTo(GROUPS, LENGTH), chunkChars: 8 },
+  { name: 'Arabic misquotes, 4-character bursts', text: repeatTo(ARABIC_MISQUOTES, LENGTH), chunkChars: 4 },
 ];

@@ -28,8 +28,18 @@ function ratingButton(o: AnswerFooterOptions, rating: FeedbackRating): TemplateR
     aria-pressed=${o.rating === rating ? 'true' : 'false'}
     @click=${() => o.onRate(rating)}
   >
-    <span aria-hidden="true">${rating === 'up' ? '👍' : '👎'}</span> ${o.t(rating === 'up' ? 'feedbackUp' : 'feedbackDown')}
+    ${thumb(rating)} ${o.t(rating === 'up' ? 'feedbackUp' : 'feedbackDown')}
   </button>`;
+}
+
+/**
+ * A thumb drawn with the widget (no emoji: a system without an emoji font showed empty boxes),
+ * in the text's colour; the button's words name it.
+ */
+function thumb(rating: FeedbackRating): TemplateResult {
+  return html`<svg class=${rating === 'down' ? 'answer__thumb answer__thumb--down' : 'answer__thumb'} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="1em" height="1em"
+    ><path fill="currentColor"
+    d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.4-1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1.2-.7v-2z"/></svg>`;
 }
 
 function commentTemplate(o: AnswerFooterOptions): TemplateResult | typeof nothing {

@@ -45,6 +45,8 @@ export class AnswerPresenter implements ReactiveController {
   readonly #options: AnswerPresenterOptions;
   readonly #loader: AnswerModuleLoader;
   #key: Key | undefined;
+  /** The corpus whose answer-check lookups are being prepared (once per corpus). */
+  #warmed: unknown;
 
   constructor(host: ReactiveControllerHost & EventTarget, options: AnswerPresenterOptions) {
     this.#host = host;
@@ -57,6 +59,13 @@ export class AnswerPresenter implements ReactiveController {
   }
 
   hostUpdate(): void {
+    // Once the renderer and the corpus are both here, the whole-Quran lookups are prepared while idle.
+    const corpus = this.#options.inputs().corpus;
+    const module = this.#loader.module;
+    if (module && corpus && this.#warmed !== corpus) {
+      this.#warmed = corpus;
+      module.warmUpAnswerChecks(corpus);
+    }
     const s = this.#options.asking();
     this.check(s.answer, s.retrieved, s.siteRetrieved, s.status === AskStatus.Answering);
   }

@@ -6,7 +6,7 @@ import type { TemplateResult } from 'lit';
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { Translate } from '../i18n/ui-language.js';
-import { checkAnswer } from '../../data/answer-check/answer-check.js';
+import { checkAnswer, warmUpAnswerCheck } from '../../data/answer-check/answer-check.js';
 import type { CitationStatus, RetrievedVerses, SiteCitationContext } from '../../data/answer-check/citation-check.js';
 import { answerTemplate, type SitePassageLabel } from './answer-template.js';
 import { parseAnswerMarkdown } from '../../data/answer-check/markdown-subset.js';
@@ -40,6 +40,19 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(suggested?.size ? { suggested } : {}), ...(o.site ? { site: o.site } : {}) });
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
   return { template: answerTemplate(blocks, render), citations: check.list };
+}
+
+/**
+ * Prepares the whole-Quran lookups of the answer check in idle slices (of at most 8 ms), so the
+ * first uncited quote or misquote of an answer does not block the page while it streams.
+ */
+export function warmUpAnswerChecks(corpus: Corpus): void {
+  const idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 50));
+  const step = () => {
+    const start = performance.now();
+    if (!warmUpAnswerCheck(corpus, () => performance.now() - start > 8)) idle(step);
+  };
+  idle(step);
 }
 
 // The answer's footer and what its buttons do travel in the same lazily loaded chunk: they are needed only once an answer is there.

@@ -50,6 +50,13 @@ export const answerStyles = css`
   .quote--mismatch {
     text-decoration: underline wavy var(--quran-dai-color-danger);
   }
+  /* The rating thumbs are drawn with the widget; 👎 is 👍 turned over. */
+  .answer__thumb {
+    vertical-align: -0.125em;
+  }
+  .answer__thumb--down {
+    transform: rotate(180deg);
+  }
   /* Beside a misquote: the verse as it really reads, on its own line, calm rather than alarming. */
   .quote-correction {
     display: block;

@@ -29,6 +29,41 @@ async function openReadyDemo(viewport?: { width: number; height: number }): Prom
 
 const verseRefs = (page: Page, id = WIDGET) => page.locator(`#${id} article[part~="verse"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-ref')));
 
+describe('when a visitor opens the floating panel on a phone', () => {
+  it('should open a sheet over most of the screen, the question field in view, the launcher and the page behind it still', async () => {
+    const { page } = await stack().newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack().baseUrl}/`);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.locator('#floating-widget [part~="launcher"]').click();
+    const panel = page.locator('#floating-widget [part~="panel"]');
+    await panel.waitFor();
+    await page.locator('#floating-widget [part~="submit"]:not([disabled])').waitFor();
+    const box = (await panel.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(844 * 0.85);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.locator('#floating-widget [part~="launcher"]').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+    // Asked, and scrolled to the foot of its own results: the question field is still in view.
+    await askQuestion(page, 'floating-widget', 'seek help through patience and prayer');
+    await page.locator('#floating-widget [part~="verse"]').first().waitFor();
+    await panel.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const input = (await page.locator('#floating-widget [part~="input"]').boundingBox())!;
+    expect(input.y).toBeGreaterThanOrEqual(box.y);
+    expect(input.y + input.height).toBeLessThanOrEqual(box.y + box.height);
+    // The Topics filter stays inside the sheet.
+    await page.locator('#floating-widget [part~="topics-summary"]').click();
+    const filter = (await page.locator('#floating-widget [part~="topics-filter"]').boundingBox())!;
+    expect(filter.x + filter.width).toBeLessThanOrEqual(box.x + box.width);
+    // Closed, the page scrolls again as before.
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    await page.close();
+  });
+});
+
 describe('when the LLM and the embedding upstreams fail', () => {
   it('should still show the verses with a short explanation', async () => {
     stack().xai.respondWith({ status: 503, errorMessage: 'upstream overloaded' });
@@ -125,8 +160,8 @@ describe('when the page is viewed on a phone and on a desktop', () => {
       );
       expect(wrappedLabels).toStrictEqual([]);
 
-      // The launcher steps aside over the inline widget: open it from the foot of the page.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // The launcher steps aside over the inline widget, and from the page's very last line: open it near the foot of the page.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - 150));
       await page.locator('#floating-widget [part~="launcher"]').click();
       await page.locator('#floating-widget [part~="panel"]').waitFor();
       await page.screenshot({ path: join(ARTEFACT_DIR, `demo-floating-open-${width}.png`) });
@@ -182,9 +217,14 @@ describe('when the page has both the inline widget and the floating launcher', (
       }, WIDGET);
       expect(covered.count).toBeGreaterThan(6);
       expect(covered.out).toEqual([]);
-      // Away from the inline widget, the launcher is back for the rest of the page.
+      // At the very end of the page it steps aside from the footer's last line, which no scrolling
+      // could bring out from under it; a little above, away from the inline widget, it is back.
       const launcher = page.locator('#floating-widget [part~="launcher"]');
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+      const footerLink = page.locator('.site-footer a').last();
+      expect(await footerLink.evaluate((a) => { const r = a.getBoundingClientRect(); return document.elementFromPoint(r.left + 2, (r.top + r.bottom) / 2) === a; })).toBe(true);
+      await page.evaluate(() => window.scrollBy(0, -150));
       await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       await launcher.click();
       expect(await page.locator('#floating-widget [part~="panel"]').isVisible()).toBe(true);
@@ -192,3 +232,4 @@ describe('when the page has both the inline widget and the floating launcher', (
     });
   }
 });
+

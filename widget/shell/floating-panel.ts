@@ -10,6 +10,9 @@ import { LauncherClearance } from './launcher-clearance.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
 
+/** Where the open panel becomes a sheet (quran-dai.styles.ts has the same width). */
+const PHONE = '(max-width: 480px)';
+
 export interface FloatingPanelOptions {
   /** Whether the element is in the floating layout now. */
   readonly floating: () => boolean;
@@ -49,6 +52,7 @@ export class FloatingPanel implements ReactiveController {
   show(): void {
     if (this.#open) return;
     this.#open = true;
+    this.#holdPage();
     this.#host.requestUpdate();
   }
 
@@ -60,6 +64,7 @@ export class FloatingPanel implements ReactiveController {
 
   async close(): Promise<void> {
     this.#open = false;
+    this.#releasePage();
     this.#host.requestUpdate();
     await this.#host.updateComplete;
     focusVisible(this.#launcher());
@@ -67,6 +72,30 @@ export class FloatingPanel implements ReactiveController {
 
   toggle(): Promise<void> {
     return this.#open ? this.close() : this.open();
+  }
+
+  hostDisconnected(): void {
+    this.#releasePage();
+  }
+
+  /** The page's own overflow while a phone's sheet holds it still; undefined when not held. */
+  #heldOverflow: string | undefined;
+
+  /**
+   * On a phone the open panel is a sheet over the page: the page behind it must not scroll under
+   * the visitor's finger. Its root's overflow is set while the sheet is open and given back as it was.
+   */
+  #holdPage(): void {
+    if (this.#heldOverflow !== undefined || typeof matchMedia !== 'function' || !matchMedia(PHONE).matches) return;
+    const root = this.#host.ownerDocument.documentElement;
+    this.#heldOverflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+  }
+
+  #releasePage(): void {
+    if (this.#heldOverflow === undefined) return;
+    this.#host.ownerDocument.documentElement.style.overflow = this.#heldOverflow;
+    this.#heldOverflow = undefined;
   }
 
   #launcher(): HTMLElement | null {

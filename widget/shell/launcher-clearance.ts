@@ -4,8 +4,10 @@
  * at the corner, and on a page that also embeds the widget inline (the demo, a "Ask" page with
  * the launcher site-wide) it would sit over that widget's verse text and its buttons: on a phone
  * at the right, and on the left once the page is right to left. While the two overlap the
- * launcher steps aside (hidden); it comes back as soon as the inline widget scrolls away. The
- * open panel never steps aside: its launcher is also its way out.
+ * launcher steps aside (hidden); it comes back as soon as the inline widget scrolls away. It steps
+ * aside at the very end of the page too, where it would cover the page's last line (a footer link
+ * no scrolling can bring out from under it), and comes back as the visitor scrolls up. The open
+ * panel never steps aside: its launcher is also its way out.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -19,6 +21,18 @@ export interface Box {
 /** True when the two boxes share any area (touching edges do not count). */
 export function boxesOverlap(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * True when the page's content reaches under the launcher and the page cannot scroll that content
+ * out from under it (scrolled to its end): the launcher would cover the page's last line for good.
+ * A short page whose content ends above the launcher keeps it.
+ */
+function atPageEnd(launcher: Box): boolean {
+  const root = document.scrollingElement ?? document.documentElement;
+  const fromEnd = root.scrollHeight - (root.scrollTop + window.innerHeight);
+  const contentBottom = document.body?.getBoundingClientRect().bottom ?? 0;
+  return contentBottom > launcher.top && fromEnd < window.innerHeight - launcher.top;
 }
 
 export interface LauncherClearanceOptions {
@@ -84,7 +98,7 @@ export class LauncherClearance implements ReactiveController {
     if (launcher && !this.#options.panelOpen()) {
       // The launcher keeps its box while hidden (visibility), so this reads where it would be.
       const box = launcher.getBoundingClientRect();
-      aside = this.#inlineWidgets().some((other) => boxesOverlap(box, other.getBoundingClientRect()));
+      aside = this.#inlineWidgets().some((other) => boxesOverlap(box, other.getBoundingClientRect())) || atPageEnd(box);
     }
     if (aside !== this.aside) {
       this.aside = aside;

@@ -37,7 +37,7 @@ export function shellTemplate(o: ShellViewOptions): TemplateResult {
   return html`<div class="base" part="base" dir=${o.dir} lang=${o.lang}>
     <button
       type="button"
-      class=${panel.launcherAside ? 'launcher launcher--aside' : 'launcher'}
+      class=${panel.launcherAside ? 'launcher launcher--aside' : panel.isOpen ? 'launcher launcher--open' : 'launcher'}
       part="launcher"
       aria-expanded=${panel.isOpen ? 'true' : 'false'}
       aria-controls="panel"

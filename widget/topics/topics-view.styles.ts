@@ -15,7 +15,10 @@ export const topicsViewStyles = css`
   }
   .topics__filter {
     display: block;
+    /* Its padding and border inside its width: content-box made it stick out of the widget. */
+    box-sizing: border-box;
     width: 100%;
+    max-width: 100%;
     margin: 0.5rem 0;
   }
   .topics__list {
