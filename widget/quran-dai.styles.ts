@@ -220,6 +220,15 @@ export const quranDaiStyles = css`
     flex-direction: column;
     gap: 0.6rem;
   }
+  /* A long answer's blocks out of view are not laid out until scrolled to: each streamed chunk then lays out what shows. */
+  .answer__body > p,
+  .answer__body > ul,
+  .answer__body > ol,
+  .answer__body > blockquote,
+  .answer__body > pre {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3lh;
+  }
   .answer__body ul,
   .answer__body ol {
     margin: 0;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Corpus } from '../corpus/corpus.js';
 import { parseAnswerMarkdown, type CitationNode } from './markdown-subset.js';
-import { checkAnswer } from './answer-check.js';
+import { checkAnswer, MAX_CORRECTED_QUOTES } from './answer-check.js';
 import { checkCitation } from './citation-check.js';
 import { quoteMatches } from './quote-check.js';
 import { answerTestContext, type AnswerTestContext } from '../testing/answer-test-context.js';
@@ -189,5 +189,28 @@ describe('when matching quotes', () => {
     const verse = corpus.verse({ surah: 3, ayah: 190 }).arabic;
     expect(quoteMatches('إن في خلق السماوات والأرض واختلاف الليل والنهار لآيات لأولي الألباب', [verse])).toBe(true);
     expect(quoteMatches('إن في خلق السماوات والأرض واختلاف الليل والنهار لآيات لأولي الأبصار', [verse])).toBe(false);
+  });
+});
+
+describe('when an answer is checked while it streams', () => {
+  it('should leave the whole-Quran lookups for the finished answer until they are prepared', async () => {
+    // A corpus object of its own, so nothing is prepared for it yet.
+    const { loadCorpusFromDir } = await import('../corpus/corpus-loader-node.js');
+    const own = await loadCorpusFromDir({ tracks: [] });
+    const fresh = { corpus: own, retrieved: new Set([own.indexOf({ surah: 2, ayah: 153 })]), tracks: [] };
+    const answer = parseAnswerMarkdown('﴿قل هو الله أحد﴾ and «إن الله مع المحسنين دائما» [2:153]');
+    const streaming = [...checkAnswer(answer, { ...fresh, deferUnprepared: true }).quotes.values()];
+    expect(streaming).toStrictEqual([{ status: 'unchecked', against: 'Quran' }, { status: 'mismatch', against: '2:153' }]);
+    const done = [...checkAnswer(answer, fresh).quotes.values()];
+    expect(done).toMatchObject([{ status: 'verified', against: 'Quran' }, { status: 'mismatch', against: '2:153', correction: { range: { surah: 2, from: 153 } } }]);
+  });
+});
+
+describe('when an answer repeats one misquote many times', () => {
+  it('should show at most MAX_CORRECTED_QUOTES corrections, the rest flagged without one', () => {
+    const check = checkAnswer(parseAnswerMarkdown('«إن الله مع المحسنين دائما» [2:153] '.repeat(30)), ctx);
+    const verdicts = [...check.quotes.values()];
+    expect(verdicts.filter((v) => v.status === 'mismatch')).toHaveLength(30);
+    expect(verdicts.filter((v) => v.correction)).toHaveLength(MAX_CORRECTED_QUOTES);
   });
 });

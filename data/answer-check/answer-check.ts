@@ -11,7 +11,7 @@ import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, t
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';
 import { verseHaystacksOf, type QuoteTrack, type VerseHaystacks } from './verse-haystacks.js';
-import { correctQuote, warmUpCorrection, type CorrectionCorpus, type QuoteCorrection } from './quote-correction.js';
+import { correctionPrepared, correctQuote, warmUpCorrection, type CorrectionCorpus, type QuoteCorrection } from './quote-correction.js';
 import { hasArabicScript } from '../arabic/arabic-normalize.js';
 
 export interface AnswerCorpus extends CitationCorpus, CorrectionCorpus {
@@ -25,6 +25,13 @@ export interface AnswerCheckContext extends CitationContext {
   readonly tracks: readonly TextTrackId[];
   /** The mosque's passages, when the widget has site documents; without it every `[site:N]` is invalid. */
   readonly site?: SiteCitationContext;
+  /**
+   * While the answer streams: the whole-Quran lookups (an uncited ﴿…﴾ quote, a misquote's
+   * correction) wait until they are prepared (`warmUpAnswerCheck`, run while idle), so no pass
+   * builds them in one long task; meanwhile such a quote is "not checked" and a misquote has no
+   * correction yet. The finished answer is always checked in full.
+   */
+  readonly deferUnprepared?: boolean;
 }
 
 /**
@@ -88,8 +95,9 @@ function remembered<T>(byCorpus: WeakMap<VerseHaystacks, Map<string, T>>, haysta
 }
 
 /**
- * Corrections looked for in one answer: each reads the whole Quran's word index, and a hostile
- * answer of many misquotes must not freeze the page (the rest are flagged without one).
+ * Corrections shown in one answer: each is looked for in the whole Quran's word index and shows a
+ * verse's whole text, and a hostile answer of many misquotes must not freeze the page (the rest
+ * are flagged without one).
  */
 export const MAX_CORRECTED_QUOTES = 10;
 
@@ -178,13 +186,13 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
   /** The verse an Arabic misquote was meant to be (remembered across chunks), within the answer's limit. */
   const withCorrection = (text: string, v: QuoteVerdict, cited: readonly number[] = []): QuoteVerdict => {
     if ((v.status !== 'mismatch' && v.status !== 'not-found') || !hasArabicScript(text)) return v;
+    if (ctx.deferUnprepared && !correctionPrepared(ctx.corpus)) return v;
+    // Each correction shown is a verse's whole text in the page: at most MAX_CORRECTED_QUOTES an answer.
+    if (corrected >= MAX_CORRECTED_QUOTES) return v;
+    corrected++;
     const key = `${cited.join()}\u0000${text}`;
     let c = rememberedCorrections.get(key);
-    if (c === undefined) {
-      if (corrected >= MAX_CORRECTED_QUOTES) return v;
-      corrected++;
-      rememberedCorrections.set(key, (c = correctQuote(text, ctx.corpus, {}, cited) ?? null));
-    }
+    if (c === undefined) rememberedCorrections.set(key, (c = correctQuote(text, ctx.corpus, {}, cited) ?? null));
     return c ? { ...v, correction: c } : v;
   };
   const tracks: QuoteTrack[] = ['arabic', ...ctx.tracks.filter((t) => ctx.corpus.hasTrack(t))];
@@ -232,6 +240,7 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
   };
   const quranVerdict = (text: string): QuoteVerdict => {
     if (checked >= MAX_CHECKED_QUOTES) return { status: 'unchecked', against: 'Quran' };
+    if (ctx.deferUnprepared && !haystacks.prepared) return { status: 'unchecked', against: 'Quran' };
     checked++;
     return withCorrection(text, { status: STATUS[quranMatch(text)], against: 'Quran' });
   };

@@ -101,6 +101,11 @@ export function warmUpCorrection(corpus: CorrectionCorpus, timeUp: () => boolean
   return true;
 }
 
+/** True once the correction's word index is built (`warmUpCorrection`). */
+export function correctionPrepared(corpus: CorrectionCorpus): boolean {
+  return indexes.has(corpus);
+}
+
 function wordIndex(corpus: CorrectionCorpus): WordIndex {
   while (!warmUpCorrection(corpus, () => false));
   return indexes.get(corpus)!;

@@ -35,6 +35,11 @@ export class VerseHaystacks {
    * does not pay for it in one long task: the widget calls this while idle. Stops when `timeUp()`
    * says so (checked every few hundred verses); true once the skeleton is whole.
    */
+  /** True once the whole Quran's skeleton is built (`warmUp`). */
+  get prepared(): boolean {
+    return this.#quranSkeleton !== undefined;
+  }
+
   warmUp(timeUp: () => boolean): boolean {
     if (this.#quranSkeleton) return true;
     const texts = this.#corpus.trackTexts('arabic-search');

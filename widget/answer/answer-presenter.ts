@@ -32,7 +32,7 @@ export interface AnswerPresenterOptions {
   readonly adoptStyles: (sheet: CSSResult) => void;
 }
 
-type Key = { readonly text: string; readonly retrieved: ReadonlySet<number>; readonly siteRetrieved: ReadonlySet<number> } & AnswerViewInputs;
+type Key = { readonly text: string; readonly retrieved: ReadonlySet<number>; readonly siteRetrieved: ReadonlySet<number>; readonly streaming: boolean } & AnswerViewInputs;
 
 export class AnswerPresenter implements ReactiveController {
   /** The checked, rendered answer; undefined until the renderer has loaded (the text shows plain meanwhile). */
@@ -97,12 +97,13 @@ export class AnswerPresenter implements ReactiveController {
   check(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming = false): AnswerView | undefined {
     const inputs = this.inputs();
     const key = this.#key;
-    const same = key !== undefined && key.retrieved === retrieved && key.siteRetrieved === siteRetrieved && sameAnswerViewInputs(key, inputs);
+    // A check made while streaming may have left whole-Quran lookups for later: the finished answer is checked again.
+    const same = key !== undefined && key.retrieved === retrieved && key.siteRetrieved === siteRetrieved && (streaming || !key.streaming) && sameAnswerViewInputs(key, inputs);
     // While it streams, the same answer grown a little keeps its last check (answer-pacing.ts).
     const grown = same && text.startsWith(key.text) && this.rendered !== undefined;
     if (!same || (grown ? shouldRecheck(key.text.length, text.length, streaming) : key.text !== text)) {
-      this.rendered = render(text, retrieved, siteRetrieved, inputs);
-      this.#key = { text, retrieved, siteRetrieved, ...inputs };
+      this.rendered = render(text, retrieved, siteRetrieved, inputs, streaming);
+      this.#key = { text, retrieved, siteRetrieved, streaming, ...inputs };
     }
     return this.rendered;
   }
@@ -152,9 +153,9 @@ export class AnswerPresenter implements ReactiveController {
 }
 
 /** The checked, rendered answer; undefined until the answer module has loaded. */
-function render(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number> | 'any', inputs: AnswerViewInputs): AnswerView | undefined {
+function render(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number> | 'any', inputs: AnswerViewInputs, streaming = false): AnswerView | undefined {
   const { corpus, module } = inputs;
   if (!text || !corpus || !module) return undefined;
   const site = inputs.site?.citations(siteRetrieved, inputs.siteBase);
-  return module.answerView(text, { corpus, retrieved, translation: inputs.translation, t: inputs.t, ...(site ? { site } : {}) });
+  return module.answerView(text, { corpus, retrieved, translation: inputs.translation, t: inputs.t, streaming, ...(site ? { site } : {}) });
 }

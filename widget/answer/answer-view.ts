@@ -18,6 +18,8 @@ export interface AnswerViewOptions {
   /** Translation shown; quotes are also checked against English and the Arabic. */
   readonly translation: TextTrackId;
   readonly t: Translate;
+  /** True while the answer streams: whole-Quran lookups wait until they are prepared (`deferUnprepared`). */
+  readonly streaming?: boolean;
   /** The mosque's passages (count and those retrieved) and how to label one, when the widget has site documents. */
   readonly site?: SiteCitationContext & { readonly passage: (id: number) => SitePassageLabel | undefined };
 }
@@ -37,7 +39,7 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const blocks = parseAnswerMarkdown(text, { surahNamed: (name) => o.corpus.surahNumberForName(name) });
   const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
   const suggested = o.retrieved.suggested;
-  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, ...(suggested?.size ? { suggested } : {}), ...(o.site ? { site: o.site } : {}) });
+  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, deferUnprepared: o.streaming === true, ...(suggested?.size ? { suggested } : {}), ...(o.site ? { site: o.site } : {}) });
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
   return { template: answerTemplate(blocks, render), citations: check.list };
 }
