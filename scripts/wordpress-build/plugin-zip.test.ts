@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -22,5 +22,18 @@ describe('when the WordPress plugin is zipped', () => {
     const dir = mkdtempSync(join(tmpdir(), 'not-a-plugin-'));
     writeFileSync(join(dir, 'index.php'), '<?php');
     expect(() => pluginZip(dir)).toThrow(/has no quran-dai\.php/);
+  });
+});
+
+describe('when the plugin is described for WordPress', () => {
+  const dir = PLUGIN_DIR;
+  it('should name its licence in the readme, as the plugin directory asks', () => {
+    const readme = readFileSync(join(dir, 'readme.txt'), 'utf8');
+    expect(readme).toMatch(/^License: GPLv2 or later$/m);
+    expect(readme).toMatch(/^License URI: https:\/\/www\.gnu\.org\/licenses\/gpl-2\.0\.html$/m);
+  });
+  it('should remove its settings from every site of a multisite network on uninstall', () => {
+    const uninstall = readFileSync(join(dir, 'uninstall.php'), 'utf8');
+    expect(uninstall).toMatch(/is_multisite\(\)[\s\S]*get_sites\([\s\S]*switch_to_blog\([\s\S]*delete_option\('quran_dai_settings'\)/);
   });
 });
