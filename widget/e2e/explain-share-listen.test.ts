@@ -163,10 +163,15 @@ describe('when the page is viewed at 360 px', () => {
       return [...host.shadowRoot!.querySelectorAll<HTMLElement>(parts.map((p) => `[part~="${p}"]`).join(','))].flatMap((b) => {
         const box = b.getBoundingClientRect();
         const container = (b.closest('article') ?? b.closest('section'))!.getBoundingClientRect();
-        // Lines of the label's text (its rectangles' distinct tops), not the padded box.
-        const range = document.createRange();
-        range.selectNodeContents(b);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.bottom))).size;
+        // Lines of the label's text (its text rectangles' distinct bottoms), not the padded box nor an icon beside it.
+        const walker = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+        const bottoms = new Set<number>();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) bottoms.add(Math.round(r.bottom));
+        }
+        const lines = bottoms.size;
         return box.left < container.left - 0.5 || box.right > container.right + 0.5 || lines > 1 ? [`${b.getAttribute('part')}: ${b.textContent?.trim()}`] : [];
       });
     });
