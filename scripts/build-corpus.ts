@@ -1,6 +1,7 @@
 /**
- * `npm run build:corpus [-- --out DIR]`: quran-json (+ ruku boundaries from quran-meta) → data/dist/corpus (hashed files +
- * manifest.json), each text named and credited from data/sources/sources.json. Stale files from earlier builds are removed.
+ * `npm run build:corpus [-- --out DIR]`: quran-json (+ ruku boundaries from quran-meta, + the verse explanations in
+ * data/sources/explanations) → data/dist/corpus (hashed files + manifest.json), each text named and credited from
+ * data/sources/sources.json. Stale files from earlier builds are removed.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,7 @@ import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
 import { readQuranJson } from './corpus-build/quran-json-source.js';
 import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
 import { readRukuStarts } from './corpus-build/ruku-source.js';
+import { EXPLANATION_FILES, readTanzilExplanation } from './corpus-build/tanzil-explanation-source.js';
 import { parseTextSources } from '../data/sources/text-sources.js';
 
 /** The machine-readable list of every text served, with its terms. */
@@ -18,7 +20,9 @@ export const SOURCES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 
 export async function writeCorpus(outDir: string): Promise<ReturnType<typeof buildCorpus>> {
   const src = await readQuranJson();
   const sources = parseTextSources(JSON.parse(await readFile(SOURCES_FILE, 'utf8')));
-  const built = buildCorpus(src, readRukuStarts(src.surahs.map((s) => s.arabic.length)), sources);
+  const verseCounts = src.surahs.map((s) => s.arabic.length);
+  const explanations = { ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts) };
+  const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations);
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', ...built.files.map((f) => f.path)]);
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
+import { EXPLANATION_LANGS, TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-types.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { parseEvalArgs } from './eval/eval-args.js';
 import { runEvalCommand } from './eval/eval-command.js';
@@ -17,7 +17,8 @@ import { createProgressBar } from './index-build/progress-bar.js';
 
 async function main(): Promise<void> {
   const options = parseEvalArgs(process.argv.slice(2));
-  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
+  // Every text the widget loads by the second question: translations and the verse explanations.
+  const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY], explanations: [...EXPLANATION_LANGS] });
   const topics = await loadBuiltTopics((line) => console.error(line));
   let e5: E5Stack | undefined;
   if (options.embedder === 'e5') {

@@ -440,6 +440,7 @@ export class QuranDaiElement extends LitElement {
             actions: this.verses,
             sharedRef: this.copied.key,
             onExplain: (ref) => void this.explain(ref),
+            explained: asking.explain,
           })
         : nothing}
       ${this.site.template(asking.siteHits, t)} ${this.topics.template()}

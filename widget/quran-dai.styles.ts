@@ -328,6 +328,19 @@ export const quranDaiStyles = css`
     text-align: right;
     direction: rtl;
   }
+  .verse__explanation {
+    font-size: 0.95em;
+    border-inline-start: 3px solid var(--quran-dai-color-border);
+    padding-inline-start: 0.6rem;
+  }
+  .verse__explanation summary {
+    cursor: pointer;
+    color: var(--quran-dai-color-muted);
+  }
+  .verse__explanation-text {
+    margin: 0.4rem 0 0;
+    line-height: 1.8;
+  }
   .verse__context {
     margin: 0;
     padding: 0;

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TextTrackId } from './corpus-types.js';
+import type { ExplanationLang, TextTrackId } from './corpus-types.js';
 import type { Corpus } from './corpus.js';
 import { loadCorpus } from './corpus-loader.js';
 
@@ -16,9 +16,11 @@ export interface NodeCorpusOptions {
   dir?: string;
   /** Translation tracks to load. Default: `['en']`. */
   tracks?: readonly TextTrackId[];
+  /** Verse explanations to load. Default: none. */
+  explanations?: readonly ExplanationLang[];
 }
 
 export async function loadCorpusFromDir(options: NodeCorpusOptions = {}): Promise<Corpus> {
   const dir = options.dir ?? DEFAULT_CORPUS_DIR;
-  return loadCorpus(async (path) => new Uint8Array(await readFile(join(dir, path))), options.tracks ?? ['en'], dir);
+  return loadCorpus(async (path) => new Uint8Array(await readFile(join(dir, path))), options.tracks ?? ['en'], dir, options.explanations ?? []);
 }

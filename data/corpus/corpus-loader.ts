@@ -4,7 +4,7 @@
  * binding on Cloudflare Workers): the manifest, then every part it lists, each verified against
  * its sha256 before it is trusted.
  */
-import type { TextTrackId, VerseTextFile } from './corpus-types.js';
+import type { ExplanationLang, TextTrackId, VerseTextFile } from './corpus-types.js';
 import { Corpus } from './corpus.js';
 import { CorpusError } from './corpus-error.js';
 import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from './corpus-parts.js';
@@ -15,8 +15,9 @@ export type CorpusFileReader = (path: string) => Promise<Uint8Array>;
 /**
  * @param where Names the folder in the error when there is no manifest (a path, or a URL).
  * @param tracks Translation tracks to load.
+ * @param explanations Verse explanations to load (each must be in the manifest).
  */
-export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTrackId[], where: string): Promise<Corpus> {
+export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTrackId[], where: string, explanations: readonly ExplanationLang[] = []): Promise<Corpus> {
   let manifestBytes: Uint8Array;
   try {
     manifestBytes = await read('manifest.json');
@@ -30,10 +31,25 @@ export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTr
     await verifyPartBytes(entry, bytes);
     return decodeJson(bytes);
   };
-  const [surahs, arabic, arabicSearch, ...trackFiles] = await Promise.all([part('surahs'), part('arabic'), part('arabic-search'), ...tracks.map((t) => part(`translation-${t}`))]);
+  const [surahs, arabic, arabicSearch, ...rest] = await Promise.all([
+    part('surahs'),
+    part('arabic'),
+    part('arabic-search'),
+    ...tracks.map((t) => part(`translation-${t}`)),
+    ...explanations.map((l) => part(`explanation-${l}`)),
+  ]);
   const trackMap: Partial<Record<TextTrackId, VerseTextFile>> = {};
-  tracks.forEach((t, i) => (trackMap[t] = parseVerseTextFile(trackFiles[i])));
-  return new Corpus({ manifest, surahs: parseSurahFile(surahs), arabic: parseVerseTextFile(arabic), arabicSearch: parseVerseTextFile(arabicSearch), tracks: trackMap });
+  tracks.forEach((t, i) => (trackMap[t] = parseVerseTextFile(rest[i])));
+  const explanationMap: Partial<Record<ExplanationLang, VerseTextFile>> = {};
+  explanations.forEach((l, i) => (explanationMap[l] = parseVerseTextFile(rest[tracks.length + i])));
+  return new Corpus({
+    manifest,
+    surahs: parseSurahFile(surahs),
+    arabic: parseVerseTextFile(arabic),
+    arabicSearch: parseVerseTextFile(arabicSearch),
+    tracks: trackMap,
+    explanations: explanationMap,
+  });
 }
 
 /** Adds translation `track` to `corpus` from the same files (verified like the rest); a track the manifest does not list is an error. */
@@ -43,4 +59,13 @@ export async function loadCorpusTrack(read: CorpusFileReader, corpus: Corpus, tr
   const bytes = await read(entry.path);
   await verifyPartBytes(entry, bytes);
   corpus.addTrack(track, parseVerseTextFile(decodeJson(bytes)));
+}
+
+/** Adds the verse explanation in `lang` to `corpus` from the same files (verified like the rest); one the manifest does not list is an error. */
+export async function loadCorpusExplanation(read: CorpusFileReader, corpus: Corpus, lang: ExplanationLang): Promise<void> {
+  if (corpus.hasExplanation(lang)) return;
+  const entry = manifestEntry(corpus.manifest, `explanation-${lang}`);
+  const bytes = await read(entry.path);
+  await verifyPartBytes(entry, bytes);
+  corpus.addExplanation(lang, parseVerseTextFile(decodeJson(bytes)));
 }

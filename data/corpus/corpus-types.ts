@@ -48,12 +48,21 @@ export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
 export const TRANSLITERATION_KEY = 'translit' as const;
 export type TextTrackId = TranslationLang | typeof TRANSLITERATION_KEY;
 
+/**
+ * Languages with a verse-by-verse explanation (a tafsir) shipped beside the translations: shown
+ * under a verse the visitor asks to have explained, and searched with the verse's own words.
+ */
+export const EXPLANATION_LANGS = ['ar'] as const;
+export type ExplanationLang = (typeof EXPLANATION_LANGS)[number];
+export type ExplanationTrack = `explanation-${ExplanationLang}`;
+
 /** Logical names of the corpus files (the manifest maps them to hashed file names). */
 export type CorpusPart =
   | 'surahs'
   | 'arabic'
   | 'arabic-search'
-  | `translation-${TextTrackId}`;
+  | `translation-${TextTrackId}`
+  | ExplanationTrack;
 
 export interface ManifestFile {
   /** Logical part name, e.g. `arabic` or `translation-en`. */
@@ -85,7 +94,7 @@ export interface CorpusManifest {
 
 /** Payload of every per-verse text file: one string per verse in mushaf order. */
 export interface VerseTextFile {
-  readonly track: 'arabic' | 'arabic-search' | TextTrackId;
+  readonly track: 'arabic' | 'arabic-search' | TextTrackId | ExplanationTrack;
   /** Human-readable name of the text, e.g. `Saheeh International`. */
   readonly name: string;
   readonly texts: readonly string[];

@@ -4,6 +4,7 @@
  */
 import type {
   CorpusManifest,
+  ExplanationLang,
   SurahFile,
   SurahInfo,
   TextTrackId,
@@ -40,6 +41,8 @@ export interface CorpusParts {
   readonly arabicSearch: VerseTextFile;
   /** Any loaded translation tracks (e.g. `en`), keyed by track id. */
   readonly tracks?: Partial<Record<TextTrackId, VerseTextFile>>;
+  /** Any loaded verse explanations, keyed by language. */
+  readonly explanations?: Partial<Record<ExplanationLang, VerseTextFile>>;
 }
 
 export class Corpus implements ReferenceContext {
@@ -48,6 +51,7 @@ export class Corpus implements ReferenceContext {
   readonly #arabic: readonly string[];
   readonly #arabicSearch: readonly string[];
   readonly #tracks = new Map<TextTrackId, VerseTextFile>();
+  readonly #explanations = new Map<ExplanationLang, VerseTextFile>();
   readonly #names: ReadonlyMap<string, number>;
   /** surah of each global verse index, for O(1) index → ref. */
   readonly #surahOfIndex: Uint8Array;
@@ -68,6 +72,7 @@ export class Corpus implements ReferenceContext {
     this.#surahOfIndex = new Uint8Array(VERSE_COUNT);
     for (const s of this.surahs) this.#surahOfIndex.fill(s.number, s.firstVerseIndex, s.firstVerseIndex + s.verseCount);
     for (const [id, f] of Object.entries(parts.tracks ?? {})) if (f) this.addTrack(id as TextTrackId, f);
+    for (const [lang, f] of Object.entries(parts.explanations ?? {})) if (f) this.addExplanation(lang as ExplanationLang, f);
   }
 
   /** Ruku ordinal (0..555, mushaf order) of each global verse index; a ruku never crosses a surah. */
@@ -105,6 +110,32 @@ export class Corpus implements ReferenceContext {
 
   trackName(id: TextTrackId): string | undefined {
     return this.#tracks.get(id)?.name;
+  }
+
+  /** Whether the manifest lists a verse explanation in `lang` (it loads after the first results). */
+  offersExplanation(lang: ExplanationLang): boolean {
+    return this.manifest.files.some((f) => f.part === `explanation-${lang}`);
+  }
+
+  /** Add a verse explanation loaded later. */
+  addExplanation(lang: ExplanationLang, file: VerseTextFile): void {
+    checkTrackLength(file);
+    if (file.track !== `explanation-${lang}`) throw new CorpusError('corrupt-data', `the ${lang} explanation file holds "${file.track}"; rebuild with npm run build:corpus`);
+    this.#explanations.set(lang, file);
+  }
+
+  hasExplanation(lang: ExplanationLang): boolean {
+    return this.#explanations.has(lang);
+  }
+
+  /** The explanation of the verse at global `index` in `lang`, when it is loaded. */
+  explanationAt(lang: ExplanationLang, index: number): string | undefined {
+    return this.#explanations.get(lang)?.texts[index];
+  }
+
+  /** Every verse's explanation in `lang`, mushaf order (search indexes it with the verse); undefined until loaded. */
+  explanationTexts(lang: ExplanationLang): readonly string[] | undefined {
+    return this.#explanations.get(lang)?.texts;
   }
 
   /** Where a text comes from and its terms (`arabic`, `translation-ur`, `topics`…), when the manifest lists it. */

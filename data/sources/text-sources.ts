@@ -1,17 +1,18 @@
 /**
  * @module
  * The machine-readable list of every text the product serves (data/sources/sources.json): the
- * Arabic, each translation, the transliteration, the ruku boundaries and the topic index, each
- * with its author, source, the terms it comes with and whether commercial use is allowed. The
- * corpus build reads it (track names, ATTRIBUTION.md, the manifest's `sources`), and the widget
- * shows it under "About these texts". A bad entry fails with its id and field named.
+ * Arabic, each translation, the transliteration, the verse explanations, the ruku boundaries and
+ * the topic index, each with its author, source, the terms it comes with and whether commercial
+ * use is allowed. The corpus build reads it (track names, ATTRIBUTION.md, the manifest's
+ * `sources`), and the widget shows it under "About these texts". A bad entry fails with its id
+ * and field named.
  */
 
-export type TextSourceKind = 'quran' | 'translation' | 'transliteration' | 'metadata' | 'project';
+export type TextSourceKind = 'quran' | 'translation' | 'transliteration' | 'explanation' | 'metadata' | 'project';
 export type CommercialUse = 'allowed' | 'not-allowed' | 'ask-the-source';
 
 export interface TextSource {
-  /** `arabic`, `translation-<track>`, `ruku`, `topics`. */
+  /** `arabic`, `translation-<track>`, `explanation-<lang>`, `ruku`, `topics`. */
   readonly id: string;
   readonly kind: TextSourceKind;
   /** BCP-47 language of the text; empty for data that is not text in one language. */
@@ -32,7 +33,7 @@ export interface TextSource {
   readonly terms: string;
 }
 
-const KINDS: readonly TextSourceKind[] = ['quran', 'translation', 'transliteration', 'metadata', 'project'];
+const KINDS: readonly TextSourceKind[] = ['quran', 'translation', 'transliteration', 'explanation', 'metadata', 'project'];
 const COMMERCIAL: readonly CommercialUse[] = ['allowed', 'not-allowed', 'ask-the-source'];
 const STRING_FIELDS = ['id', 'language', 'name', 'nativeName', 'author', 'source', 'url', 'via', 'terms'] as const;
 const REQUIRED_NON_EMPTY = ['id', 'name', 'nativeName', 'author', 'source', 'via', 'terms'] as const;

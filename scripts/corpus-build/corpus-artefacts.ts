@@ -4,7 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import type { CorpusManifest, CorpusPart, ManifestFile, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
+import { EXPLANATION_LANGS, type CorpusManifest, type CorpusPart, type ExplanationLang, type ManifestFile, type SurahFile, type TextTrackId, type VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 import type { QuranJsonSource } from './quran-json-source.js';
 import { sourceOf, type TextSource } from '../../data/sources/text-sources.js';
@@ -38,9 +38,9 @@ export function attributionText(src: QuranJsonSource, sources: readonly TextSour
   const line = (t: TextSource) =>
     `- ${t.name}: ${t.author}; from ${t.source}${t.url ? ` (${t.url})` : ''}, via ${t.via}. Terms: ${t.terms}`;
   return [
-    '# Quran text and translations: sources and licence',
+    '# Quran text, translations and explanations: sources and licence',
     '',
-    `Built from the npm package \`quran-json\` ${src.packageVersion} by Risan Bagja Pradana`,
+    `The Quran text and translations are built from the npm package \`quran-json\` ${src.packageVersion} by Risan Bagja Pradana`,
     '(https://github.com/risan/quran-json). Its package.json declares CC-BY-4.0 and its',
     'LICENSE.txt is Creative Commons Attribution-ShareAlike 4.0 (included next to this file);',
     'we follow the stricter ShareAlike terms for the data files. Each text also comes with the',
@@ -49,6 +49,9 @@ export function attributionText(src: QuranJsonSource, sources: readonly TextSour
     '',
     ...sources.filter((t) => t.kind !== 'project').map(line),
     '',
+    'The verse explanations (tafsir) come from the files kept in the repository under',
+    'data/sources/explanations, each with its own terms above.',
+    '',
     'Translations are interpretations of the meaning; the Arabic is the text of the Quran.',
     'The normalised Arabic search form is derived mechanically from the Uthmani text for',
     'search only and is never displayed as scripture.',
@@ -56,8 +59,14 @@ export function attributionText(src: QuranJsonSource, sources: readonly TextSour
   ].join('\n');
 }
 
-/** @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts) */
-export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[], sources: readonly TextSource[]): BuiltCorpus {
+/** Per language, one explanation text per verse in mushaf order (tanzil-explanation-source.ts). */
+export type ExplanationTexts = Readonly<Record<ExplanationLang, readonly string[]>>;
+
+/**
+ * @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts)
+ * @param explanations per language, a verse-by-verse explanation, loaded by the widget after the first results
+ */
+export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[], sources: readonly TextSource[], explanations: ExplanationTexts): BuiltCorpus {
   if (rukuStarts.length !== src.surahs.length) throw new Error(`ruku table has ${rukuStarts.length} surahs, the text ${src.surahs.length}`);
   let first = 0;
   const surahFile: SurahFile = {
@@ -85,6 +94,12 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
   ];
   for (const id of TRACKS) {
     files.push(jsonFile(`translation-${id}`, `translation-${id}`, text(id, sourceOf(sources, `translation-${id}`).name, src.tracks[id])));
+  }
+  for (const lang of EXPLANATION_LANGS) {
+    const texts = explanations[lang];
+    if (texts.length !== arabic.length) throw new Error(`the ${lang} explanation has ${texts.length} verses, the Arabic ${arabic.length}`);
+    const part = `explanation-${lang}` as const;
+    files.push(jsonFile(part, part, text(part, sourceOf(sources, part).name, [...texts])));
   }
   // Every text served must have its source recorded; the manifest carries them for the widget.
   sourceOf(sources, 'ruku');

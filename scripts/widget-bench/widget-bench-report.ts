@@ -16,6 +16,8 @@ export const WIDGET_TARGETS = {
   corpusBytes: 1.2 * 1024 * 1024,
   /** The vector index may add 6,236 x dims bytes + 5%. */
   indexBytes: (dims: number) => 6236 * dims * 1.05,
+  /** Each text loaded after the first results (a verse explanation), on the wire. */
+  laterPartBytes: 600 * 1024,
 } as const;
 
 export interface WidgetBenchResults {
@@ -49,6 +51,11 @@ export interface WidgetBenchResults {
   readonly widget: { readonly firstReadyMs: LatencySummary; readonly repeatReadyMs: LatencySummary };
   /** Bytes on the wire (compressed as served by the proxy), per first visit. */
   readonly firstVisitBytes: { readonly corpus: number; readonly index: number; readonly corpusRaw: number; readonly indexRaw: number };
+  /**
+   * Texts loaded only after the first results, by corpus part (`explanation-ar`: for an Arabic
+   * page or an Arabic question), on the wire as the proxy serves them to the browser.
+   */
+  readonly laterBytes?: Readonly<Record<string, number>>;
   /** Data bytes transferred on repeat visits (max over runs). */
   readonly repeatVisitDataBytes: number;
   /** Gzip size of the widget's main chunk. */
@@ -107,6 +114,9 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
     `| data bytes transferred on a repeat visit | ${r.repeatVisitDataBytes} | 0 | ${verdict(r.repeatVisitDataBytes === 0)} |`,
     `| first-visit corpus + lexical data (Arabic, search text, English, surahs) | ${kib(r.firstVisitBytes.corpus)} on the wire (${kib(r.firstVisitBytes.corpusRaw)} raw) | <= ${kib(t.corpusBytes)} | ${verdict(r.firstVisitBytes.corpus <= t.corpusBytes)} |`,
     `| first-visit vector index | ${kib(r.firstVisitBytes.index)} on the wire (${kib(r.firstVisitBytes.indexRaw)} raw) | <= ${kib(indexLimit)} | ${verdict(r.firstVisitBytes.index <= indexLimit)} |`,
+    ...Object.entries(r.laterBytes ?? {}).map(
+      ([part, b]) => `| loaded after the first results: ${part} (never before them) | ${kib(b)} on the wire | <= ${kib(t.laterPartBytes)} | ${verdict(b <= t.laterPartBytes)} |`,
+    ),
     `| widget JS, main chunk | ${kib(r.widgetMainGzipBytes)} gzip | <= 50 KiB | ${verdict(r.widgetMainGzipBytes <= 50 * 1024)} |`,
     ...(r.byDims?.length
       ? [

@@ -69,6 +69,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
     const widgetRepeat: number[] = [];
     let firstBytes = { corpus: 0, index: 0, corpusRaw: 0, indexRaw: 0 };
     let repeatBytes = 0;
+    let laterBytes: Record<string, number> = {};
     for (let run = 0; run < runs; run++) {
       // Probe: data + search, no rendering.
       const probeContext = await browser.newContext();
@@ -78,6 +79,10 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       probeFirst.push(await probeVisit(probePage, probeUrl, false));
       await network.settle();
       firstBytes = await dataBytes(network, server.url);
+      const early = network.dataFiles().find((r) => LATER_PARTS.some((l) => r.url.includes(`/${l}`)));
+      if (early) throw new Error(`the first visit downloaded ${early.url}, a text meant to load after the first results`);
+      network.clear();
+      laterBytes = await laterPartBytes(probePage, network, server.url);
       network.clear();
       // Two repeat visits: restoring the index snapshots the first visit saved, and with every
       // index built from the text (snapshots off: the path before them). The later visit of a
@@ -141,6 +146,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       },
       widget: { firstReadyMs: summarize(widgetFirst), repeatReadyMs: summarize(widgetRepeat) },
       firstVisitBytes: firstBytes,
+      laterBytes,
       repeatVisitDataBytes: repeatBytes,
       widgetMainGzipBytes: widgetFiles.find((f) => f.main)?.gzipBytes ?? NaN,
     };
@@ -169,6 +175,22 @@ async function widgetVisit(page: Page, url: string, reload: boolean): Promise<nu
   else await page.goto(url);
   const handle = await page.waitForFunction(() => (window as unknown as { __readyAt?: number }).__readyAt ?? null, undefined, { timeout: 60_000 });
   return (await handle.jsonValue()) as number;
+}
+
+/** Corpus parts the widget loads only after the first results. */
+const LATER_PARTS = ['explanation-'];
+
+/** Each later part fetched by the page as the widget fetches it, and its bytes on the wire. */
+async function laterPartBytes(page: Page, network: NetworkLog, origin: string): Promise<Record<string, number>> {
+  const manifest = (await (await fetch(`${origin}/data/manifest.json`)).json()) as { files: { part: string; path: string }[] };
+  const out: Record<string, number> = {};
+  for (const f of manifest.files.filter((x) => LATER_PARTS.some((l) => x.part.startsWith(l)))) {
+    const url = `${origin}/data/${f.path}`;
+    await page.evaluate(async (u) => void (await (await fetch(u, { cache: 'no-store' })).arrayBuffer()), url);
+    await network.settle();
+    out[f.part] = network.dataFiles().find((r) => r.url === url)?.transferBytes ?? NaN;
+  }
+  return out;
 }
 
 /** Bytes of the first visit's data files: on the wire (compressed) and decoded. */

@@ -16,8 +16,8 @@ export interface AboutTextsOptions {
   readonly t: Translate;
 }
 
-/** Only what a visitor reads: the Quran text, the translations, the transliteration, the topic names. */
-const SHOWN_KINDS: ReadonlySet<TextSource['kind']> = new Set(['quran', 'translation', 'transliteration', 'project']);
+/** Only what a visitor reads: the Quran text, the translations, the transliteration, the explanations, the topic names. */
+const SHOWN_KINDS: ReadonlySet<TextSource['kind']> = new Set(['quran', 'translation', 'transliteration', 'explanation', 'project']);
 
 export function aboutTextsTemplate(o: AboutTextsOptions): TemplateResult | typeof nothing {
   const shown = o.sources.filter((s) => SHOWN_KINDS.has(s.kind));

@@ -92,6 +92,8 @@ export interface AskEnvironment {
    * are in, or when there are none.
    */
   readonly topicsPending?: () => Promise<void> | undefined;
+  /** Told once a question (or an Explain) has its first verses on screen: what loads after them starts now. */
+  readonly firstResultsShown?: (question: string) => void;
 }
 
 /**
@@ -206,6 +208,7 @@ export class AskController implements ReactiveController {
       result = explain.result;
       // An explanation is about the verse and its passage: the mosque's documents are not searched.
       this.#show(question, result, { ...env, site: undefined }, question, undefined);
+      env.firstResultsShown?.(question);
     } else {
       const found = await this.#search(question, env, abort.signal, stale);
       if (!found) return;
@@ -249,6 +252,7 @@ export class AskController implements ReactiveController {
       return;
     }
     this.#show(question, result, env, retrievalText, vector);
+    env.firstResultsShown?.(question);
     const topicsArriving = result.stage === 'direct' ? undefined : env.topicsPending?.();
     // With an LLM on the proxy, its suggestion is asked for at once, beside the query vector.
     const suggesting = env.suggest && result.stage !== 'direct' ? env.suggest(retrievalText.slice(0, SUGGEST_LIMITS.maxQuestionChars), signal) : undefined;

@@ -47,5 +47,6 @@ export function askEnvironment(boot: BootController, s: AskSettings): AskEnviron
     loadTrack: (track, signal) => boot.loadTrack(track, signal),
     site: boot.site ? { knowledge: boot.site, queryEmbedderId: boot.embedQuery ? (boot.indexManifest?.id ?? null) : null } : null,
     topicsPending: () => boot.topicsPending(),
+    firstResultsShown: (question) => boot.explanationWanted(question, s.lang),
   };
 }

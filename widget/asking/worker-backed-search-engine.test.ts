@@ -43,6 +43,7 @@ function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerBackedSearch
       },
       requiredTrack: async (q, lang) => (record.log.push(`required-track ${q}`), engine.requiredTrack(q, lang)),
       addTrack: async (track) => void record.log.push(`add-track ${track}`),
+      addExplanation: async (lang) => void record.log.push(`add-explanation ${lang} ${options.corpus.explanationTexts(lang)?.length}`),
       useTopics: async (data) => {
         record.log.push(`use-topics ${data.version}`);
         engine.useTopics(TopicIndex.fromFile(data.file, data.version));
@@ -181,6 +182,20 @@ describe('when a translation is loaded after the worker started', () => {
     await engine.lexical('la patience et la prière', 'fr');
     await engine.lexical('la miséricorde', 'fr');
     expect(workers.started[0]!.log).toStrictEqual(['required-track la patience et la prière', 'add-track fr', 'lexical la patience et la prière', 'lexical la miséricorde']);
+  });
+});
+
+describe('when the verse explanation is loaded after the first results', () => {
+  it('should send it to the worker once, before the next query', async () => {
+    const later = await loadCorpusFromDir({ tracks: ['en'] });
+    const explained = await loadCorpusFromDir({ tracks: ['en'], explanations: ['ar'] });
+    const workers = fakeWorkers();
+    const engine = createWorkerBackedSearchEngine(options(later, { startWorker: workers.startWorker }));
+    await engine.lexical('الصبر', 'ar');
+    later.addExplanation('ar', { track: 'explanation-ar', name: 'ar', texts: explained.explanationTexts('ar')! });
+    await engine.lexical('الصلاة', 'ar');
+    await engine.lexical('الزكاة', 'ar');
+    expect(workers.started[0]!.log).toStrictEqual(['lexical الصبر', 'add-explanation ar 6236', 'lexical الصلاة', 'lexical الزكاة']);
   });
 });
 

@@ -8,7 +8,7 @@
  * and a vector index that was still downloading at boot (first visit) is handed over by
  * starting a second worker with the vectors and switching to it once it is ready.
  */
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
+import { EXPLANATION_LANGS, TRANSLATION_LANGS, TRANSLITERATION_KEY, type ExplanationLang, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
@@ -193,7 +193,8 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
   let inFlight = 0;
   let retired = false;
   let syncing: Promise<void> = Promise.resolve();
-  /** Send the translations the page loaded since (the worker searches its own copy of the texts). */
+  const explanationsSent = new Set<ExplanationLang>();
+  /** Send the translations and explanations the page loaded since (the worker searches its own copy of the texts). */
   const syncTracks = (): Promise<void> => {
     // A failed send fails this query only; the next one tries again.
     syncing = syncing.catch(() => undefined).then(async () => {
@@ -201,6 +202,11 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
         if (!corpus.hasTrack(track) || sent.has(track)) continue;
         await worker.addTrack(track);
         sent.add(track);
+      }
+      for (const lang of EXPLANATION_LANGS) {
+        if (!corpus.hasExplanation(lang) || explanationsSent.has(lang)) continue;
+        await worker.addExplanation(lang);
+        explanationsSent.add(lang);
       }
     });
     return syncing;

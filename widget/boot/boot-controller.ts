@@ -5,7 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WidgetConfig } from '../../data/contracts/widget-config.js';
-import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { ExplanationLang, TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { LocalModelProgress } from '../../data/embed/local-embedder-progress.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -22,6 +22,7 @@ import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
 import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
 import { arrivalWithin } from '../asking/arrival-within.js';
+import { wantedExplanationLang } from '../verses/explanation-language.js';
 
 /** How long, after its translation, a question in another language waits for that language's topic file (the search then waits for it again, as for any topics). */
 const ASKED_LANGUAGE_TOPICS_WAIT_MS = 3000;
@@ -79,6 +80,8 @@ export class BootController implements ReactiveController {
   #topicsLoad = 0;
   /** Languages the visitor has asked in besides the interface language: their topic files join it. */
   #askedLangs: TopicLang[] = [];
+  /** Verse explanations loading or loaded for this boot's corpus. */
+  #explanationsAsked = new Set<ExplanationLang>();
   #topicsArgs: [dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean] | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
@@ -134,6 +137,7 @@ export class BootController implements ReactiveController {
     this.#topicsLoading = undefined;
     this.#topicsArgs = undefined;
     this.#askedLangs = [];
+    this.#explanationsAsked = new Set();
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
@@ -261,6 +265,30 @@ export class BootController implements ReactiveController {
     this.#askedLangs = [...this.#askedLangs, lang];
     this.#loadTopics(...this.#topicsArgs);
     return this.#topicsLoading;
+  }
+
+  /**
+   * A question has its first results: the verse explanation the visitor reads (or an Arabic
+   * question searches with) is loaded now, once, in the background. The next searches use it and
+   * the cards show it; a failure only means no explanation (said on the console).
+   */
+  explanationWanted(question: string, uiLang: string): void {
+    const options = this.#options;
+    const corpus = this.corpus;
+    const load = options?.services.loadVerseExplanation;
+    const lang = wantedExplanationLang(question, uiLang);
+    if (!options || !corpus || !load || !lang || this.#explanationsAsked.has(lang) || !corpus.offersExplanation(lang)) return;
+    this.#explanationsAsked.add(lang);
+    const run = this.#run;
+    load({ dataBase: options.dataBase!, corpus, lang, ...(this.#abort ? { signal: this.#abort.signal } : {}) }).then(
+      () => {
+        if (run === this.#run) this.#host.requestUpdate();
+      },
+      (e: unknown) => {
+        this.#explanationsAsked.delete(lang);
+        if (!isAbortError(e)) console.warn(`quran-dai: verse explanations not shown: ${(e as Error).message}`);
+      },
+    );
   }
 
   /** Load a translation a query must be searched in; throws when it cannot be loaded. */

@@ -57,6 +57,7 @@ export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
   loadQuranData: async (options) => (await quranData()).loadQuranData(options),
   loadTranslationTrack: async (options) => (await quranData()).loadTranslationTrack(options),
+  loadVerseExplanation: async (options) => (await quranData()).loadVerseExplanation(options),
   // ADR 0004: BM25 builds and queries in the search Worker; on the page only if no Worker can start.
   createSearchEngine: (corpus, vectorSearch, indexManifest) =>
     createWorkerBackedSearchEngine({

@@ -3,7 +3,7 @@
  * network, the data loader (widget/data-cache), the retrieval engine (data/search) and the
  * conversation store. `default-services.ts` wires the real ones.
  */
-import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { ExplanationLang, TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { LocalModelProgressListener } from '../../data/embed/local-embedder-progress.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
@@ -30,6 +30,11 @@ export interface WidgetServices {
   readonly loadQuranData: (options: LoadQuranDataOptions) => Promise<LoadedQuranData>;
   /** Adds a translation the visitor switched to (cached like the rest). */
   readonly loadTranslationTrack: (options: { dataBase: string; corpus: Corpus; track: TextTrackId; signal?: AbortSignal }) => Promise<void>;
+  /**
+   * Adds a verse explanation (after the first results: search uses it and it shows under the
+   * verses). Optional: without it no explanation is shown.
+   */
+  readonly loadVerseExplanation?: (options: { dataBase: string; corpus: Corpus; lang: ExplanationLang; signal?: AbortSignal }) => Promise<void>;
   /** The search engine (in a Worker when one can start, else on the page); it may still be building when returned. */
   readonly createSearchEngine: (corpus: Corpus, vectorSearch: VectorSearch | null, indexManifest: VectorIndexManifest | null) => WidgetSearchEngine;
   /**

@@ -2,7 +2,7 @@
  * The corpus half of `loadQuranData`: manifest (always revalidated), then the Arabic,
  * search and translation files from the cache or the network, then a `Corpus`.
  */
-import type { CorpusManifest, CorpusPart, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
+import type { CorpusManifest, CorpusPart, ExplanationLang, SurahFile, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import { Corpus } from '../../data/corpus/corpus.js';
 import { manifestEntry, parseManifest, verifyPartBytes } from '../../data/corpus/corpus-parts.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
@@ -112,6 +112,22 @@ export async function addCorpusTrack(corpus: Corpus, track: TextTrackId, o: Tran
   corpus.addTrack(track, verseFile(values, part));
 }
 
+/** Fetch (or read from the cache) a verse explanation for an already loaded corpus (after the first results). */
+export async function addCorpusExplanation(corpus: Corpus, lang: ExplanationLang, o: TranslationTrackOptions): Promise<void> {
+  if (corpus.hasExplanation(lang)) return;
+  const part = `explanation-${lang}` as const;
+  const { values } = await obtainVerifiedFiles({
+    stores: o.stores,
+    slot: CORPUS_SLOT,
+    stored: { version: cacheVersionOf(corpus.manifest), manifest: corpus.manifest },
+    files: [corpusFileSpec(corpus.manifest, corpusManifestUrl(o.dataBase), part)],
+    mode: 'add',
+    onProgress: o.onProgress,
+    signal: o.signal,
+  });
+  corpus.addExplanation(lang, verseFile(values, part));
+}
+
 /** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
 async function currentManifest(url: string, stores: Promise<readonly DataStore[]>, signal?: AbortSignal): Promise<CorpusManifest> {
   try {
@@ -132,9 +148,10 @@ function corpusFileSpec(manifest: CorpusManifest, manifestUrl: string, part: Cor
     url: resolveUrl(entry.path, manifestUrl),
     bytes: entry.bytes,
     verify: (b) => verifyPartBytes(entry, b),
-    // The texts shown as scripture; the search keys (arabic-search) and surah list keep the cheaper
-    // length-and-shape check, which keeps the repeat visit near its 200 ms budget.
-    verifyOnRead: part === 'arabic' || part.startsWith('translation-'),
+    // The texts shown as scripture and the explanations shown under it; the search keys
+    // (arabic-search) and surah list keep the cheaper length-and-shape check, which keeps the
+    // repeat visit near its 200 ms budget.
+    verifyOnRead: part === 'arabic' || part.startsWith('translation-') || part.startsWith('explanation-'),
     decode: (b) => decodeCorpusPart(manifest, part, b),
   };
 }

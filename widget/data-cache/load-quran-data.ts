@@ -11,13 +11,13 @@
  *   onProgress: ({ loaded, total, phase }) => bar.update(phase, loaded / total),
  * });
  */
-import type { TextTrackId } from '../../data/corpus/corpus-types.js';
+import type { ExplanationLang, TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { combineProgress } from './combine-progress.js';
-import { addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
+import { addCorpusExplanation, addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import type { VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
 import { isAbortError } from './data-load-error.js';
@@ -173,4 +173,17 @@ export async function loadTranslationTrack(options: LoadTranslationTrackOptions)
     onProgress: options.onProgress,
     signal: options.signal,
   });
+}
+
+export interface LoadVerseExplanationOptions {
+  /** Same `dataBase` as given to `loadQuranData`. */
+  dataBase: string;
+  corpus: Corpus;
+  lang: ExplanationLang;
+  signal?: AbortSignal;
+}
+
+/** Add the verse explanation in `lang` (after the first results); cached like the rest of the corpus. */
+export async function loadVerseExplanation(options: LoadVerseExplanationOptions): Promise<void> {
+  await addCorpusExplanation(options.corpus, options.lang, { dataBase: options.dataBase, stores: await openDataStores(), signal: options.signal });
 }

@@ -56,6 +56,7 @@ export const TEXT_AR: UiText = {
     explain: 'اشرح',
     explainLabel: 'اشرح الآية {ref} من سياقها',
     explainQuestion: 'اشرح الآية {ref} من سياقها.',
+    explanationSummary: 'التفسير: {source}',
     tafsirNote: 'هذا شرح من الآيات، وليس تفسيرًا.',
     tafsirLink: 'اقرأ تفسير الآية {ref} على quran.com',
     share: 'مشاركة',

@@ -56,6 +56,7 @@ export const TEXT_BN: UiText = {
     explain: 'ব্যাখ্যা করুন',
     explainLabel: 'আয়াত {ref} তার প্রসঙ্গ থেকে ব্যাখ্যা করুন',
     explainQuestion: 'আয়াত {ref} তার আশেপাশের আয়াতগুলোর প্রসঙ্গে ব্যাখ্যা করুন।',
+    explanationSummary: 'ব্যাখ্যা: {source}',
     tafsirNote: 'এটি আয়াতগুলো থেকে একটি ব্যাখ্যা, তাফসির নয়।',
     tafsirLink: 'quran.com-এ আয়াত {ref}-এর তাফসির পড়ুন',
     share: 'শেয়ার করুন',

@@ -57,6 +57,8 @@ export const STRINGS_EN = {
   explain: 'Explain',
   explainLabel: 'Explain verse {ref} from its passage',
   explainQuestion: 'Explain verse {ref} from its passage.',
+  /** The summary of the verse's explanation under it; `{source}` names the work. */
+  explanationSummary: 'Explanation: {source}',
   tafsirNote: 'This is an explanation from the verses, not a tafsir.',
   tafsirLink: 'Read a tafsir of {ref} on quran.com',
   share: 'Share',

@@ -56,6 +56,7 @@ export const TEXT_ES: UiText = {
     explain: 'Explicar',
     explainLabel: 'Explicar la aleya {ref} a partir de su pasaje',
     explainQuestion: 'Explica la aleya {ref} a partir de su pasaje.',
+    explanationSummary: 'Explicación: {source}',
     tafsirNote: 'Esta es una explicación a partir de las aleyas, no un tafsir.',
     tafsirLink: 'Leer un tafsir de {ref} en quran.com',
     share: 'Compartir',

@@ -59,6 +59,7 @@ export const TEXT_FR: UiText = {
     explain: 'Expliquer',
     explainLabel: 'Expliquer le verset {ref} à partir de son passage',
     explainQuestion: 'Explique le verset {ref} à partir de son passage.',
+    explanationSummary: 'Explication : {source}',
     tafsirNote: 'Ceci est une explication tirée des versets, pas un tafsir.',
     tafsirLink: 'Lire un tafsir de {ref} sur quran.com',
     share: 'Partager',

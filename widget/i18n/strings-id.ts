@@ -56,6 +56,7 @@ export const TEXT_ID: UiText = {
     explain: 'Jelaskan',
     explainLabel: 'Jelaskan ayat {ref} dari konteksnya',
     explainQuestion: 'Jelaskan ayat {ref} dari konteks ayat-ayat di sekitarnya.',
+    explanationSummary: 'Penjelasan: {source}',
     tafsirNote: 'Ini penjelasan dari ayat-ayat, bukan tafsir.',
     tafsirLink: 'Baca tafsir ayat {ref} di quran.com',
     share: 'Bagikan',

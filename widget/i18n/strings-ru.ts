@@ -59,6 +59,7 @@ export const TEXT_RU: UiText = {
     explain: 'Объяснить',
     explainLabel: 'Объяснить аят {ref} по его отрывку',
     explainQuestion: 'Объясни аят {ref} в контексте окружающих аятов.',
+    explanationSummary: 'Толкование: {source}',
     tafsirNote: 'Это объяснение по аятам, а не тафсир.',
     tafsirLink: 'Читать тафсир аята {ref} на quran.com',
     share: 'Поделиться',

@@ -56,6 +56,7 @@ export const TEXT_SV: UiText = {
     explain: 'Förklara',
     explainLabel: 'Förklara vers {ref} utifrån dess sammanhang',
     explainQuestion: 'Förklara vers {ref} utifrån verserna omkring den.',
+    explanationSummary: 'Förklaring: {source}',
     tafsirNote: 'Detta är en förklaring utifrån verserna, inte en tafsir.',
     tafsirLink: 'Läs en tafsir av {ref} på quran.com',
     share: 'Dela',

@@ -56,6 +56,7 @@ export const TEXT_TR: UiText = {
     explain: 'Açıkla',
     explainLabel: '{ref} ayetini bağlamıyla açıkla',
     explainQuestion: '{ref} ayetini çevresindeki ayetlerle açıkla.',
+    explanationSummary: 'Açıklama: {source}',
     tafsirNote: 'Bu, ayetlerden yapılan bir açıklamadır; bir tefsir değildir.',
     tafsirLink: '{ref} ayetinin tefsirini quran.com’da okuyun',
     share: 'Paylaş',

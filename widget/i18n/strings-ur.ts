@@ -56,6 +56,7 @@ export const TEXT_UR: UiText = {
     explain: 'وضاحت کریں',
     explainLabel: 'آیت {ref} کی اس کے سیاق سے وضاحت کریں',
     explainQuestion: 'آیت {ref} کی اس کے سیاق و سباق سے وضاحت کریں۔',
+    explanationSummary: 'تفسیر: {source}',
     tafsirNote: 'یہ آیات سے ایک وضاحت ہے، تفسیر نہیں۔',
     tafsirLink: 'quran.com پر آیت {ref} کی تفسیر پڑھیں',
     share: 'شیئر کریں',

@@ -56,6 +56,7 @@ export const TEXT_ZH: UiText = {
     explain: '讲解',
     explainLabel: '结合上下文讲解经文 {ref}',
     explainQuestion: '请结合上下文讲解经文 {ref}。',
+    explanationSummary: '释义：{source}',
     tafsirNote: '这是根据经文所作的讲解，不是经注（塔夫西尔）。',
     tafsirLink: '在 quran.com 阅读 {ref} 的经注',
     share: '分享',

@@ -3,7 +3,7 @@
  * texts and the vector bytes once, then queries; the worker answers with `SearchResult`s.
  * Plain structured-clone data only.
  */
-import type { CorpusManifest, SurahInfo, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
+import type { CorpusManifest, ExplanationLang, SurahInfo, TextTrackId, VerseTextFile } from '../../data/corpus/corpus-types.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { SearchResult } from '../../data/search/search-result.js';
@@ -35,6 +35,7 @@ export type SearchWorkerRequest =
   | { readonly type: 'hybrid'; readonly id: number; readonly query: string; readonly vector: Float32Array; readonly lang?: string; readonly assist?: RetrievalAssist }
   | { readonly type: 'required-track'; readonly id: number; readonly query: string; readonly lang?: string }
   | { readonly type: 'add-track'; readonly id: number; readonly track: TextTrackId; readonly file: VerseTextFile }
+  | { readonly type: 'add-explanation'; readonly id: number; readonly lang: ExplanationLang; readonly file: VerseTextFile }
   | { readonly type: 'use-topics'; readonly id: number; readonly data: TopicData };
 
 export type SearchWorkerResponse =

@@ -103,6 +103,10 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
       case 'add-track':
         corpus.addTrack(m.track, m.file);
         return post({ type: 'result', id: m.id, result: null });
+      case 'add-explanation':
+        // The Arabic indexes are built again with it on their next use.
+        corpus.addExplanation(m.lang, m.file);
+        return post({ type: 'result', id: m.id, result: null });
       case 'use-topics': {
         const topics = await usableTopics(m.data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
         engine.useTopics(topics.index);

@@ -6,7 +6,7 @@
  * If no Worker can start (CSP), `startSearchWorker` rejects and the caller keeps the
  * main-thread engine.
  */
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type TextTrackId } from '../../data/corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type ExplanationLang, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
@@ -23,6 +23,8 @@ export interface AsyncSearchEngine {
   requiredTrack(query: string, lang?: string): Promise<SearchTrack>;
   /** Send a translation loaded later (after `corpus.addTrack`) to the worker too. */
   addTrack(track: TextTrackId): Promise<void>;
+  /** Send a verse explanation loaded later (after `corpus.addExplanation`) to the worker too. */
+  addExplanation(lang: ExplanationLang): Promise<void>;
   /** Search with the topic index (and its vectors) from now on. */
   useTopics(data: TopicData): Promise<void>;
   /** ms the worker spent building each prepared track's index. */
@@ -92,6 +94,7 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
           requiredTrack: (query, lang) => call<SearchTrack>({ type: 'required-track', query, lang }),
           useTopics: (data) => call<void>({ type: 'use-topics', data }),
           addTrack: (track) => call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),
+          addExplanation: (lang) => call<void>({ type: 'add-explanation', lang, file: { track: `explanation-${lang}`, name: lang, texts: corpus.explanationTexts(lang) ?? [] } }),
           terminate: () => worker.terminate(),
         });
         return;

@@ -1,8 +1,9 @@
 /**
  * One verse card: Arabic (RTL, Quranic font), the chosen translation, the `S:A` link to
  * quran.com, surah name, the passage range for top hits, expandable ±5 context from the
- * same surah, and its actions: copy, explain, share and (when the site set `audio-base`)
- * listen. All text comes from the corpus; Lit escapes it.
+ * same surah, its explanation (in the visitor's language, once loaded, with its source named),
+ * and its actions: copy, explain, share and (when the site set `audio-base`) listen. All text
+ * comes from the corpus; Lit escapes it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { classMap } from 'lit/directives/class-map.js';
@@ -29,6 +30,8 @@ export interface VerseCardOptions {
   readonly shared: boolean;
   /** The recitation's state; undefined when the site set no valid `audio-base` (no play button). */
   readonly recitation: RecitationState | undefined;
+  /** The verse's explanation in the visitor's language, once loaded; open on the verse being explained. */
+  readonly explanation?: VerseExplanation | undefined;
   readonly t: Translate;
   /** The interface language: which script the surah's name is shown in. */
   readonly lang: string;
@@ -37,6 +40,21 @@ export interface VerseCardOptions {
   readonly onExplain: (ref: string) => void;
   readonly onShare: (ref: string) => void;
   readonly onListen: (ref: string) => void;
+}
+
+export interface VerseExplanation {
+  readonly text: string;
+  /** The work's name, as the sources list gives it. */
+  readonly source: string;
+  readonly lang: string;
+  readonly open: boolean;
+}
+
+function explanationTemplate(e: VerseExplanation, t: Translate): TemplateResult {
+  return html`<details class="verse__explanation" part="verse-explanation" ?open=${e.open}>
+    <summary part="verse-explanation-summary">${t('explanationSummary', { source: e.source })}</summary>
+    <p class="verse__explanation-text" part="verse-explanation-text" lang=${e.lang} dir=${e.lang === 'ar' ? 'rtl' : 'auto'}>${e.text}</p>
+  </details>`;
 }
 
 function listenTemplate(o: VerseCardOptions, ref: string): TemplateResult | typeof nothing {
@@ -118,6 +136,7 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
         ${listenTemplate(o, ref)}
       </span>
     </footer>
+    ${o.explanation ? explanationTemplate(o.explanation, o.t) : nothing}
     ${o.recitation === 'failed' ? html`<p class="verse__error" part="listen-error" role="alert">${o.t('listenFailed', { ref })}</p>` : nothing}
     ${o.expanded ? contextTemplate(o, contextId) : nothing}
   </article>`;

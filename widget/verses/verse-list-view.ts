@@ -13,7 +13,8 @@ import type { SearchResult } from '../../data/search/search-result.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { noVersesText } from './no-verses-text.js';
 import type { VerseActions } from './verse-actions.js';
-import { verseCardTemplate } from './verse-card-template.js';
+import { verseCardTemplate, type VerseExplanation } from './verse-card-template.js';
+import { shownExplanationLang } from './explanation-language.js';
 
 // The matched topic's name is shown above the cards, so it loads with them.
 export { matchedTopicTemplate } from '../topics/matched-topic.js';
@@ -36,6 +37,17 @@ export interface VerseListOptions {
   /** The card whose share fell back to copying a moment ago. */
   readonly sharedRef: string | undefined;
   readonly onExplain: (ref: string) => void;
+  /** The verse being explained (its explanation shows open). */
+  readonly explained?: string | undefined;
+}
+
+/** Each verse's explanation in the visitor's language, once it is loaded (else none). */
+function explanationOf(o: VerseListOptions, index: number, ref: string): VerseExplanation | undefined {
+  const lang = shownExplanationLang(o.lang);
+  const text = lang ? o.corpus.explanationAt(lang, index) : undefined;
+  if (!lang || text === undefined) return undefined;
+  const source = o.corpus.source(`explanation-${lang}`);
+  return { text, lang, source: (lang === 'ar' ? source?.nativeName : undefined) ?? source?.name ?? lang, open: o.explained === ref };
 }
 
 export function verseListTemplate(o: VerseListOptions): TemplateResult {
@@ -67,6 +79,7 @@ export function verseListTemplate(o: VerseListOptions): TemplateResult {
             copied: actions.copiedRef === ref,
             shared: o.sharedRef === ref,
             recitation: actions.recitation(ref),
+            explanation: explanationOf(o, hit.index, ref),
             t,
             lang: o.lang,
             onToggleContext: (r) => actions.toggleContext(r),

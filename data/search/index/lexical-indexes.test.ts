@@ -6,6 +6,10 @@ import { DEFAULT_BM25_PARAMS } from './bm25-index.js';
 import { ARABIC_STOP_WORDS } from '../analysis/arabic-analyzer.js';
 import { normalizeArabic } from '../../arabic/arabic-normalize.js';
 import { ENGLISH_STOP_WORDS } from '../analysis/english-stop-words.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_CORPUS_DIR } from '../../corpus/corpus-loader-node.js';
+import { loadCorpusExplanation } from '../../corpus/corpus-loader.js';
 
 const OPTIONS = { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 };
 let corpus: Corpus;
@@ -72,5 +76,38 @@ describe('when the analyzers change without a new analyzer id', () => {
     const after = withStopWord(ARABIC_STOP_WORDS, normalizeArabic('الحمد'), () => new LexicalIndexes(corpus, OPTIONS).snapshotKey('arabic-search'));
     expect(after).not.toBe(before);
     expect(new LexicalIndexes(corpus, OPTIONS).snapshotKey('arabic-search')).toBe(before);
+  });
+});
+
+describe('when the Arabic verse explanation loads after the first results', () => {
+  const EXPLAINED = { ...OPTIONS, arabicExplanation: true };
+  const readPart = async (path: string) => new Uint8Array(await readFile(join(DEFAULT_CORPUS_DIR, path)));
+  // Talebearing (النميمة) is a word of the explanation, never of the verses.
+  const WORD = 'النميمة';
+
+  it('should find a verse by a word only its explanation uses, once the explanation is loaded', async () => {
+    const later = await loadCorpusFromDir({ tracks: ['en'] });
+    const indexes = new LexicalIndexes(later, EXPLAINED);
+    expect(indexes.get('arabic-search').searchText(WORD, 10)).toEqual([]);
+    const keyBefore = indexes.snapshotKey('arabic-search');
+    await loadCorpusExplanation(readPart, later, 'ar');
+    expect(indexes.isBuilt('arabic-search')).toBe(false);
+    expect(indexes.snapshotKey('arabic-search')).not.toBe(keyBefore);
+    const hits = indexes.get('arabic-search').searchText(WORD, 10);
+    expect(hits.length).toBeGreaterThan(0);
+    // 9:47: the hypocrites would have spread talebearing (بالنميمة) among the believers.
+    expect(later.refAt(hits[0]!.index)).toEqual({ surah: 9, ayah: 47 });
+    expect(later.explanationAt('ar', hits[0]!.index)).toContain('بالنميمة');
+  });
+  it('should keep the verses alone when switched off, and refuse a snapshot made without the explanation', async () => {
+    const full = await loadCorpusFromDir({ tracks: ['en'], explanations: ['ar'] });
+    expect(new LexicalIndexes(full, OPTIONS).get('arabic-search').searchText(WORD, 10)).toEqual([]);
+    const verseOnly = new LexicalIndexes(full, OPTIONS).snapshot('arabic-search');
+    expect(new LexicalIndexes(full, EXPLAINED).offerSnapshot(verseOnly)).toMatchObject({ accepted: false });
+    const explained = new LexicalIndexes(full, EXPLAINED);
+    const restored = new LexicalIndexes(full, EXPLAINED);
+    expect(restored.offerSnapshot(explained.snapshot('arabic-search'))).toEqual({ accepted: true, track: 'arabic-search' });
+    expect(restored.get('arabic-search').searchText(WORD, 5).map((h) => h.index)).toEqual(explained.get('arabic-search').searchText(WORD, 5).map((h) => h.index));
+    expect(restored.origin('arabic-search')).toBe('restored');
   });
 });

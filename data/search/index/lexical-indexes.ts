@@ -3,6 +3,9 @@
  * index is only worth building for a language someone searches in). Arabic gets a blend of
  * a light-stem, a root and a character n-gram index (measured: better than any one alone on
  * Qur'an QA Task A train and QUQA; ADR 0006).
+ * Once the Arabic verse explanation is loaded (after the first results), the Arabic stem and root
+ * indexes are built again with each verse's words and its explanation's (document expansion;
+ * measured on Qur'an QA Task A train and QUQA, ADR 0030); the n-grams keep the verse alone.
  * A track's index can also be restored from a snapshot of an earlier build (lexical-snapshot.ts)
  * when the snapshot's key matches this corpus version, track, analyzers (by id and by a
  * fingerprint of their output, analyzer-fingerprint.ts) and BM25 params.
@@ -14,6 +17,8 @@ export interface LexicalIndexOptions {
   readonly arabicRootWeight: number;
   /** Weight of the Arabic character n-gram index against the light-stem index; 0 leaves it out. */
   readonly arabicNgramWeight: number;
+  /** Index the Arabic explanation, once loaded, with each verse in the stem and root parts. Default false. */
+  readonly arabicExplanation?: boolean;
 }
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../corpus/corpus-types.js';
 import { VERSE_COUNT, type Corpus } from '../../corpus/corpus.js';
@@ -31,6 +36,8 @@ import { createTranslationAnalyzer } from '../analysis/translation-analyzer.js';
 import { createTransliterationAnalyzer } from '../analysis/transliteration-analyzer.js';
 import type { SearchTrack } from '../query/language-detect.js';
 import type { TextAnalyzer } from '../analysis/text-analyzer.js';
+import { normalizeArabic } from '../../arabic/arabic-normalize.js';
+import { manifestEntry } from '../../corpus/corpus-parts.js';
 
 export function analyzerForTrack(track: SearchTrack): TextAnalyzer {
   if (track === 'arabic-search') return createArabicAnalyzer();
@@ -58,6 +65,8 @@ interface TrackIndex {
   /** The BM25 indexes inside `searcher`, in blend order. */
   readonly parts: readonly Bm25Index[];
   readonly origin: IndexOrigin;
+  /** Built with the verse explanation (the Arabic track only). */
+  readonly explained: boolean;
   /** Ruku-level indexes merged from the word parts, made on first use. */
   sections?: SectionEvidence;
 }
@@ -67,6 +76,8 @@ interface PartSpec {
   readonly weight: number;
   /** Re-ranks only (BlendPart.soft). */
   readonly soft?: boolean;
+  /** Indexes each verse with its explanation, when one is loaded. */
+  readonly explained?: boolean;
 }
 
 export class LexicalIndexes {
@@ -98,7 +109,8 @@ export class LexicalIndexes {
     const parts: PartSpec[] = [{ analyzer: analyzerForTrack(track), weight: 1 }];
     if (track !== 'arabic-search') return parts;
     const { arabicRootWeight, arabicNgramWeight } = this.#options;
-    if (arabicRootWeight > 0) parts.push({ analyzer: createArabicRootAnalyzer(), weight: arabicRootWeight });
+    parts[0] = { ...parts[0]!, explained: true };
+    if (arabicRootWeight > 0) parts.push({ analyzer: createArabicRootAnalyzer(), weight: arabicRootWeight, explained: true });
     if (arabicNgramWeight > 0) parts.push({ analyzer: createArabicNgramAnalyzer(), weight: arabicNgramWeight, soft: true });
     return parts;
   }
@@ -107,13 +119,19 @@ export class LexicalIndexes {
     return track === 'arabic-search' || this.#corpus.hasTrack(track);
   }
 
+  /** Built and current (an Arabic index built before the explanation loaded is built again on its next use). */
   isBuilt(track: SearchTrack): boolean {
-    return this.#built.has(track);
+    return this.#current(track) !== undefined;
   }
 
   /** Whether the track's index was built from its texts or restored from a snapshot; undefined before first use. */
   origin(track: SearchTrack): IndexOrigin | undefined {
-    return this.#built.get(track)?.origin;
+    return this.#current(track)?.origin;
+  }
+
+  #current(track: SearchTrack): TrackIndex | undefined {
+    const entry = this.#built.get(track);
+    return entry && entry.explained === this.#explanationUsed(track) ? entry : undefined;
   }
 
   /**
@@ -130,9 +148,26 @@ export class LexicalIndexes {
       track,
       verses: VERSE_COUNT,
       bm25: [k1, b],
-      parts: specs.map((p, i) => [p.analyzer.id, p.weight, fingerprints[i]]),
+      parts: specs.map((p, i) => [p.analyzer.id, p.weight, fingerprints[i], p.explained === true]),
+      explanation: this.#explanationUsed(track) ? manifestEntry(this.#corpus.manifest, 'explanation-ar').sha256 : null,
     });
   }
+
+  /** Whether `track`'s index is (to be) built with the verse explanation: Arabic, switched on, and loaded. */
+  #explanationUsed(track: SearchTrack): boolean {
+    return track === 'arabic-search' && this.#options.arabicExplanation === true && this.#corpus.hasExplanation('ar');
+  }
+
+  /** Each part's documents: the verses, or for an explained part each verse with its explanation. */
+  #partTexts(track: SearchTrack, specs: readonly PartSpec[]): (readonly string[])[] {
+    const verses = this.#corpus.trackTexts(track);
+    if (!this.#explanationUsed(track)) return specs.map(() => verses);
+    this.#explainedTexts ??= this.#corpus.explanationTexts('ar')!.map((e, i) => `${verses[i]} ${normalizeArabic(e)}`);
+    const explained = this.#explainedTexts;
+    return specs.map((s) => (s.explained ? explained : verses));
+  }
+
+  #explainedTexts: readonly string[] | undefined;
 
   #analyzerFingerprints(track: SearchTrack, specs: readonly PartSpec[]): readonly string[] {
     let fingerprints = this.#fingerprints.get(track);
@@ -157,7 +192,8 @@ export class LexicalIndexes {
     }
     const track = SEARCH_TRACKS.find((t) => t === header.track);
     if (!track) return { accepted: false, reason: `snapshot is of an unknown track "${header.track}"` };
-    if (this.#built.has(track)) return { accepted: false, reason: `the ${track} index is already ${this.#built.get(track)!.origin}` };
+    const current = this.#current(track);
+    if (current) return { accepted: false, reason: `the ${track} index is already ${current.origin}` };
     if (header.key !== this.snapshotKey(track)) return { accepted: false, reason: `snapshot of ${track} was made for ${header.key}, not ${this.snapshotKey(track)}` };
     this.#offered.set(track, bytes);
     return { accepted: true, track };
@@ -166,7 +202,7 @@ export class LexicalIndexes {
   /** A snapshot of `track`'s index (built now if needed) for `offerSnapshot` on a later visit. */
   snapshot(track: SearchTrack): Uint8Array {
     this.get(track);
-    const { parts } = this.#built.get(track)!;
+    const { parts } = this.#current(track)!;
     return encodeLexicalSnapshot(track, this.snapshotKey(track), parts.map((p) => p.data()));
   }
 
@@ -176,7 +212,7 @@ export class LexicalIndexes {
    */
   sections(track: SearchTrack): SectionEvidence {
     this.get(track);
-    const entry = this.#built.get(track)!;
+    const entry = this.#current(track)!;
     if (!entry.sections) {
       const specs = this.#parts(track);
       const rukuOf = this.#corpus.rukuOfVerse();
@@ -188,19 +224,20 @@ export class LexicalIndexes {
 
   /** The index of `track`, restored or built now if needed; throws when its text is not loaded. */
   get(track: SearchTrack): LexicalSearcher {
-    let entry = this.#built.get(track);
+    let entry = this.#current(track);
     if (!entry) {
       if (!this.isLoaded(track)) {
         throw new CorpusError('missing-part', `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`);
       }
-      const texts = this.#corpus.trackTexts(track);
       const specs = this.#parts(track);
+      const texts = this.#partTexts(track, specs);
+      const explained = this.#explanationUsed(track);
       const parts = this.#restore(track, texts, specs);
       entry = parts
-        ? { searcher: searcherOf(parts, specs), parts, origin: 'restored' }
+        ? { searcher: searcherOf(parts, specs), parts, origin: 'restored', explained }
         : (() => {
-            const built = specs.map((s) => Bm25Index.build(texts, s.analyzer, this.#options.bm25, { surahs: this.#surahOfVerse() }));
-            return { searcher: searcherOf(built, specs), parts: built, origin: 'built' as const };
+            const built = specs.map((s, i) => Bm25Index.build(texts[i]!, s.analyzer, this.#options.bm25, { surahs: this.#surahOfVerse() }));
+            return { searcher: searcherOf(built, specs), parts: built, origin: 'built' as const, explained };
           })();
       this.#built.set(track, entry);
     }
@@ -208,7 +245,7 @@ export class LexicalIndexes {
   }
 
   /** The offered snapshot of `track` as indexes, or undefined when there is none or it does not hold up. */
-  #restore(track: SearchTrack, texts: readonly string[], specs: readonly PartSpec[]): Bm25Index[] | undefined {
+  #restore(track: SearchTrack, texts: readonly (readonly string[])[], specs: readonly PartSpec[]): Bm25Index[] | undefined {
     const bytes = this.#offered.get(track);
     if (!bytes) return undefined;
     this.#offered.delete(track);
@@ -216,10 +253,10 @@ export class LexicalIndexes {
       const snapshot = decodeLexicalSnapshot(bytes);
       if (snapshot.header.key !== this.snapshotKey(track) || snapshot.parts.length !== specs.length) return undefined;
       const parts = snapshot.parts.map((data, i) => Bm25Index.restore(data, specs[i]!.analyzer, this.#options.bm25, { surahs: this.#surahOfVerse() }));
-      if (parts.some((p) => p.stats.docCount !== texts.length)) return undefined;
+      if (parts.some((p, i) => p.stats.docCount !== texts[i]!.length)) return undefined;
       for (let i = 0; i < SPOT_CHECKS; i++) {
-        const d = Math.floor((i * texts.length) / SPOT_CHECKS);
-        if (!parts.every((p) => p.analyzesLike(d, texts[d]!))) return undefined;
+        const d = Math.floor((i * VERSE_COUNT) / SPOT_CHECKS);
+        if (!parts.every((p, j) => p.analyzesLike(d, texts[j]![d]!))) return undefined;
       }
       return parts;
     } catch (e) {
