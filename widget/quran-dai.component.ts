@@ -293,7 +293,7 @@ export class QuranDaiElement extends LitElement {
    */
   async explain(ref: string): Promise<void> {
     const corpus = this.boot.corpus;
-    const request = corpus ? (await import('./asking/explain-result.js')).explainRequest(ref, corpus) : undefined;
+    const request = corpus ? (await import('./asking/explain-result.js')).explainRequest(ref, corpus, this.asking.result) : undefined;
     if (!request) return;
     emit(this, 'quran-dai-explain', { ref: request.ref, passage: formatRange(request.result.passages[0]!.range) });
     await this.askWith(this.t('explainQuestion', { ref: request.ref }), request);
@@ -319,9 +319,9 @@ export class QuranDaiElement extends LitElement {
     const env = this.environment();
     if (!env) return;
     await this.verseList.load();
-    this.question = text;
+    if (!explain) this.question = text;
     // An explained verse opens on its passage.
-    this.verses.expandOnly(explain ? [explain.ref] : []);
+    this.verses.startResults(explain ? [explain.ref] : []);
     this.answer.reset();
     if (env.wantsAnswer && env.chatAvailable) void this.answer.load();
     const done = this.asking.ask(text, env, explain);

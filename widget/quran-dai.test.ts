@@ -1070,7 +1070,9 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
     await waitUntil(() => m.events['quran-dai-answer']!.length === 2);
     await m.el.updateComplete;
     const request = m.proxy.chatRequests().at(-1)!;
-    const passage = formatRange(corpus.contextOf({ surah: 2, ayah: 153 }));
+    // The passage its card showed (a top hit's merged passage), else its ±5 verses.
+    const shown = createSearchEngine(corpus).lexical('patience', { lang: 'en' }).passages.find((p) => p.hits.some((h) => h.surah === 2 && h.ayah === 153));
+    const passage = formatRange(shown?.range ?? corpus.contextOf({ surah: 2, ayah: 153 }));
     expect([request.question, request.explain, request.verses]).toStrictEqual(['Explain verse 2:153 from its passage.', '2:153', [{ ref: '2:153', context: passage }]]);
     expect(m.events['quran-dai-explain']!.map((e) => e.detail)).toStrictEqual([{ ref: '2:153', passage }]);
     const tafsir = $(m.el, '[part~="answer"] [part~="answer-tafsir"] a') as HTMLAnchorElement;
@@ -1098,6 +1100,32 @@ describe('when a visitor uses a verse card\'s explain, share and listen actions'
     // No explanation was written, so nothing says "This is an explanation from the verses".
     expect(text($(m.el, '[part~="answer-tafsir"]'))).toBe('Read a tafsir of 1:2 on quran.com');
     expect($$(m.el, 'article[data-ref="1:2"] [part~="context-verse"]').length).toBeGreaterThan(1);
+  });
+
+  it('should leave the question box, the earlier questions, the passage shown and the notes of the last cards as they were when there is no key', async () => {
+    const proxy = createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: false });
+    const audio: AudioLike = { src: '', preload: '', play: () => Promise.reject(new Error('404')), pause: () => undefined, addEventListener: () => undefined };
+    const m = await mount({ 'audio-base': 'https://audio.example/{SSS}{AAA}.mp3' }, { proxy, createAudio: () => audio });
+    await askAndWait(m, 'patience');
+    const input = $(m.el, '[part~="input"]') as HTMLInputElement;
+    expect(input.value).toBe('patience');
+    const top = m.el.shadowRoot!.querySelector<HTMLElement>('article[part~="verse"]')!;
+    const ref = top.dataset.ref!;
+    const shownPassage = text(top.querySelector('[part~="verse-passage"]'));
+    await waitUntil(() => $$(m.el, '[part~="listen"]').length > 0);
+    card(m, ref, 'listen').click();
+    await waitUntil(() => $(m.el, `article[data-ref="${ref}"] [part~="listen-error"]`) !== null);
+    card(m, ref, 'explain').click();
+    await waitUntil(() => m.events['quran-dai-explain']!.length === 1);
+    await m.el.updateComplete;
+    expect(input.value).toBe('patience');
+    expect(text($(m.el, '[part~="notice"]'))).toBe('Written explanations are not available on this site; here is the verse in its passage, with a link to its tafsir.');
+    expect(text($(m.el, `article[data-ref="${ref}"] [part~="verse-passage"]`))).toBe(shownPassage);
+    expect($(m.el, `article[data-ref="${ref}"] [part~="listen-error"]`)).toBeNull();
+    // The question the visitor asked is an earlier question; the Explain (no answer) is not kept.
+    await askAndWait(m, 'mercy');
+    expect($$(m.el, '[part~="history-item"]').map((li) => text(li.querySelector('bdi')))).toStrictEqual(['patience']);
+    expect((await m.store.list()).map((x) => x.question)).toStrictEqual(['patience', 'mercy']);
   });
 
   it('should copy a shared verse where the browser has no share sheet, and fire quran-dai-share', async () => {

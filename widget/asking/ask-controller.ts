@@ -44,6 +44,8 @@ export type AskStatus = (typeof AskStatus)[keyof typeof AskStatus];
 export interface AskNotice {
   readonly code: QuranDaiErrorCode | 'chat-off';
   readonly retryAfterSeconds?: number;
+  /** Answers are off and the visitor asked to explain a verse (not a question of their own). */
+  readonly explain?: true;
 }
 
 /** Everything one ask needs, gathered by the element when the visitor asks. */
@@ -329,11 +331,12 @@ export class AskController implements ReactiveController {
     const answerWaits = env.wantsAnswer && !nothingFound && env.chatAvailable && paused > 0;
     if (!env.wantsAnswer || nothingFound || !env.chatAvailable || answerWaits) {
       if (answerWaits) this.notice = { code: 'rate-limited', retryAfterSeconds: paused };
-      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: env.chatOffReason ?? 'chat-off' };
+      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: env.chatOffReason ?? 'chat-off', ...(this.explain ? { explain: true as const } : {}) };
       this.status = AskStatus.Complete;
       this.#host.requestUpdate();
-      // An answer that waits is kept once it is given (Try again), not also without it.
-      if (!answerWaits) this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
+      // An answer that waits is kept once it is given (Try again), not also without it; an Explain
+      // with no answer showed a passage, not a question of the visitor's, so it is not kept.
+      if (!answerWaits && !this.explain) this.#callbacks.onExchange({ ...exchangeBase, answer: '', at: Date.now() });
       return;
     }
 

@@ -16,6 +16,8 @@ describe('when a failure becomes a notice', () => {
     expect(noticeText({ code: 'proxy-down' }, t)).toStrictEqual({ text: 'The answer service cannot be reached right now. The verses are shown below.', isError: true });
     expect(noticeText({ code: 'chat-off' }, t)).toStrictEqual({ text: t('chatOff'), isError: false });
     expect(noticeText({ code: 'chat-not-configured' }, t)).toStrictEqual({ text: t('chatNotConfigured'), isError: false });
+    // Explain on a site without answers: the passage is what the visitor gets, whatever the reason.
+    expect([noticeText({ code: 'chat-not-configured', explain: true }, t).text, noticeText({ code: 'chat-off', explain: true }, t).text]).toStrictEqual([t('explainWithoutAnswers'), t('explainWithoutAnswers')]);
     expect(t('chatNotConfigured')).not.toBe(t('chatOff'));
     expect(noticeText({ code: 'embed-failed' }, t)).toStrictEqual({ text: t('embedFailed'), isError: false });
     expect(noticeText({ code: 'chat-failed' }, t)).toStrictEqual({ text: t('chatFailed'), isError: true });

@@ -15,9 +15,9 @@ export function noticeText(notice: AskNotice, t: Translate): NoticeText {
     case 'proxy-down':
       return { text: t('proxyDown'), isError: true };
     case 'chat-not-configured':
-      return { text: t('chatNotConfigured'), isError: false };
+      return { text: t(notice.explain ? 'explainWithoutAnswers' : 'chatNotConfigured'), isError: false };
     case 'chat-off':
-      return { text: t('chatOff'), isError: false };
+      return { text: t(notice.explain ? 'explainWithoutAnswers' : 'chatOff'), isError: false };
     case 'embed-failed':
       return { text: t('embedFailed'), isError: false };
     default:

@@ -44,6 +44,7 @@ export const TEXT_FR: UiText = {
     answerDisclaimer: 'Cette réponse est générée par une IA à partir des versets affichés. Les traductions sont des interprétations du sens\u00a0; le texte est l’arabe.',
     chatOff: 'Les réponses rédigées ne sont pas activées sur ce site\u00a0; voici les versets qui correspondent à votre question.',
     chatNotConfigured: 'Les réponses rédigées ne sont pas encore installées\u00a0: le service de réponses n’a aucun fournisseur d’IA configuré. Voici les versets qui correspondent à votre question.',
+    explainWithoutAnswers: 'Les explications rédigées ne sont pas disponibles sur ce site\u00a0; voici le verset dans son passage, avec un lien vers son tafsir.',
     rateLimitOver: 'Vous pouvez de nouveau poser une question. Les versets sont affichés ci-dessous.',
     rateLimitedNoWait: 'Trop de questions en ce moment. Veuillez patienter un instant, puis réessayer. Les versets sont affichés ci-dessous.',
     proxyDown: 'Le service de réponse est injoignable pour le moment. Les versets sont affichés ci-dessous.',

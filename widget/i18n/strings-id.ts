@@ -41,6 +41,7 @@ export const TEXT_ID: UiText = {
     answerDisclaimer: 'Jawaban ini dibuat oleh AI dari ayat-ayat yang ditampilkan. Terjemahan adalah tafsiran makna; teks aslinya adalah bahasa Arab.',
     chatOff: 'Jawaban tertulis tidak diaktifkan di situs ini; berikut ayat-ayat yang sesuai dengan pertanyaan Anda.',
     chatNotConfigured: 'Jawaban tertulis belum disiapkan: layanan jawaban belum memiliki penyedia AI. Berikut ayat-ayat yang sesuai dengan pertanyaan Anda.',
+    explainWithoutAnswers: 'Penjelasan tertulis tidak tersedia di situs ini; berikut ayat tersebut dalam konteksnya, dengan tautan ke tafsirnya.',
     rateLimitOver: 'Anda bisa bertanya lagi sekarang. Ayat-ayat ditampilkan di bawah.',
     rateLimitedNoWait: 'Terlalu banyak pertanyaan saat ini. Mohon tunggu sebentar, lalu coba lagi. Ayat-ayat ditampilkan di bawah.',
     proxyDown: 'Layanan jawaban tidak dapat dihubungi saat ini. Ayat-ayat ditampilkan di bawah.',

@@ -41,6 +41,7 @@ export const TEXT_SV: UiText = {
     answerDisclaimer: 'Svaret är skapat av AI utifrån verserna som visas. Översättningar är tolkningar av betydelsen; den arabiska texten är originalet.',
     chatOff: 'Skrivna svar är inte påslagna på den här webbplatsen; här är verserna som matchar din fråga.',
     chatNotConfigured: 'Skrivna svar är inte konfigurerade än: svarstjänsten har ingen AI-leverantör. Här är verserna som matchar din fråga.',
+    explainWithoutAnswers: 'Skrivna förklaringar finns inte på den här webbplatsen; här är versen i sitt sammanhang, med en länk till dess tafsir.',
     rateLimitOver: 'Nu kan du fråga igen. Verserna visas nedan.',
     rateLimitedNoWait: 'För många frågor just nu. Vänta en stund och försök igen. Verserna visas nedan.',
     proxyDown: 'Svarstjänsten går inte att nå just nu. Verserna visas nedan.',

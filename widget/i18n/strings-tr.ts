@@ -41,6 +41,7 @@ export const TEXT_TR: UiText = {
     answerDisclaimer: 'Bu cevap, gösterilen ayetlerden yapay zekâ tarafından oluşturulmuştur. Mealler anlamın yorumudur; asıl metin Arapçadır.',
     chatOff: 'Bu sitede yazılı cevaplar açık değil; sorunuzla eşleşen ayetler aşağıdadır.',
     chatNotConfigured: 'Yazılı cevaplar henüz kurulmadı: cevap hizmetinde bir yapay zekâ sağlayıcısı ayarlı değil. Sorunuzla eşleşen ayetler aşağıdadır.',
+    explainWithoutAnswers: 'Bu sitede yazılı açıklamalar yok; ayet, bağlamıyla ve tefsirine bir bağlantıyla aşağıdadır.',
     rateLimitOver: 'Artık yeniden sorabilirsiniz. Ayetler aşağıda gösteriliyor.',
     rateLimitedNoWait: 'Şu anda çok fazla soru var. Lütfen biraz bekleyip tekrar deneyin. Ayetler aşağıda gösteriliyor.',
     proxyDown: 'Cevap hizmetine şu anda ulaşılamıyor. Ayetler aşağıda gösteriliyor.',

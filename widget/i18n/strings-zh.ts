@@ -41,6 +41,7 @@ export const TEXT_ZH: UiText = {
     answerDisclaimer: '此回答由人工智能根据所显示的经文生成。译文是对经义的诠释；原文是阿拉伯文。',
     chatOff: '本网站未开启文字回答；以下是与你的问题相符的经文。',
     chatNotConfigured: '文字回答尚未设置：回答服务未配置 AI 提供方。以下是与你的问题相符的经文。',
+    explainWithoutAnswers: '本网站未提供文字讲解；以下是这节经文及其上下文，并附其经注链接。',
     rateLimitOver: '现在可以再次提问。经文显示在下方。',
     rateLimitedNoWait: '目前提问过多，请稍候再试。经文显示在下方。',
     proxyDown: '暂时无法连接回答服务。经文显示在下方。',

@@ -73,6 +73,11 @@ export class RecitationPlayer implements ReactiveController {
     );
   }
 
+  /** Drop the failure notes (new cards are shown; a verse that failed can be tried again). */
+  forgetFailures(): void {
+    this.#failed.clear();
+  }
+
   stop(): void {
     if (this.#current === undefined) return;
     this.#current = undefined;

@@ -54,9 +54,13 @@ export class VerseActions {
     return this.#audioTemplate ? (this.#player?.stateOf(ref) ?? 'idle') : undefined;
   }
 
-  /** Opens the context of exactly these cards (an explained verse opens on its passage). */
-  expandOnly(refs: readonly string[]): void {
+  /**
+   * New results: opens the context of exactly these cards (an explained verse opens on its
+   * passage), and the last results' "recitation could not be loaded" notes are forgotten.
+   */
+  startResults(refs: readonly string[]): void {
     this.expanded = new Set(refs);
+    this.#player?.forgetFailures();
     this.#host.requestUpdate();
   }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadCorpusFromDir } from '../../corpus/corpus-loader-node.js';
+import { DEFAULT_BM25_PARAMS } from '../index/bm25-index.js';
+import { LexicalIndexes } from '../index/lexical-indexes.js';
 import { conflateNounAdjective, createEnglishAnalyzer, englishWords, GLOSSARY_WEIGHT, stemEnglish } from './english-analyzer.js';
 
 const analyzer = createEnglishAnalyzer();
@@ -18,6 +21,37 @@ describe('when a noun in -ence/-ance meets its adjective', () => {
     expect(terms('patience patient violence violent absence absent')).toStrictEqual(['patient', 'patient', 'violent', 'violent', 'absent', 'absent']);
     expect(conflateNounAdjective('patienc')).toBe('patient');
     expect(conflateNounAdjective('prayer')).toBe('prayer');
+  });
+});
+
+describe('when Porter folds unrelated words onto one stem (found by npm run find:stem-collisions)', () => {
+  const same = (a: string, b: string) => stemEnglish(a) === stemEnglish(b);
+  it.each([
+    ['conversion', 'conversation'],
+    ['several', 'severe'],
+    ['generous', 'generation'],
+    ['generally', 'generation'],
+    ['generous', 'general'],
+    ['evening', 'even'],
+    ['use', 'us'],
+    ['using', 'us'],
+    ['position', 'positive'],
+    ['polite', 'politics'],
+    ['awful', 'awe'],
+    ['caste', 'cast'],
+    ['diversion', 'diverse'],
+    ['divining', 'divine'],
+    ['likely', 'like'],
+  ])('should keep %s apart from %s', (a, b) => {
+    expect(same(a, b)).toBe(false);
+  });
+  it('should still join the forms of each split word, and conversion with convert', () => {
+    expect([['conversion', 'converts'], ['generous', 'generosity'], ['evening', 'evenings'], ['use', 'used'], ['divining', 'diviners'], ['severe', 'severity']].map(([a, b]) => same(a!, b!))).toEqual([true, true, true, true, true, true]);
+  });
+  it('should not answer a question on forced conversion with the private conversations of 58:7-10', async () => {
+    const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+    const hits = new LexicalIndexes(corpus, { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 }).get('en').searchText('Does Islam allow forced conversion?', 10);
+    expect(hits.map((h) => corpus.refAt(h.index)).filter((r) => r.surah === 58 && r.ayah >= 7 && r.ayah <= 10)).toEqual([]);
   });
 });
 

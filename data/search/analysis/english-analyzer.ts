@@ -1,10 +1,12 @@
 /**
  * English analysis: fold accents, lowercase, split on non-letters, drop possessive `'s`,
- * drop stop words, Porter-stem (the `stemmer` package). Queries also get glossary expansions
+ * drop stop words, Porter-stem (the `stemmer` package) except words it folds onto an unrelated
+ * word's stem (english-stem-splits.ts). Queries also get glossary expansions
  * (e.g. "salah" adds "prayer") at a lower weight.
  */
 import { stemmer } from 'stemmer';
 import { ENGLISH_STOP_WORDS } from './english-stop-words.js';
+import { ENGLISH_STEM_SPLITS } from './english-stem-splits.js';
 import { glossaryExpansion } from './english-glossary.js';
 import { stripLatinHonorifics } from './honorifics.js';
 import { foldLatin, memoizeWord, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
@@ -21,7 +23,7 @@ export function conflateNounAdjective(stem: string): string {
   return stem.replace(/([ea]n)c$/, '$1t');
 }
 
-const stem = memoizeWord((word: string) => conflateNounAdjective(stemmer(word)));
+const stem = memoizeWord((word: string) => ENGLISH_STEM_SPLITS.get(word) ?? conflateNounAdjective(stemmer(word)));
 
 /**
  * An apostrophe inside a transliterated word marks an Arabic letter (hamza, ʿayn), and visitors
@@ -74,5 +76,5 @@ export function createEnglishAnalyzer(): TextAnalyzer {
     }
     return out;
   };
-  return { id: 'en-porter-nt', terms, queryTerms };
+  return { id: 'en-porter-nt-split', terms, queryTerms };
 }
