@@ -18,11 +18,22 @@ end
 return {n, ttl}
 `;
 
+/** DECR only a live window that has something counted (never a negative or endless key). */
+const REFUND_SCRIPT = `
+if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) and redis.call('PTTL', KEYS[1]) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
+`;
+
 export function createRedisRateLimitStore(redis: RedisCommands): RateLimitStore {
   return {
     async hit(key, windowMs, now) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, [`rate:${key}`], [windowMs])) as [number, number];
       return { count, resetAt: now + ttl };
+    },
+    async refund(key) {
+      await redis.eval(REFUND_SCRIPT, [`rate:${key}`], []);
     },
   };
 }

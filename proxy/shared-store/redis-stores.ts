@@ -27,6 +27,7 @@ export function createRedisStores(redis: RedisCommands, health: SharedStoreHealt
       const local = memory.rateLimit(name);
       const store: RateLimitStore = {
         hit: (key, windowMs, now, limit) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now), () => local.hit(key, windowMs, now, limit)),
+        refund: (key, now) => health.attempt('rate-limit', () => sharedWindows.refund(key, now), () => local.refund(key, now)),
       };
       return store;
     },

@@ -125,6 +125,23 @@ describe('when two instances share one Redis', () => {
     expect(await admin.keys('quran-dai:rate:chat:*')).toStrictEqual(['quran-dai:rate:chat:127.0.0.1']);
   });
 
+  it('should not count invalid requests against the shared limit', async () => {
+    const [a, b] = await startInstances(2, { RATE_LIMIT_CHAT_PER_HOUR: '2' });
+    await waitUntil(async () => (await connected(a!)) === 1 && (await connected(b!)) === 1);
+    for (const s of [a, b, a, b]) {
+      const junk = await post(s!, '/api/chat', { question: 7 });
+      expect(junk.status).toBe(400);
+      await junk.text();
+    }
+    const statuses = [];
+    for (const s of [a, b, a]) {
+      const res = await post(s!, '/api/chat', CHAT);
+      statuses.push(res.status);
+      await res.text();
+    }
+    expect(statuses).toStrictEqual([200, 200, 429]);
+    expect(await fallbacks(a!)).toBe(0);
+  });
   it('should spend one chat budget together', async () => {
     const [a, b] = await startInstances(2, { BUDGET_CHAT_REQUESTS_PER_HOUR: '2' });
     await waitUntil(async () => (await connected(a!)) === 1 && (await connected(b!)) === 1);

@@ -182,10 +182,10 @@ const LATER_PARTS = ['explanation-'];
 
 /** Each later part fetched by the page as the widget fetches it, and its bytes on the wire. */
 async function laterPartBytes(page: Page, network: NetworkLog, origin: string): Promise<Record<string, number>> {
-  const manifest = (await (await fetch(`${origin}/data/manifest.json`)).json()) as { files: { part: string; path: string }[] };
+  const manifest = (await (await fetch(`${origin}/data/corpus/manifest.json`)).json()) as { files: { part: string; path: string }[] };
   const out: Record<string, number> = {};
   for (const f of manifest.files.filter((x) => LATER_PARTS.some((l) => x.part.startsWith(l)))) {
-    const url = `${origin}/data/${f.path}`;
+    const url = `${origin}/data/corpus/${f.path}`;
     await page.evaluate(async (u) => void (await (await fetch(u, { cache: 'no-store' })).arrayBuffer()), url);
     await network.settle();
     out[f.part] = network.dataFiles().find((r) => r.url === url)?.transferBytes ?? NaN;

@@ -131,10 +131,44 @@ describe('when compression could cost more than the clients pay for', () => {
   const gzipOf = async (res: Response) => gunzipSync(new Uint8Array(await res.arrayBuffer())).toString('utf8');
   const tick = () => new Promise((r) => setTimeout(r, 20));
 
-  it('should send a body as is when every compression slot is busy', async () => {
+  it('should let a response wait for a busy slot, and compress it once the slot is free', async () => {
     const { file, state } = slowFiles();
     const app = new Hono();
     app.use(compression({ maxConcurrent: 1 }));
+    for (const f of ['a', 'b', 'c']) app.get(`/${f}`, (c) => (setResourceKey(c, `/${f}.json`), file(`"${f}"`)()));
+    const h = { headers: { 'accept-encoding': 'gzip' } };
+    const all = ['/a', '/b', '/c'].map((p) => Promise.resolve(app.request(p, h)));
+    await tick();
+    state.release();
+    for (const res of await Promise.all(all)) {
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzipOf(res)).toBe(BIG);
+    }
+  });
+
+  it('should leave the queue for a client that has gone, costing nothing', async () => {
+    const { file, state } = slowFiles();
+    const app = new Hono();
+    app.use(compression({ maxConcurrent: 1 }));
+    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    app.get('/b', (c) => (setResourceKey(c, '/b.json'), file('"b"')()));
+    const first = Promise.resolve(app.request('/a', { headers: { 'accept-encoding': 'gzip' } }));
+    await tick();
+    const controller = new AbortController();
+    const gone = Promise.resolve(app.request(new Request('http://x/b', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    await tick();
+    controller.abort();
+    await gone.catch(() => undefined);
+    await tick();
+    expect(state.cancelled).toBe(1); // its body released unread, never compressed
+    state.release();
+    expect(await gzipOf(await first)).toBe(BIG);
+  });
+
+  it('should send a body as is when every compression slot is busy and the queue is full', async () => {
+    const { file, state } = slowFiles();
+    const app = new Hono();
+    app.use(compression({ maxConcurrent: 1, maxQueued: 0 }));
     app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
     app.get('/b', (c) => (setResourceKey(c, '/b.json'), file('"b"')()));
     const h = { headers: { 'accept-encoding': 'gzip' } };

@@ -103,6 +103,35 @@ describe('when the client table is full', () => {
     expect((await as('10.0.0.1')).status).toBe(429);
     expect((await as('10.0.0.2')).status).toBe(429);
   });
+  it('should refuse a newcomer for at most a minute when the table is full of limited clients', async () => {
+    const clock = { t: 0 };
+    const app = appWith(1, clock, { maxKeys: 2, windowMs: 3_600_000 });
+    const as = (ip: string) => app.request('/x', { headers: { 'x-client': ip } });
+    await as('10.0.0.1');
+    await as('10.0.0.2'); // both at their limit: the table is full of limited clients
+    clock.t += 59_000;
+    const refused = await as('10.0.0.3');
+    expect([refused.status, refused.headers.get('retry-after')]).toStrictEqual([503, '1']);
+    clock.t += 1_000; // the first window is a minute old: it gives way
+    expect((await as('10.0.0.3')).status).toBe(200);
+    expect((await as('10.0.0.2')).status).toBe(429); // the other limited client is still limited
+  });
+  it('should not count invalid requests: junk neither spends a visitor\'s allowance nor fills the table', async () => {
+    const clock = { t: 0 };
+    const app = new Hono<ProxyEnvBindings>();
+    app.use(async (c, next) => {
+      c.set('clientAddress', c.req.header('x-client') ?? 'a');
+      await next();
+    });
+    app.post('/x', rateLimit({ limit: 2, windowMs: 60_000, now: () => clock.t, name: 'chat', maxKeys: 2 }), async (c) => ((await c.req.text()) === 'ok' ? c.text('ok') : c.json({ error: { code: 'invalid-json' } }, 400)));
+    const post = (ip: string, body: string) => app.request('/x', { method: 'POST', body, headers: { 'x-client': ip } });
+    for (let i = 0; i < 20; i++) expect((await post('10.0.0.1', 'junk')).status).toBe(400);
+    for (let i = 0; i < 20; i++) expect((await post(`10.0.1.${i}`, 'junk')).status).toBe(400);
+    expect((await post('10.0.0.1', 'ok')).status).toBe(200);
+    expect((await post('10.0.0.1', 'ok')).status).toBe(200);
+    expect((await post('10.0.0.1', 'ok')).status).toBe(429);
+    expect((await post('10.0.0.9', 'ok')).status).toBe(200);
+  });
   it('should make room from windows that have ended, oldest first', async () => {
     const clock = { t: 0 };
     const app = appWith(1, clock, { maxKeys: 2 });

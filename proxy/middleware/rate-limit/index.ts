@@ -41,6 +41,9 @@ export const DEFAULT_RATE_LIMIT_OPTIONS = {
   onLimited: () => {},
 } satisfies Omit<Required<RateLimitOptions>, 'limit' | 'store'>;
 
+/** Responses that mean the request itself was invalid (refunded): 400, 413, 415, 422. */
+const INVALID_REQUEST_STATUSES: ReadonlySet<number> = new Set([400, 413, 415, 422]);
+
 export const RATE_LIMITED_CODE = 'rate-limited';
 export const TOO_MANY_CLIENTS_CODE = 'too-many-clients';
 
@@ -56,7 +59,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
 
   return async function rateLimitMiddleware(c, next) {
     const now = opts.now();
-    const w = await store.hit(`${opts.name}:${opts.keyOf(c)}`, opts.windowMs, now, opts.limit);
+    const key = `${opts.name}:${opts.keyOf(c)}`;
+    const w = await store.hit(key, opts.windowMs, now, opts.limit);
     if ('full' in w) {
       opts.onLimited(c);
       const wait = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
@@ -73,6 +77,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
       });
     }
     await next();
+    // An invalid request (bad JSON, a missing field, too large, the wrong type) is not counted:
+    // junk cannot spend a visitor's allowance nor keep a client in the table.
+    if (INVALID_REQUEST_STATUSES.has(c.res.status)) await store.refund(key, now).catch(() => undefined);
     try {
       c.res.headers.set('ratelimit-limit', String(opts.limit));
       c.res.headers.set('ratelimit-remaining', String(remaining));

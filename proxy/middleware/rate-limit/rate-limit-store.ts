@@ -26,19 +26,32 @@ export interface RateLimitStore {
    * below it, never one that has reached it.
    */
   hit(key: string, windowMs: number, now: number, limit?: number): Promise<RateLimitCount | RateLimitFull>;
+  /**
+   * Takes back one request counted for `key` in its live window (a request refused as invalid
+   * costs nothing, so junk cannot spend a client's allowance or fill the table with spent clients).
+   */
+  refund(key: string, now: number): Promise<void>;
 }
 
 export interface MemoryRateLimitStoreOptions {
   /**
    * Most clients tracked at once. When that many have live windows, a newcomer takes the place of
    * the client with the fewest requests (the oldest of those), as long as that client is below
-   * its limit; only when every tracked client has reached its limit is the newcomer refused.
+   * its limit; when every tracked client has reached its limit, the one whose window opened first
+   * is replaced once that window is `fullTableWaitMs` old (the newcomer is refused until then).
    * Default 50,000.
    */
   readonly maxKeys?: number;
+  /**
+   * Longest a newcomer is refused because the table is full of clients at their limit. Default
+   * 60 s: a flood of limited clients cannot lock new visitors out for the rest of the hour (a
+   * limited client washed out this way may spend its allowance again; the global spend budget
+   * still bounds what that costs).
+   */
+  readonly fullTableWaitMs?: number;
 }
 
-export const DEFAULT_MEMORY_RATE_LIMIT_STORE_OPTIONS = { maxKeys: 50_000 } satisfies Required<MemoryRateLimitStoreOptions>;
+export const DEFAULT_MEMORY_RATE_LIMIT_STORE_OPTIONS = { maxKeys: 50_000, fullTableWaitMs: 60_000 } satisfies Required<MemoryRateLimitStoreOptions>;
 
 interface Window {
   count: number;
@@ -55,7 +68,7 @@ interface Window {
  * never forgotten, so a flood of addresses cannot wash a limited client's window out.
  */
 export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}): RateLimitStore {
-  const { maxKeys } = { ...DEFAULT_MEMORY_RATE_LIMIT_STORE_OPTIONS, ...options };
+  const { maxKeys, fullTableWaitMs } = { ...DEFAULT_MEMORY_RATE_LIMIT_STORE_OPTIONS, ...options };
   if (!(maxKeys >= 1)) throw new Error(`rateLimit: maxKeys must be >= 1, got ${maxKeys}`);
   // Insertion order is expiry order: every window lasts `windowMs` and a renewed window is
   // re-inserted, so the expired ones are always at the front.
@@ -99,8 +112,14 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
           forget(k);
         }
         if (windows.size >= maxKeys) {
-          const victim = evictable(Number.isFinite(limit) ? limit : Math.max(...byCount.keys()) + 1);
-          if (victim === undefined) return { full: true, resetAt: windows.values().next().value!.resetAt };
+          let victim = evictable(Number.isFinite(limit) ? limit : Math.max(...byCount.keys()) + 1);
+          if (victim === undefined) {
+            // Every client is at its limit: the first window opened gives way once it is old enough.
+            const [firstKey, first] = windows.entries().next().value!;
+            const openedAt = first.resetAt - windowMs;
+            if (now - openedAt < fullTableWaitMs) return { full: true, resetAt: Math.min(first.resetAt, openedAt + fullTableWaitMs) };
+            victim = firstKey;
+          }
           forget(victim);
         }
         w = { count: 0, resetAt: now + windowMs };
@@ -109,6 +128,15 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
       w.count++;
       place(key, w.count);
       return { count: w.count, resetAt: w.resetAt };
+    },
+    async refund(key, now) {
+      const w = windows.get(key);
+      if (!w || w.resetAt <= now) return;
+      unplace(key, w.count);
+      w.count--;
+      // A window with nothing counted is forgotten: the table holds clients that spent something.
+      if (w.count <= 0) windows.delete(key);
+      else place(key, w.count);
     },
   };
 }
