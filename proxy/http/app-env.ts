@@ -6,8 +6,9 @@
  */
 import type { ClientAddressVariables } from '../middleware/client-address/index.js';
 import type { RequestLogVariables } from '../middleware/request-log/index.js';
+import type { RateLimitVariables } from '../middleware/rate-limit/index.js';
 
-export type ProxyVariables = ClientAddressVariables & RequestLogVariables;
+export type ProxyVariables = ClientAddressVariables & RequestLogVariables & RateLimitVariables;
 
 export interface ProxyEnvBindings {
   Variables: ProxyVariables;

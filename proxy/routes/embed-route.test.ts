@@ -178,3 +178,39 @@ describe('when the real Gemini embedder talks to the fake Gemini server over HTT
     expect(text).not.toContain('internal error has occurred');
   });
 });
+
+describe('when questions cost the embedder by their size', () => {
+  it('should count a long question as several requests of the client\'s allowance, a short one as one', async () => {
+    const e = new CountingEmbedder();
+    const { app } = await createTestProxy({ RATE_LIMIT_EMBED_PER_HOUR: '12' }, { index: INDEX, embedder: e });
+    // 1,000 Chinese characters are 3,000 bytes: 10 requests' worth.
+    const long = '耐'.repeat(1000);
+    expect((await app.request('/api/embed', embed(long))).status).toBe(200);
+    expect((await app.request('/api/embed', embed('patience'))).status).toBe(200);
+    expect((await app.request('/api/embed', embed('mercy'))).status).toBe(200);
+    const refused = await app.request('/api/embed', embed('忍'.repeat(400)));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate-limited');
+    expect(e.calls.map((c) => c[0]!.length)).toStrictEqual([1000, 8, 5]);
+  });
+  it('should compute at most two embeddings at once and tell the rest to retry once the queue is full', async () => {
+    const e = new CountingEmbedder();
+    e.delayMs = 100;
+    let inFlight = 0;
+    let most = 0;
+    const inner = e.embed.bind(e);
+    e.embed = async (texts, task) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await inner(texts, task);
+      } finally {
+        inFlight--;
+      }
+    };
+    const { app } = await createTestProxy({ RATE_LIMIT_EMBED_PER_HOUR: '1000' }, { index: INDEX, embedder: e });
+    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) => Promise.resolve(app.request('/api/embed', embed(`question ${i}`))).then((r) => r.status)));
+    expect(most).toBe(2);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(18); // 2 computing + 16 waiting
+    expect(statuses.filter((s) => s === 503)).toHaveLength(6);
+  });
+});

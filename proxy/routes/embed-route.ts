@@ -16,6 +16,19 @@ import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
 import { budgetExhaustedError, type BudgetRefusal, type SpendBudget } from '../budget/spend-budget.js';
 
 export const MAX_EMBED_TEXT_CHARS = 1000;
+/**
+ * A question's share of a client's embed allowance is its size: one request per started 300
+ * bytes of UTF-8 (a short question is 1; 1,000 Chinese characters, 2.7 s of inference, are 10).
+ */
+export const EMBED_BYTES_PER_REQUEST = 300;
+/** Embeddings computed at once; more wait, up to EMBED_QUEUE, then get a 503 to retry. */
+export const EMBED_CONCURRENCY = 2;
+export const EMBED_QUEUE = 16;
+
+/** How many requests of the client's allowance embedding `text` counts as. */
+export function embedWorkUnits(text: string): number {
+  return Math.max(1, Math.ceil(new TextEncoder().encode(text).byteLength / EMBED_BYTES_PER_REQUEST));
+}
 export const EMBED_NOT_CONFIGURED_CODE = 'embed-not-configured';
 
 export interface EmbedRouteOptions {
@@ -30,6 +43,9 @@ export interface EmbedRouteOptions {
   readonly monotonic: () => number;
   /** Global ceiling on upstream embedding calls (cache hits cost nothing and are not counted). */
   readonly budget: SpendBudget;
+  /** Embeddings computed at once (default EMBED_CONCURRENCY) and how many more may wait (EMBED_QUEUE). */
+  readonly concurrency?: number;
+  readonly queue?: number;
 }
 
 /** Thrown inside the cache computation so coalesced waiters get the same refusal. */
@@ -39,7 +55,30 @@ class BudgetRefused extends Error {
   }
 }
 
+/** Thrown inside the cache computation when the client's allowance does not cover the text's size. */
+class WorkRefused extends Error {}
+
+/** At most `limit` inferences at once; `queue` more wait; past that, undefined (busy). */
+function inferenceGate(limit: number, queue: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async enter(): Promise<(() => void) | undefined> {
+      if (running >= limit) {
+        if (waiting.length >= queue) return undefined;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else running++;
+      return () => {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      };
+    },
+  };
+}
+
 export function createEmbedHandler(opts: EmbedRouteOptions) {
+  const gate = inferenceGate(opts.concurrency ?? EMBED_CONCURRENCY, opts.queue ?? EMBED_QUEUE);
   return async function embedHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const { embedder, index } = opts;
     if (!embedder || !index) {
@@ -57,8 +96,14 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
     let result;
     try {
       result = await opts.cache.get(key, async () => {
+        // A computed embedding costs the client by its size (a cached one costs nothing more).
+        const units = embedWorkUnits(key);
+        const charge = c.get('rateLimitCharge');
+        if (units > 1 && charge && !(await charge(units - 1))) throw new WorkRefused();
         const refusal = await opts.budget.admit();
         if (refusal) throw new BudgetRefused(refusal);
+        const leave = await gate.enter();
+        if (!leave) throw new WorkRefused('busy');
         const t0 = opts.monotonic();
         try {
           const [vector] = await embedder.embed([key], 'query', AbortSignal.timeout(opts.timeoutMs));
@@ -73,10 +118,15 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
           opts.metrics.upstream.inc({ kind: 'embed', outcome: 'error' });
           throw error;
         } finally {
+          leave();
           opts.metrics.upstreamDuration.observe({ kind: 'embed' }, (opts.monotonic() - t0) / 1000);
         }
       });
     } catch (error) {
+      if (error instanceof WorkRefused) {
+        if (error.message === 'busy') throw jsonError(503, 'embed-busy', 'The embedding service is busy; try again in a few seconds (search works by keyword meanwhile).', { headers: { 'retry-after': '2' } });
+        throw jsonError(429, 'rate-limited', `This question is long: embedding it takes more of the hourly allowance than is left; try a shorter question, or again later.`);
+      }
       if (error instanceof BudgetRefused) {
         opts.metrics.budgetRefused.inc({ route: '/api/embed', limit: error.refusal.limit });
         throw budgetExhaustedError(error.refusal);

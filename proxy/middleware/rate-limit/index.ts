@@ -11,7 +11,15 @@ import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { jsonError } from '../../http/json-error.js';
 import { clientBlockKey } from '../../http/ip-address.js';
 import { formatWait } from '../../http/format-wait.js';
-import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { createMemoryRateLimitStore, type RateLimitCount, type RateLimitFull, type RateLimitStore } from './rate-limit-store.js';
+
+export interface RateLimitVariables {
+  /**
+   * Counts `units` more requests for this client in its window (a request that costs more than
+   * one, such as a long text to embed); resolves false when that takes it over its limit.
+   */
+  rateLimitCharge?: (units: number) => Promise<boolean>;
+}
 
 export interface RateLimitOptions {
   /** Requests allowed per client per window. Required. */
@@ -68,6 +76,11 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
         headers: { 'retry-after': String(wait) },
       });
     }
+    c.set('rateLimitCharge', async (units: number) => {
+      let last: RateLimitCount | RateLimitFull = w;
+      for (let i = 0; i < units; i++) last = await store.hit(key, opts.windowMs, opts.now(), opts.limit);
+      return !('full' in last) && last.count <= opts.limit;
+    });
     const remaining = Math.max(0, opts.limit - w.count);
     const resetSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
     if (w.count > opts.limit) {
