@@ -48,7 +48,9 @@ describe('when the image is described', () => {
   it('should run Redis beside the proxy in compose.yaml, the proxy pointed at it', () => {
     expect(COMPOSE).toMatch(/^  redis:\n/m);
     expect(COMPOSE).toMatch(/REDIS_URL: redis:\/\/redis:6379/);
-    expect(COMPOSE).toMatch(/"8787:8787"/);
+    // Loopback only: with TRUST_PROXY=true, a client reaching the port directly would choose its X-Forwarded-For.
+    expect(COMPOSE).toMatch(/"127\.0\.0\.1:8787:8787"/);
+    expect(COMPOSE).not.toMatch(/^\s*- "8787:8787"/m);
   });
 });
 
