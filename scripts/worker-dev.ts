@@ -5,7 +5,7 @@
  * at http://127.0.0.1:N/.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PROXY_ENV } from '../proxy/config/proxy-config.js';
@@ -23,6 +23,9 @@ async function main(): Promise<void> {
   const report = await writeWorkerAssets(env);
   const known = new Set([...Object.keys(DEFAULT_PROXY_ENV), ...envExampleKeys(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8'))]);
   const state = mkdtempSync(join(tmpdir(), 'quran-dai-worker-'));
+  // The settings file holds the keys: it goes with the Worker, however it ends.
+  const removeState = () => rmSync(state, { recursive: true, force: true });
+  process.once('exit', removeState);
   const envFile = join(state, 'settings.env');
   const command = workerDevCommand({ env, known, port, persistTo: join(state, 'state'), envFile });
   writeFileSync(envFile, command.envFileText, { mode: 0o600 });

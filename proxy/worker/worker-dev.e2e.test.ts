@@ -6,6 +6,8 @@
  * from one question to the next. Answers are verified against a fake upstream.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,11 +29,15 @@ let embeddings: FakeOpenAIEmbeddings;
 let worker: ChildProcess;
 let browser: LaunchedChromium;
 const workerLog: string[] = [];
+/** worker:dev keeps its settings file (the keys) in a temporary folder of this name. */
+const workerStateDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('quran-dai-worker-'));
+let stateDirsBefore: string[] = [];
 
 beforeAll(async () => {
   const widgetDir = await buildWidgetForTests();
   xai = await startFakeXai();
   embeddings = await new FakeOpenAIEmbeddings({ modelName: 'multilingual-e5-small' }).start();
+  stateDirsBefore = workerStateDirs();
   worker = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(PORT)], {
     cwd: REPO_ROOT,
     env: {
@@ -127,5 +133,14 @@ describe('when the proxy runs on workerd', () => {
     expect((await post(BASE, 'not json')).status).toBe(400);
     // A page ALLOWED_ORIGINS does not list gets nothing (it is empty here: only the Worker's own pages).
     expect((await post('https://elsewhere.example', JSON.stringify({ text: 'mercy' }))).status).toBe(403);
+  });
+
+  it('should remove its temporary settings folder (the keys) when it stops', async () => {
+    const own = workerStateDirs().filter((n) => !stateDirsBefore.includes(n));
+    expect(own).toHaveLength(1);
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGTERM');
+    await exited;
+    expect(existsSync(join(tmpdir(), own[0]!))).toBe(false);
   });
 });

@@ -28,12 +28,20 @@ export function workerDevCommand(o: WorkerDevArgsOptions): WorkerDevCommand {
   const settings = Object.entries(o.env)
     .filter((e): e is [string, string] => o.known.has(e[0]) && typeof e[1] === 'string' && e[1] !== '')
     .sort(([a], [b]) => a.localeCompare(b));
-  // Single quotes keep a value literal; the rare value with a quote or a line break goes as --var.
-  const literal = ([, value]: [string, string]) => !/['\r\n]/.test(value);
-  const envFileText = settings.filter(literal).map(([name, value]) => `${name}='${value}'\n`).join('');
-  const vars = settings.filter((s) => !literal(s)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   return {
-    args: ['dev', '--ip', '127.0.0.1', '--port', String(o.port), '--persist-to', o.persistTo, '--env-file', o.envFile, '--log-level', 'warn', '--show-interactive-dev-session=false', ...vars],
-    envFileText,
+    args: ['dev', '--ip', '127.0.0.1', '--port', String(o.port), '--persist-to', o.persistTo, '--env-file', o.envFile, '--log-level', 'warn', '--show-interactive-dev-session=false'],
+    envFileText: settings.map(([name, value]) => `${envFileLine(name, value)}\n`).join(''),
   };
+}
+
+/**
+ * One `NAME=value` line that wrangler's env-file reader (dotenv) gives back exactly: single quotes
+ * keep a value literal, backticks one with a single quote, double quotes (where it reads \n and
+ * \r) one with a line break. Never on the command line, where `ps` would show it.
+ */
+export function envFileLine(name: string, value: string): string {
+  if (!/['\r\n]/.test(value)) return `${name}='${value}'`;
+  if (!/[`\r\n]/.test(value)) return `${name}=\`${value}\``;
+  if (!/["\\]/.test(value)) return `${name}="${value.replace(/\r/g, '\\r').replace(/\n/g, '\\n')}"`;
+  throw new Error(`the setting ${name} holds quotes and a line break together, which the Worker's settings file cannot carry; remove them from its value (keys, URLs and origins never need them)`);
 }

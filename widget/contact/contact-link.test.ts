@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseContactHref } from './contact-link.js';
 
 describe('parseContactHref', () => {
-  it.each(['mailto:imam@mosque.example', 'tel:+441234567890', 'https://mosque.example/contact', '/contact#imam', 'contact.html'])('should accept %s', (href) => {
+  it.each(['mailto:imam@mosque.example', 'tel:+441234567890', 'https://mosque.example/contact', 'http://mosque.example/contact', '/contact#imam', 'contact.html'])('should accept %s', (href) => {
     expect(parseContactHref(href)).toStrictEqual({ ok: true, href });
   });
 
@@ -16,7 +16,7 @@ describe('parseContactHref', () => {
     (href) => {
       const parsed = parseContactHref(href);
       expect(parsed.ok).toBe(false);
-      expect(!parsed.ok && parsed.warning).toMatch(/^<quran-dai>: contact-href ".*" is refused: use an https:, mailto: or tel: link or a path on this site/s);
+      expect(!parsed.ok && parsed.warning).toMatch(/^<quran-dai>: contact-href ".*" is refused: use an https: \(or http:\), mailto: or tel: link or a path on this site/s);
     },
   );
 });
