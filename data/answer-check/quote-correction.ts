@@ -35,7 +35,7 @@ export interface QuoteCorrectionOptions {
   readonly minSimilarity: number;
   /** …or when this many of its words run in order in the quote… Default 4. */
   readonly minRun: number;
-  /** …and the quote's words found exactly are at least this share of it. Default 0.3. */
+  /** …and the quote's words found exactly are at least this share of it. Default 0.25. */
   readonly minRunShare: number;
   /**
    * Where the quote cites verses, they are meant when it keeps this share of them (1 - cost /
@@ -46,7 +46,7 @@ export interface QuoteCorrectionOptions {
   readonly minCitedSimilarity: number;
 }
 
-export const DEFAULT_CORRECTION_OPTIONS: QuoteCorrectionOptions = { minSimilarity: 0.6, minRun: 4, minRunShare: 0.3, minCitedSimilarity: 0.3 };
+export const DEFAULT_CORRECTION_OPTIONS: QuoteCorrectionOptions = { minSimilarity: 0.6, minRun: 4, minRunShare: 0.25, minCitedSimilarity: 0.3 };
 
 /** Words of a quote read; a longer quote is corrected from its start. */
 const MAX_QUOTE_WORDS = 120;
@@ -216,13 +216,27 @@ export function correctQuote(quote: string, corpus: CorrectionCorpus, overrides:
   const options = { ...DEFAULT_CORRECTION_OPTIONS, ...overrides };
   const q = arabicQuoteForm(quote).letters.split(' ').filter(Boolean).slice(0, MAX_QUOTE_WORDS);
   if (q.length === 0) return undefined;
-  const index = wordIndex(corpus);
+  let citedMatch: QuoteCorrection | undefined;
   if (cited.length > 0 && cited.length <= MAX_CITED_VERSES) {
     const { words, verseOf: verseOfWord } = uthmaniWords(corpus, cited);
     const a = align(q, words);
     const similarity = 1 - a.cost / q.length;
-    if (similarity >= options.minCitedSimilarity && a.exact.length >= 2) return versesOf(a.exact, (p) => verseOfWord[p]!, corpus, similarity);
+    if (similarity >= options.minCitedSimilarity && a.exact.length >= 2) citedMatch = versesOf(a.exact, (p) => verseOfWord[p]!, corpus, similarity);
   }
+  const found = findQuoted(q, quote, corpus, options);
+  // The cited verse is meant unless another verse holds the quotation far better (the answer
+  // quoted one verse and cited another on the same theme: a verse asking about the Hour quoted,
+  // its neighbour in meaning cited).
+  if (citedMatch && !(found && found.similarity >= Math.max(options.minSimilarity, citedMatch.similarity + CITED_MARGIN))) return citedMatch;
+  return found;
+}
+
+/** How much better (share of the quotation kept) another verse must be than the cited one to be preferred. */
+const CITED_MARGIN = 0.25;
+
+/** The verse(s) holding the quotation best anywhere in the Quran, when close enough. */
+function findQuoted(q: readonly string[], quote: string, corpus: CorrectionCorpus, options: QuoteCorrectionOptions): QuoteCorrection | undefined {
+  const index = wordIndex(corpus);
   const total = index.verseOf.length;
   const votes = new Map<number, number>();
   normalizeArabic(quote)
