@@ -18,6 +18,8 @@ export interface ProbeResult {
   readonly readyMs: number;
   /** ms from navigation start to the vector index verified, stored and searchable too. */
   readonly indexReadyMs: number;
+  /** With `topics=<lang>`: ms from navigation start to the topic index (and its vectors) loaded, as the widget loads it after the first results. */
+  readonly topicsReadyMs?: number;
   /** ms from data loaded to the first query answered (engine + BM25 index build). */
   readonly buildSearchMs: number;
   readonly firstQueryHits: number;
@@ -49,6 +51,14 @@ try {
   // longtask timing is Chromium-only; the probe still reports times elsewhere
 }
 
+/** ms from navigation start to the topic index and its vectors loaded, in the visitor's language. */
+async function loadProbeTopics(dataBase: string, indexId: string | null, lang: string): Promise<number> {
+  const [{ loadTopicData }, { openDataStores }] = await Promise.all([import('../../data-cache/load-topic-data.js'), import('../../data-cache/open-data-stores.js')]);
+  const topics = await loadTopicData({ dataBase, indexManifestUrl: indexId ? `${dataBase}/index/${indexId}/manifest.json` : null, stores: openDataStores(), lang });
+  if (!topics) throw new Error('the topic index did not load');
+  return Math.round(performance.now());
+}
+
 async function run(): Promise<void> {
   const params = new URL(location.href).searchParams;
   const dataBase = params.get('dataBase') ?? '/data';
@@ -72,8 +82,12 @@ async function run(): Promise<void> {
     const hits = search.count('patience and prayer', 'en');
     const readyMs = performance.now();
     const buildSearchMs = readyMs - dataReadyMs;
+    // As the widget does: the topic index starts loading once the verses are searchable, beside the vectors.
+    const topicsLang = params.get('topics');
+    const topicsLoaded = topicsLang ? loadProbeTopics(dataBase, indexId, topicsLang) : undefined;
     const vectorReady = await vectorSearchReady(data.vectorSearch);
     const indexReadyMs = Math.max(readyMs, performance.now());
+    const topicsReadyMs = topicsLoaded ? await topicsLoaded : undefined;
     // The Arabic snapshot is read after the corpus (repeat visits); wait for it, outside the timing.
     await laterLexicalSnapshotsOf(data.corpus);
     Object.assign(prepareMs, { 'arabic-search': search.prepare('arabic-search') });
@@ -88,6 +102,7 @@ async function run(): Promise<void> {
       dataReadyMs: Math.round(dataReadyMs),
       readyMs: Math.round(readyMs),
       indexReadyMs: Math.round(indexReadyMs),
+      ...(topicsReadyMs === undefined ? {} : { topicsReadyMs }),
       buildSearchMs: Math.round(buildSearchMs),
       firstQueryHits: hits,
       prepareMs,
