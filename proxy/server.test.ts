@@ -249,6 +249,27 @@ describe('when the widget bundle has not been built', () => {
   });
 });
 
+describe('when the topic index has not been built', () => {
+  it('should start, say how to build it, and say in its start line what it serves', async () => {
+    const lines: string[] = [];
+    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), TOPICS_DIR: join(root, 'no-topics') }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    await s.close();
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.filter((e) => e.event === 'topics-missing')).toStrictEqual([
+      expect.objectContaining({ dir: join(root, 'no-topics'), hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results' }),
+    ]);
+    expect(events.find((e) => e.event === 'listening')).toMatchObject({ topics: null, index: null, site: null });
+  });
+  it('should name the topic version it serves when it is built', async () => {
+    const lines: string[] = [];
+    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    await s.close();
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.filter((e) => e.event === 'topics-missing')).toStrictEqual([]);
+    expect(events.find((e) => e.event === 'listening')!.topics).toMatch(/^[0-9a-f]{8,}$/);
+  });
+});
+
 describe('when the port is already taken', () => {
   it('should refuse to start with a message that names PORT and a port that is free', async () => {
     const first = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined });

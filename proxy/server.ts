@@ -117,13 +117,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!existsSync(join(widgetDir, 'quran-dai.js'))) {
     note('widget-missing', { dir: widgetDir, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' });
   }
+  // Likewise the topic index: without it the widget shows no Topics list and finds fewer verses
+  // for questions in a visitor's own words (a 404 in the browser console is all one would see).
+  const topicsDir = at(config.paths.topicsDir);
+  const topicsVersion = readTopicsVersion(topicsDir);
+  if (!topicsVersion) {
+    note('topics-missing', { dir: topicsDir, hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results' });
+  }
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
   const fontDir = resolveQuranFontDir();
   const files: Partial<Record<StaticMount, FileSource>> = {
     demo: createNodeFileSource(at(config.paths.demoDir)),
     widget: createNodeFileSource(widgetDir),
     corpus: createNodeFileSource(at(config.paths.corpusDir)),
-    topics: createNodeFileSource(at(config.paths.topicsDir)),
+    topics: createNodeFileSource(topicsDir),
     index: createNodeFileSource(at(config.paths.indexDir)),
     ...(site ? { site: createNodeFileSource(siteDir) } : {}),
     models: createNodeFileSource(at(config.paths.modelsDir)),
@@ -170,6 +177,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sharedStore: redis ? 'redis' : 'memory',
     pid: process.pid,
     site: site ? { version: site.manifest.version, passages: site.chunks.length } : null,
+    topics: topicsVersion,
+    widget: existsSync(join(widgetDir, 'quran-dai.js')),
   });
   return {
     url,
@@ -312,3 +321,13 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();
+
+/** The built topic index's version (its manifest), or null when there is none to serve. */
+function readTopicsVersion(dir: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : null;
+  } catch {
+    return null;
+  }
+}
