@@ -246,3 +246,20 @@ describe('when the vector file is still downloading after the corpus is ready', 
     expect(progress.length).toBe(seenAtReady);
   });
 });
+
+describe('when a first visit downloads the corpus and the vectors over one link', () => {
+  it('should ask for the vector file only once the corpus is in, so the keyword results come first', async () => {
+    const arabic = [...stub.files.keys()].find((p) => /^corpus\/arabic\.[0-9a-f]+\.json$/.test(p))!;
+    let release!: () => void;
+    stub.held.set(arabic, new Promise<void>((resolve) => (release = resolve)));
+    const loading = loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: INDEX });
+    await vi.waitFor(() => expect(stub.requests).toContain(`${STUB_DATA_BASE}/${arabic}`));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stub.dataRequests()).not.toContain(`${STUB_DATA_BASE}/${vectorPath}`);
+    release();
+    const data = await loading;
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    const order = stub.dataRequests();
+    expect(order.indexOf(`${STUB_DATA_BASE}/${vectorPath}`)).toBeGreaterThan(order.indexOf(`${STUB_DATA_BASE}/${arabic}`));
+  });
+});

@@ -83,6 +83,9 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
         onProgress: (p) => p.phase !== 'download' && progress.index?.(p),
         signal: options.signal,
         onDownloadStart: downloadingIndex,
+        // On a first visit the corpus has the link to itself: keyword results come first (on
+        // Fast 3G the two downloads side by side made the first results wait 6 s instead of 3).
+        downloadAfter: corpusLoading,
       }))
         .then((data) => (data ? indexToSearch(data) : null))
         .catch((e: unknown) => {

@@ -27,6 +27,8 @@ export interface VectorIndexDataOptions {
    * (not from a store): the caller may stop waiting for it (see deferred-vector-search.ts).
    */
   readonly onDownloadStart?: (manifest: VectorIndexManifest) => void;
+  /** A download of the vectors starts only once this has settled (the corpus, on a first visit). */
+  readonly downloadAfter?: Promise<unknown>;
 }
 
 export interface VectorIndexData {
@@ -59,6 +61,7 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
     stores: await o.stores,
     prefetched: await prefetching,
     onDownloadStart: () => o.onDownloadStart?.(manifest),
+    ...(o.downloadAfter ? { downloadAfter: o.downloadAfter } : {}),
     slot,
     stored: { version: cacheVersionOf(manifest), manifest },
     files: manifest.files.map((f) => ({

@@ -52,6 +52,8 @@ export interface ObtainFilesOptions<T> {
   readonly prefetched?: PrefetchedParts;
   /** Called once, before the first byte is requested, when some file is not in any store. */
   readonly onDownloadStart?: () => void;
+  /** Awaited before the first byte is requested: what else must arrive first on a shared link. */
+  readonly downloadAfter?: Promise<unknown>;
 }
 
 /** What `readCurrentParts` found: the current version of a slot and the bytes of its parts. */
@@ -128,6 +130,8 @@ export async function obtainVerifiedFiles<T>(o: ObtainFilesOptions<T>): Promise<
   const missing = o.files.filter((f) => !bytes.has(f.part));
   if (missing.length === 0) return { bytes, values, downloaded: 0 };
   o.onDownloadStart?.();
+  await o.downloadAfter?.catch(() => undefined);
+  o.signal?.throwIfAborted();
 
   const fresh = await downloadAndVerify(missing, o.onProgress, o.signal);
   for (const f of missing) {
