@@ -1,5 +1,5 @@
 /**
- * `npm run find:stem-collisions -- [--track en] [--floor 0.8] [--top 60]`: lists words the track's
+ * `npm run find:stem-collisions -- [--track en|ar|fr|…] [--floor 0.8] [--top 60]`: lists words the track's
  * keyword analyzer folds onto one term although the local multilingual-e5-small model (`npm run
  * model:e5`) reads them as far apart in meaning. The words are those of the track's translation,
  * of the topic index in that language and of the project's own visitor question sets. Read the
@@ -13,6 +13,7 @@ import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { englishWords } from '../data/search/analysis/english-analyzer.js';
 import { translationWords, type OtherLang } from '../data/search/analysis/translation-analyzer.js';
 import { analyzerForTrack } from '../data/search/index/lexical-indexes.js';
+import { normalizeArabic } from '../data/arabic/arabic-normalize.js';
 import { openServerEmbedder } from '../data/embed/openai-compatible-manifest.js';
 import { startE5Server } from './e5/e5-server.js';
 import { REPO_ROOT } from './widget-build/build-widget-bundle.js';
@@ -32,15 +33,15 @@ function stringsIn(value: unknown, lang: string, inLang = false, out: string[] =
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { track: { type: 'string', default: 'en' }, floor: { type: 'string', default: '0.8' }, top: { type: 'string', default: '60' } } });
-  const track = values.track as TranslationLang;
-  if (!TRANSLATION_LANGS.includes(track) || track === 'zh') throw new Error(`--track must be one of ${TRANSLATION_LANGS.filter((l) => l !== 'zh').join(', ')} (Chinese has no stemming)`);
-  const words = (text: string) => (track === 'en' ? englishWords(text) : translationWords(track as OtherLang, text));
+  const track = values.track as TranslationLang | 'ar';
+  if (track !== 'ar' && (!TRANSLATION_LANGS.includes(track) || track === 'zh')) throw new Error(`--track must be ar or one of ${TRANSLATION_LANGS.filter((l) => l !== 'zh').join(', ')} (Chinese has no stemming)`);
+  const words = (text: string) => (track === 'ar' ? normalizeArabic(text).split(/[^\p{L}]+/u).filter(Boolean) : track === 'en' ? englishWords(text) : translationWords(track as OtherLang, text));
   const counts = new Map<string, number>();
   const count = (text: string) => {
     for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
   };
-  const corpus = await loadCorpusFromDir({ tracks: [track] });
-  for (const text of corpus.trackTexts(track)) count(text);
+  const corpus = await loadCorpusFromDir({ tracks: track === 'ar' ? [] : [track] });
+  for (const text of corpus.trackTexts(track === 'ar' ? 'arabic-search' : track)) count(text);
   const topicDir = join(REPO_ROOT, 'data', 'topics', 'source');
   for (const f of await readdir(topicDir)) if (f.endsWith('.json')) stringsIn(JSON.parse(await readFile(join(topicDir, f), 'utf8')), track).forEach(count);
   const setsDir = join(REPO_ROOT, 'scripts', 'eval', 'visitor-questions');
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
       if (q.lang === track && q.question) count(q.question);
     }
   }
-  const analyzer = analyzerForTrack(track);
+  const analyzer = analyzerForTrack(track === 'ar' ? 'arabic-search' : track);
   const groups = groupByTerm(counts, (w) => {
     const terms = analyzer.terms(w);
     return terms.length === 1 ? terms[0] : undefined;
