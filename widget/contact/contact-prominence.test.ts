@@ -17,4 +17,26 @@ describe('when deciding whether to put the contact link forward', () => {
     expect(['Is music haram?', 'Is it allowed to pray sitting?', 'هل يجوز الصيام في السفر؟', 'Est-il permis de…', 'Apakah ini halal?', 'Это разрешено?', 'ما حكم الربا؟', 'سود کا حکم کیا ہے؟'].map(asksForRuling)).toStrictEqual([true, true, true, true, true, true, true, true]);
     expect(['Tell me about the Haramain', 'What is charity?', 'Tell me about Abraham'].map(asksForRuling)).toStrictEqual([false, false, false]);
   });
+  it.each([
+    ['en', 'Is interest on a bank loan allowed?'],
+    ['en', 'Is it a sin to miss a prayer?'],
+    ['id', 'Apa hukum berbohong kepada orang tua?'],
+    ['id', 'Boleh tidak makan daging kelinci?'],
+    ['tr', 'Faiz almak caiz mi?'],
+    ['tr', 'Dövme yaptırmak günah mı?'],
+    ['fr', "Est-ce permis de prier assis ?"],
+    ['es', '¿Está permitido rezar sentado?'],
+    ['sv', 'Är det tillåtet att äta gelatin?'],
+    ['ru', 'Можно ли мусульманину есть свинину?'],
+    ['ar', 'هل يحل أكل لحم الخيل؟'],
+    ['ur', 'کیا سود لینا گناہ ہے؟'],
+    ['ur-Latn', 'kya namaz chhodna gunah hai'],
+    ['bn', 'সুদ খাওয়া কি জায়েজ?'],
+    ['zh', '穆斯林可以喝酒吗？'],
+  ])('should recognise a ruling asked in %s: %s', (_lang, question) => {
+    expect(asksForRuling(question)).toBe(true);
+  });
+  it('should not take ordinary questions for rulings', () => {
+    expect(['What does the Quran say about patience?', 'Who is Allah?', 'Is God merciful?', 'How do I cope with grief?', 'Apa itu sabar?', 'Что говорит Коран о терпении?', 'ما هي الحكمة من الصيام؟', '古兰经关于孤儿说了什么？'].map(asksForRuling)).toStrictEqual([false, false, false, false, false, false, false, false]);
+  });
 });
