@@ -6,7 +6,7 @@
  */
 import type { ClientAddressVariables } from '../middleware/client-address/index.js';
 import type { RequestLogVariables } from '../middleware/request-log/index.js';
-import type { RateLimitVariables } from '../middleware/rate-limit/index.js';
+import type { RateLimitVariables } from '../middleware/rate-limit/rate-limit-variables.js';
 
 export type ProxyVariables = ClientAddressVariables & RequestLogVariables & RateLimitVariables;
 

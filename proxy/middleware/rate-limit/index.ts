@@ -13,13 +13,7 @@ import { clientBlockKey } from '../../http/ip-address.js';
 import { formatWait } from '../../http/format-wait.js';
 import { createMemoryRateLimitStore, type RateLimitCount, type RateLimitFull, type RateLimitStore } from './rate-limit-store.js';
 
-export interface RateLimitVariables {
-  /**
-   * Counts `units` more requests for this client in its window (a request that costs more than
-   * one, such as a long text to embed); resolves false when that takes it over its limit.
-   */
-  rateLimitCharge?: (units: number) => Promise<boolean>;
-}
+export type { RateLimitVariables } from './rate-limit-variables.js';
 
 export interface RateLimitOptions {
   /** Requests allowed per client per window. Required. */
