@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { isForeignEvalWarning } from '../../../vite.config.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -26,6 +27,11 @@ export async function bundlePage(entry: string): Promise<string> {
       target: 'es2022',
       reportCompressedSize: false,
       lib: { entry: join(REPO_ROOT, entry), formats: ['es'], fileName: () => 'page.js' },
+      rolldownOptions: {
+        onwarn(warning, defaultHandler) {
+          if (!isForeignEvalWarning(warning)) defaultHandler(warning);
+        },
+      },
     },
   });
   return outDir;
