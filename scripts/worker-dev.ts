@@ -2,7 +2,8 @@
  * `npm run worker:dev -- --port N`: the proxy on workerd, Cloudflare's runtime, on this machine
  * (offline). It reads the same settings as `npm start` (the environment over `.env`) and hands
  * them to the Worker as variables, writes the Worker's assets first, and serves the demo page
- * at http://127.0.0.1:N/.
+ * at http://127.0.0.1:N/. Meaning search as with `npm start`: the embeddings server in
+ * EMBEDDINGS_BASE_URL, or the bundled model started beside it (the Worker reaches it on loopback).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,13 +14,15 @@ import { envExampleKeys } from '../proxy/config/unknown-env-keys.js';
 import { readProxyEnv, REPO_ROOT } from '../proxy/server.js';
 import { writeWorkerAssets } from './build-worker-assets.js';
 import { workerDevCommand } from './worker-build/worker-dev-args.js';
+import { semanticSearch } from './start/semantic-search.js';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const portAt = args.indexOf('--port');
   const port = portAt >= 0 ? Number(args[portAt + 1]) : 8787;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${args[portAt + 1]} is not a port; e.g. npm run worker:dev -- --port 8788`);
-  const env = readProxyEnv();
+  const semantic = await semanticSearch(readProxyEnv());
+  const env = semantic.env;
   const report = await writeWorkerAssets(env);
   const known = new Set([...Object.keys(DEFAULT_PROXY_ENV), ...envExampleKeys(readFileSync(join(REPO_ROOT, '.env.example'), 'utf8'))]);
   const state = mkdtempSync(join(tmpdir(), 'quran-dai-worker-'));
@@ -29,7 +32,8 @@ async function main(): Promise<void> {
   const envFile = join(state, 'settings.env');
   const command = workerDevCommand({ env, known, port, persistTo: join(state, 'state'), envFile });
   writeFileSync(envFile, command.envFileText, { mode: 0o600 });
-  console.log(`quran-dai: Worker on workerd at http://127.0.0.1:${port}/ (index ${report.index ?? 'none'}); Ctrl+C stops it`);
+  const search = report.index ? `meaning and keyword search, index ${report.index}` : (semantic.note ?? 'keyword search only');
+  console.log(`quran-dai: Worker on workerd at http://127.0.0.1:${port}/ (${search}); Ctrl+C stops it`);
   const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...command.args], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
@@ -39,7 +43,7 @@ async function main(): Promise<void> {
   const stop = () => child.kill('SIGTERM');
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  child.once('exit', (code) => process.exit(code ?? 0));
+  child.once('exit', (code) => void (semantic.e5?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0)));
 }
 
 main().catch((error: unknown) => {

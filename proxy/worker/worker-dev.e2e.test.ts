@@ -144,3 +144,36 @@ describe('when the proxy runs on workerd', () => {
     expect(existsSync(join(tmpdir(), own[0]!))).toBe(false);
   });
 });
+
+describe('when worker:dev starts with no embeddings server set', () => {
+  it('should start the bundled model beside the Worker, as npm start does, for meaning search', async () => {
+    const port = PORT + 1;
+    const log: string[] = [];
+    const env: NodeJS.ProcessEnv = { ...process.env, SITE_DIR: join(REPO_ROOT, 'no-site-documents'), CHAT_PROVIDER: 'none' };
+    delete env.EMBEDDINGS_BASE_URL;
+    delete env.INDEX_ID;
+    const local = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(port)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    local.stdout!.on('data', (d: Buffer) => void log.push(d.toString()));
+    local.stderr!.on('data', (d: Buffer) => void log.push(d.toString()));
+    try {
+      const deadline = Date.now() + 150_000;
+      let up = false;
+      while (!up && Date.now() < deadline && local.exitCode === null) {
+        up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+        if (!up) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(up, log.join('')).toBe(true);
+      const config = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { index: { id: string; queryEmbedding: string } | null };
+      expect(config.index).toMatchObject({ id: INDEX_ID, queryEmbedding: 'proxy' });
+      const embedded = await fetch(`http://127.0.0.1:${port}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` }, body: JSON.stringify({ text: 'patience in hardship' }) });
+      expect(embedded.status).toBe(200);
+      expect(((await embedded.json()) as { dims: number }).dims).toBe(384);
+      expect(log.join('')).toContain('meaning and keyword search, index multilingual-e5-small-384');
+    } finally {
+      const exited = new Promise((resolve) => local.once('exit', resolve));
+      local.kill('SIGTERM');
+      await exited;
+    }
+  }, 180_000);
+});
+
