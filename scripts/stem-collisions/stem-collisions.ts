@@ -6,6 +6,7 @@
  * meaning for a multilingual embedding model (their cosine is below a floor). The list is read by
  * a person: a true collision goes into the analyzer's split list with a test.
  */
+import { cosine } from '../e5-onnx/e5-onnx-parity.js';
 
 /** Words that share one index term. */
 export interface TermGroup {
@@ -39,18 +40,6 @@ export function groupByTerm(counts: ReadonlyMap<string, number>, termOf: (word: 
     groups.push({ term, words: words.sort((x, y) => counts.get(y)! - counts.get(x)! || (x < y ? -1 : 1)) });
   }
   return groups.sort((x, y) => (x.term < y.term ? -1 : 1));
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 /**

@@ -98,24 +98,16 @@ export interface TranslationTrackOptions {
 
 /** Fetch (or read from the cache) one more translation for an already loaded corpus. */
 export async function addCorpusTrack(corpus: Corpus, track: TextTrackId, o: TranslationTrackOptions): Promise<void> {
-  if (corpus.hasTrack(track)) return;
-  const part = `translation-${track}` as const;
-  const { values } = await obtainVerifiedFiles({
-    stores: o.stores,
-    slot: CORPUS_SLOT,
-    stored: { version: cacheVersionOf(corpus.manifest), manifest: corpus.manifest },
-    files: [corpusFileSpec(corpus.manifest, corpusManifestUrl(o.dataBase), part)],
-    mode: 'add',
-    onProgress: o.onProgress,
-    signal: o.signal,
-  });
-  corpus.addTrack(track, verseFile(values, part));
+  if (!corpus.hasTrack(track)) corpus.addTrack(track, await laterVerseFile(corpus, `translation-${track}`, o));
 }
 
 /** Fetch (or read from the cache) a verse explanation for an already loaded corpus (after the first results). */
 export async function addCorpusExplanation(corpus: Corpus, lang: ExplanationLang, o: TranslationTrackOptions): Promise<void> {
-  if (corpus.hasExplanation(lang)) return;
-  const part = `explanation-${lang}` as const;
+  if (!corpus.hasExplanation(lang)) corpus.addExplanation(lang, await laterVerseFile(corpus, `explanation-${lang}`, o));
+}
+
+/** One verse-text part of the loaded corpus's version, added to its cached copy. */
+async function laterVerseFile(corpus: Corpus, part: Exclude<CorpusPart, 'surahs'>, o: TranslationTrackOptions): Promise<VerseTextFile> {
   const { values } = await obtainVerifiedFiles({
     stores: o.stores,
     slot: CORPUS_SLOT,
@@ -125,7 +117,7 @@ export async function addCorpusExplanation(corpus: Corpus, lang: ExplanationLang
     onProgress: o.onProgress,
     signal: o.signal,
   });
-  corpus.addExplanation(lang, verseFile(values, part));
+  return verseFile(values, part);
 }
 
 /** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
