@@ -22,6 +22,9 @@ describe('when packing the topics', () => {
     expect(ur.bytes.length).toBeLessThan(built.file.bytes.length);
     // English's own file holds English and Arabic once each.
     expect((json(built.languageFiles.find((f) => f.lang === 'en')!.bytes) as { languages: string[] }).languages).toEqual(['en', 'ar']);
+    // The English and Arabic visitors share one file.
+    expect(built.manifest.languages!.ar).toStrictEqual(built.manifest.languages!.en);
+    expect(built.manifest.languages!.en!.path).toMatch(/^topics-shared\.[0-9a-f]+\.json$/);
   });
 
   it('should give a visitor’s language file the same topics, reading the languages it lacks as empty', () => {

@@ -37,9 +37,12 @@ export function buildTopicArtefacts(topics: readonly Topic[], warnings: readonly
     .slice(0, 16);
   const care = { textVersion, ...(warnings.length > 0 ? { warnings } : {}) };
   const whole = packed('topics', { schema: 1, topics, ...care });
+  // The visitor's language and the shared ones, in one fixed order: the English and the Arabic
+  // visitor get the very same file (one download, one copy on the server), not two equal ones.
   const languageFiles = TOPIC_LANGS.map((lang) => {
-    const langs = [...new Set<TopicLang>([lang, ...TOPIC_FILE_SHARED_LANGS])];
-    return { lang, ...packed(`topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs, ...care }) };
+    const shared = TOPIC_FILE_SHARED_LANGS.includes(lang);
+    const langs = shared ? [...TOPIC_FILE_SHARED_LANGS] : [lang, ...TOPIC_FILE_SHARED_LANGS];
+    return { lang, ...packed(shared ? 'topics-shared' : `topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs, ...care }) };
   });
   const manifest: TopicManifest = {
     schema: 1,

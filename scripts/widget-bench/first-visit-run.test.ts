@@ -6,7 +6,7 @@ const ms = (max: number) => ({ n: 3, p50: max - 100, p95: max, mean: max - 50, m
 describe('when a first visit is measured', () => {
   it('should count each data file to its part', () => {
     expect(
-      ['/data/corpus/arabic.1.json', '/data/index/multilingual-e5-small-384/vectors.2.bin', '/data/index/multilingual-e5-small-384/topic-vectors.3.bin', '/data/index/multilingual-e5-small-384/topics.json', '/data/topics/topics-en.4.json'].map(firstVisitPart),
+      ['/data/corpus/arabic.1.json', '/data/index/multilingual-e5-small-384/vectors.2.bin', '/data/index/multilingual-e5-small-384/topic-vectors.3.bin', '/data/index/multilingual-e5-small-384/topics.json', '/data/topics/topics-shared.4.json'].map(firstVisitPart),
     ).toEqual(['corpus', 'index', 'topicVectors', 'topicVectors', 'topics']);
   });
   it('should print the issue\'s three lines, the worst run against each budget', () => {
