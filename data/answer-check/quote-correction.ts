@@ -223,6 +223,9 @@ export function correctQuote(quote: string, corpus: CorrectionCorpus, overrides:
     const similarity = 1 - a.cost / q.length;
     if (similarity >= options.minCitedSimilarity && a.exact.length >= 2) citedMatch = versesOf(a.exact, (p) => verseOfWord[p]!, corpus, similarity);
   }
+  // A verse elsewhere can keep at most all of the quote: past 1 - margin the cited verse stands,
+  // and the whole Quran is not searched (the answer check runs while an answer streams).
+  if (citedMatch && citedMatch.similarity + CITED_MARGIN > 1) return citedMatch;
   const found = findQuoted(q, quote, corpus, options);
   // The cited verse is meant unless another verse holds the quotation far better (the answer
   // quoted one verse and cited another on the same theme: a verse asking about the Hour quoted,
