@@ -63,3 +63,11 @@ describe('when a question is Urdu or Arabic typed in Latin letters', () => {
     expect(new TopicIndex(SAMPLE_TOPICS).matchTextOnTrack('shu 7okm el 5amr', 'en', 1)).toEqual([]);
   });
 });
+
+describe('when an Arabic question asks about backbiting (الغيبة), not the unseen (الغيب)', () => {
+  it('should meet the topic of backbiting in the built topic index', async () => {
+    const { loadTopicsFromDir } = await import('./topic-loader-node.js');
+    const built = await loadTopicsFromDir();
+    expect(built.matchTextOnTrack('ما حكم الغيبة؟', 'arabic-search', 1).map((m) => m.topic.id)).toEqual(['backbiting-and-gossip']);
+  });
+});

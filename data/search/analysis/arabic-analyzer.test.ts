@@ -21,6 +21,18 @@ describe('when stemming Arabic words people type against the Uthmani spelling', 
   });
 });
 
+describe('when a feminine word is another word than its stem', () => {
+  it('should keep الغيبة (backbiting) apart from الغيب (the unseen), in the stem and the root', () => {
+    expect(stem('الغيبة')).not.toBe(stem('الغيب'));
+    expect(rootArabicWord(normalizeArabic('الغيبة'))).not.toBe(rootArabicWord(normalizeArabic('الغيب')));
+    // Written with ة (a topic's name) or normalised to ه (a question), with و before it: one term.
+    expect(new Set(['الغيبة', 'الغيبه', 'والغيبة'].map(stem)).size).toBe(1);
+  });
+  it('should still read غيبه without the article as "his unseen" (72:26)', () => {
+    expect(stem('غيبه')).toBe(stem('الغيب'));
+  });
+});
+
 describe('when a three-letter word ends in ا', () => {
   it('should keep a second key with the ا, so ربا (usury) is not only رب (Lord)', () => {
     expect(stem('الربا')).toBe('رب');

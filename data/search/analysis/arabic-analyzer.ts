@@ -106,10 +106,20 @@ function withoutConjunctionAndArticle(normalised: string): { rest: string; artic
   return article ? { rest: w.slice(article.length), article: true } : { rest: w, article: false };
 }
 
+/**
+ * Words whose feminine form is another word than the one the stem and root would make of it,
+ * kept whole when they carry the article: الغيبة (backbiting) is not الغيب (the unseen). Without
+ * the article the normalised غيبه is as well "his unseen" (72:26), so it is stemmed as usual.
+ */
+const KEPT_WHOLE: ReadonlySet<string> = new Set(['غيبه']);
+
 /** Skeleton stem of one normalised word (see the module comment for the steps). */
 export function stemArabicWord(normalised: string): string {
   if (ALLAH.test(normalised)) return 'الله';
   const front = withoutConjunctionAndArticle(normalised);
+  // Topic names reach the index as written (ة), questions and verses normalised (ه).
+  const whole = front.rest.replace(/ة$/, 'ه');
+  if (front.article && KEPT_WHOLE.has(whole)) return `ال${whole}`;
   let w = front.rest;
   if (!front.article && IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
   w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
@@ -124,7 +134,7 @@ export function stemArabicWord(normalised: string): string {
 /** Root-like key of one normalised word: the light stem, cut further toward three letters. */
 export function rootArabicWord(normalised: string): string {
   let w = stemArabicWord(normalised);
-  if (w === 'الله') return w;
+  if (w === 'الله' || (w.startsWith('ال') && KEPT_WHOLE.has(w.slice(2)))) return w;
   for (let i = 0; i < 2 && w.length > 3 && /^[متينس]/.test(w); i++) w = w.slice(1);
   if (w.length > 3 && /[هتينو]$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && /^..[وي]/.test(w)) w = w.slice(0, 2) + w.slice(3);
