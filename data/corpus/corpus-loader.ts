@@ -4,7 +4,7 @@
  * binding on Cloudflare Workers): the manifest, then every part it lists, each verified against
  * its sha256 before it is trusted.
  */
-import type { ExplanationLang, TextTrackId, VerseTextFile } from './corpus-types.js';
+import type { CorpusManifest, CorpusPart, ExplanationLang, TextTrackId, VerseTextFile } from './corpus-types.js';
 import { Corpus } from './corpus.js';
 import { CorpusError } from './corpus-error.js';
 import { decodeJson, manifestEntry, parseManifest, parseSurahFile, parseVerseTextFile, verifyPartBytes } from './corpus-parts.js';
@@ -25,12 +25,7 @@ export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTr
     throw new CorpusError('missing-part', `no corpus at ${where}; run npm run build:corpus first`);
   }
   const manifest = parseManifest(decodeJson(manifestBytes));
-  const part = async (name: Parameters<typeof manifestEntry>[1]) => {
-    const entry = manifestEntry(manifest, name);
-    const bytes = await read(entry.path);
-    await verifyPartBytes(entry, bytes);
-    return decodeJson(bytes);
-  };
+  const part = (name: CorpusPart) => readPart(read, manifest, name);
   const [surahs, arabic, arabicSearch, ...rest] = await Promise.all([
     part('surahs'),
     part('arabic'),
@@ -54,18 +49,18 @@ export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTr
 
 /** Adds translation `track` to `corpus` from the same files (verified like the rest); a track the manifest does not list is an error. */
 export async function loadCorpusTrack(read: CorpusFileReader, corpus: Corpus, track: TextTrackId): Promise<void> {
-  if (corpus.hasTrack(track)) return;
-  const entry = manifestEntry(corpus.manifest, `translation-${track}`);
-  const bytes = await read(entry.path);
-  await verifyPartBytes(entry, bytes);
-  corpus.addTrack(track, parseVerseTextFile(decodeJson(bytes)));
+  if (!corpus.hasTrack(track)) corpus.addTrack(track, parseVerseTextFile(await readPart(read, corpus.manifest, `translation-${track}`)));
 }
 
 /** Adds the verse explanation in `lang` to `corpus` from the same files (verified like the rest); one the manifest does not list is an error. */
 export async function loadCorpusExplanation(read: CorpusFileReader, corpus: Corpus, lang: ExplanationLang): Promise<void> {
-  if (corpus.hasExplanation(lang)) return;
-  const entry = manifestEntry(corpus.manifest, `explanation-${lang}`);
+  if (!corpus.hasExplanation(lang)) corpus.addExplanation(lang, parseVerseTextFile(await readPart(read, corpus.manifest, `explanation-${lang}`)));
+}
+
+/** One part the manifest lists, checked against its sha256 before it is trusted, as JSON. */
+async function readPart(read: CorpusFileReader, manifest: CorpusManifest, part: CorpusPart): Promise<unknown> {
+  const entry = manifestEntry(manifest, part);
   const bytes = await read(entry.path);
   await verifyPartBytes(entry, bytes);
-  corpus.addExplanation(lang, parseVerseTextFile(decodeJson(bytes)));
+  return decodeJson(bytes);
 }

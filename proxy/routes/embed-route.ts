@@ -14,6 +14,7 @@ import { embedCacheKey, type LruCoalescingCache } from '../embed/embed-cache.js'
 import { classifyUpstreamError } from '../chat/upstream-error.js';
 import type { ProxyMetrics } from '../metrics/proxy-metrics.js';
 import { budgetExhaustedError, type BudgetRefusal, type SpendBudget } from '../budget/spend-budget.js';
+import { createWorkGate } from '../http/work-gate.js';
 
 export const MAX_EMBED_TEXT_CHARS = 1000;
 /**
@@ -58,27 +59,8 @@ class BudgetRefused extends Error {
 /** Thrown inside the cache computation when the client's allowance does not cover the text's size. */
 class WorkRefused extends Error {}
 
-/** At most `limit` inferences at once; `queue` more wait; past that, undefined (busy). */
-function inferenceGate(limit: number, queue: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async enter(): Promise<(() => void) | undefined> {
-      if (running >= limit) {
-        if (waiting.length >= queue) return undefined;
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else running++;
-      return () => {
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      };
-    },
-  };
-}
-
 export function createEmbedHandler(opts: EmbedRouteOptions) {
-  const gate = inferenceGate(opts.concurrency ?? EMBED_CONCURRENCY, opts.queue ?? EMBED_QUEUE);
+  const gate = createWorkGate(opts.concurrency ?? EMBED_CONCURRENCY, opts.queue ?? EMBED_QUEUE);
   return async function embedHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const { embedder, index } = opts;
     if (!embedder || !index) {

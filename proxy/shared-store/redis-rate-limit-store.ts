@@ -9,7 +9,7 @@ import type { RateLimitStore } from '../middleware/rate-limit/rate-limit-store.j
 import type { RedisCommands } from './redis-commands.js';
 
 const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -28,8 +28,8 @@ return 0
 
 export function createRedisRateLimitStore(redis: RedisCommands): RateLimitStore {
   return {
-    async hit(key, windowMs, now) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, [`rate:${key}`], [windowMs])) as [number, number];
+    async hit(key, windowMs, now, _limit, amount = 1) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, [`rate:${key}`], [windowMs, amount])) as [number, number];
       return { count, resetAt: now + ttl };
     },
     async refund(key) {

@@ -26,7 +26,7 @@ export function createRedisStores(redis: RedisCommands, health: SharedStoreHealt
     rateLimit(name) {
       const local = memory.rateLimit(name);
       const store: RateLimitStore = {
-        hit: (key, windowMs, now, limit) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now), () => local.hit(key, windowMs, now, limit)),
+        hit: (key, windowMs, now, limit, amount) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now, limit, amount), () => local.hit(key, windowMs, now, limit, amount)),
         refund: (key, now) => health.attempt('rate-limit', () => sharedWindows.refund(key, now), () => local.refund(key, now)),
       };
       return store;

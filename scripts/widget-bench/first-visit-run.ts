@@ -7,17 +7,18 @@
  * 150 ms latency). Reports the bytes on the wire per part and when the first results and hybrid
  * search (with topics) are ready.
  */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
 import { summarize, type LatencySummary } from '../bench/bench-stats.js';
-import { buildWidgetBundle, REPO_ROOT } from '../widget-build/build-widget-bundle.js';
+import { REPO_ROOT } from '../widget-build/build-widget-bundle.js';
 import { startServer } from '../../proxy/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/testing/e2e/launch-chromium.js';
 import { recordNetwork } from '../../widget/testing/e2e/network-log.js';
+import { buildProbeSite } from './probe-site.js';
 import type { ProbeResult } from '../../widget/testing/probe/data-probe.js';
 
 export const SHIPPED_INDEX_ID = 'multilingual-e5-small-384';
@@ -44,8 +45,6 @@ export interface FirstVisitResults {
   readonly hybridReadyMs: LatencySummary;
 }
 
-const PROBE_HTML = '<!doctype html><meta charset="utf-8"><title>quran-dai probe</title><script type="module" src="/widget/probe/quran-dai.js"></script>';
-
 /** Which part a data file is, by its path. */
 export function firstVisitPart(path: string): 'corpus' | 'index' | 'topicVectors' | 'topics' {
   if (path.startsWith('/data/topics/')) return 'topics';
@@ -63,13 +62,7 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     log('building the widget and the probe…');
-    const widgetDir = join(work, 'widget');
-    await buildWidgetBundle({ outDir: widgetDir, logLevel: 'error' });
-    await buildWidgetBundle({ outDir: join(widgetDir, 'probe'), entry: 'widget/testing/probe/data-probe.ts', logLevel: 'error' });
-    const demoDir = join(work, 'demo');
-    await mkdir(demoDir);
-    await copyFile(join(REPO_ROOT, 'demo', 'index.html'), join(demoDir, 'index.html'));
-    await writeFile(join(demoDir, 'probe.html'), PROBE_HTML);
+    const { widgetDir, demoDir } = await buildProbeSite(work);
     const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
     server = await startServer({
       port: 0,

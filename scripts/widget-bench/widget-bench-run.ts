@@ -3,7 +3,7 @@
  * probe page and the data; headless Chromium measures first and repeat visits in fresh
  * browser contexts. Fake upstreams only: no key, no network.
  */
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -12,10 +12,10 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus
 import { TestHashingEmbedder } from '../../data/embed/test-hashing-embedder.js';
 import { runIndexBuild } from '../index-build/index-build-run.js';
 import { summarize } from '../bench/bench-stats.js';
-import { buildWidgetBundle, REPO_ROOT } from '../widget-build/build-widget-bundle.js';
 import { startServer } from '../../proxy/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/testing/e2e/launch-chromium.js';
 import { recordNetwork, type NetworkLog } from '../../widget/testing/e2e/network-log.js';
+import { buildProbeSite } from './probe-site.js';
 import type { ProbeResult } from '../../widget/testing/probe/data-probe.js';
 import type { WidgetBenchResults } from './widget-bench-report.js';
 
@@ -27,8 +27,6 @@ export interface WidgetBenchOptions {
   log?: (line: string) => void;
 }
 
-const PROBE_HTML = '<!doctype html><meta charset="utf-8"><title>quran-dai probe</title><script type="module" src="/widget/probe/quran-dai.js"></script>';
-
 export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<WidgetBenchResults> {
   const runs = options.runs ?? 5;
   const dims = options.dims ?? 768;
@@ -38,13 +36,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     log('building the widget and the probe…');
-    const widgetDir = join(work, 'widget');
-    const widgetFiles = await buildWidgetBundle({ outDir: widgetDir, logLevel: 'error' });
-    await buildWidgetBundle({ outDir: join(widgetDir, 'probe'), entry: 'widget/testing/probe/data-probe.ts', logLevel: 'error' });
-    const demoDir = join(work, 'demo');
-    await mkdir(demoDir);
-    await copyFile(join(REPO_ROOT, 'demo', 'index.html'), join(demoDir, 'index.html'));
-    await writeFile(join(demoDir, 'probe.html'), PROBE_HTML);
+    const { widgetDir, demoDir, widgetFiles } = await buildProbeSite(work);
 
     log(`building a ${dims}-dim test index…`);
     const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });

@@ -8,19 +8,18 @@
  * visitor no waiting.
  */
 import { EXPLANATION_LANGS, type ExplanationLang } from '../../data/corpus/corpus-types.js';
+import { ARABIC_SCRIPT } from '../../data/arabic/arabic-script.js';
 
-const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/;
+/** The language subtag of a BCP-47 tag (`ar-EG` → `ar`). */
+const primaryOf = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0];
 
 /** The explanation shown under the verses for interface language `uiLang` (any BCP-47 tag), if there is one. */
 export function shownExplanationLang(uiLang: string): ExplanationLang | undefined {
-  const primary = uiLang.trim().toLowerCase().split(/[-_]/)[0];
+  const primary = primaryOf(uiLang);
   return EXPLANATION_LANGS.find((l) => l === primary);
 }
 
 /** The explanation to load once `question` has its first results, if any. */
 export function wantedExplanationLang(question: string, uiLang: string): ExplanationLang | undefined {
-  const shown = shownExplanationLang(uiLang);
-  if (shown) return shown;
-  const primary = uiLang.trim().toLowerCase().split(/[-_]/)[0];
-  return primary !== 'ur' && ARABIC_SCRIPT.test(question) ? 'ar' : undefined;
+  return shownExplanationLang(uiLang) ?? (primaryOf(uiLang) !== 'ur' && ARABIC_SCRIPT.test(question) ? 'ar' : undefined);
 }

@@ -10,6 +10,7 @@ import { TRANSLATION_LANGS, type TranslationLang } from '../../corpus/corpus-typ
 import { looksTransliterated } from '../analysis/transliteration-analyzer.js';
 import { ARABIC_SCRIPT_LANGS, LATIN_LANGS, LanguageScorer, type ArabicScriptLang, type LatinLang } from './language-model.js';
 import { ARABIC_SCRIPT_LANGUAGE_MODEL, LATIN_LANGUAGE_MODEL } from './language-model-weights.js';
+import { ARABIC_SCRIPT } from '../../arabic/arabic-script.js';
 
 /**
  * `ar` searches the normalised Arabic, `translit` the English transliteration (a verse typed
@@ -19,7 +20,6 @@ export type SearchLanguage = 'ar' | 'translit' | TranslationLang;
 /** The corpus text track a language searches. */
 export type SearchTrack = 'arabic-search' | 'translit' | TranslationLang;
 
-const ARABIC_SCRIPT = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/;
 
 /** BCP-47 tag or bare code → a supported search language, or undefined. */
 export function languageFromHint(hint: string | undefined): SearchLanguage | undefined {

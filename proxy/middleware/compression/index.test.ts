@@ -130,14 +130,19 @@ describe('when compression could cost more than the clients pay for', () => {
   }
   const gzipOf = async (res: Response) => gunzipSync(new Uint8Array(await res.arrayBuffer())).toString('utf8');
   const tick = () => new Promise((r) => setTimeout(r, 20));
-
-  it('should let a response wait for a busy slot, and compress it once the slot is free', async () => {
+  /** The compression in front of slow static files `/<name>` (each its own file), and a gzip request for one. */
+  function slowApp(options: Parameters<typeof compression>[0], names: readonly string[]) {
     const { file, state } = slowFiles();
     const app = new Hono();
-    app.use(compression({ maxConcurrent: 1 }));
-    for (const f of ['a', 'b', 'c']) app.get(`/${f}`, (c) => (setResourceKey(c, `/${f}.json`), file(`"${f}"`)()));
-    const h = { headers: { 'accept-encoding': 'gzip' } };
-    const all = ['/a', '/b', '/c'].map((p) => Promise.resolve(app.request(p, h)));
+    app.use(compression(options));
+    for (const f of names) app.get(`/${f}`, (c) => (setResourceKey(c, `/${f}.json`), file(`"${f}"`)()));
+    const get = (path: string, signal?: AbortSignal) => Promise.resolve(app.request(new Request(`http://x${path}`, { headers: { 'accept-encoding': 'gzip' }, ...(signal ? { signal } : {}) })));
+    return { state, get };
+  }
+
+  it('should let a response wait for a busy slot, and compress it once the slot is free', async () => {
+    const { state, get } = slowApp({ maxConcurrent: 1 }, ['a', 'b', 'c']);
+    const all = ['/a', '/b', '/c'].map((p) => get(p));
     await tick();
     state.release();
     for (const res of await Promise.all(all)) {
@@ -147,15 +152,11 @@ describe('when compression could cost more than the clients pay for', () => {
   });
 
   it('should leave the queue for a client that has gone, costing nothing', async () => {
-    const { file, state } = slowFiles();
-    const app = new Hono();
-    app.use(compression({ maxConcurrent: 1 }));
-    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
-    app.get('/b', (c) => (setResourceKey(c, '/b.json'), file('"b"')()));
-    const first = Promise.resolve(app.request('/a', { headers: { 'accept-encoding': 'gzip' } }));
+    const { state, get } = slowApp({ maxConcurrent: 1 }, ['a', 'b']);
+    const first = get('/a');
     await tick();
     const controller = new AbortController();
-    const gone = Promise.resolve(app.request(new Request('http://x/b', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    const gone = get('/b', controller.signal);
     await tick();
     controller.abort();
     await gone.catch(() => undefined);
@@ -166,15 +167,10 @@ describe('when compression could cost more than the clients pay for', () => {
   });
 
   it('should send a body as is when every compression slot is busy and the queue is full', async () => {
-    const { file, state } = slowFiles();
-    const app = new Hono();
-    app.use(compression({ maxConcurrent: 1, maxQueued: 0 }));
-    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
-    app.get('/b', (c) => (setResourceKey(c, '/b.json'), file('"b"')()));
-    const h = { headers: { 'accept-encoding': 'gzip' } };
-    const first = Promise.resolve(app.request('/a', h));
+    const { state, get } = slowApp({ maxConcurrent: 1, maxQueued: 0 }, ['a', 'b']);
+    const first = get('/a');
     await tick();
-    const second = await app.request('/b', h);
+    const second = await get('/b');
     expect(second.headers.get('content-encoding')).toBeNull();
     state.release();
     expect(await second.text()).toBe(BIG);
@@ -182,12 +178,9 @@ describe('when compression could cost more than the clients pay for', () => {
   });
 
   it('should cancel the compression of a client that has gone when no other request waits for it', async () => {
-    const { file, state } = slowFiles();
-    const app = new Hono();
-    app.use(compression());
-    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    const { state, get } = slowApp({}, ['a']);
     const controller = new AbortController();
-    const gone = Promise.resolve(app.request(new Request('http://x/a', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    const gone = get('/a', controller.signal);
     await tick();
     controller.abort();
     await gone.catch(() => undefined);
@@ -195,19 +188,16 @@ describe('when compression could cost more than the clients pay for', () => {
     expect(state.cancelled).toBe(1);
     // Nothing was cached: the next request compresses again.
     state.release();
-    expect(await gzipOf(await app.request('/a', { headers: { 'accept-encoding': 'gzip' } }))).toBe(BIG);
+    expect(await gzipOf(await get('/a'))).toBe(BIG);
     expect(state.bodies).toBe(2);
   });
 
   it('should keep a compression going while another request still waits for it', async () => {
-    const { file, state } = slowFiles();
-    const app = new Hono();
-    app.use(compression());
-    app.get('/a', (c) => (setResourceKey(c, '/a.json'), file('"a"')()));
+    const { state, get } = slowApp({}, ['a']);
     const controller = new AbortController();
-    const gone = Promise.resolve(app.request(new Request('http://x/a', { headers: { 'accept-encoding': 'gzip' }, signal: controller.signal })));
+    const gone = get('/a', controller.signal);
     await tick();
-    const staying = Promise.resolve(app.request('/a', { headers: { 'accept-encoding': 'gzip' } }));
+    const staying = get('/a');
     await tick();
     controller.abort();
     state.release();

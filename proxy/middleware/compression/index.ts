@@ -16,13 +16,14 @@
  * at most `maxConcurrent` bodies are encoded at once; up to `maxQueued` more responses wait for a
  * slot (a first visit asks for four data files at once, and sending three of them uncompressed
  * made it 2.9 MB instead of 0.6 MB on the wire); past that a response goes out as is, which costs
- * nothing, and a waiting request whose client has gone leaves the queue. A compression whose client has gone and that no other request waits for
- * is cancelled (561 abandoned requests had cost 23 s of CPU and 1 GB), and only brotli and gzip
+ * nothing, and a waiting request whose client has gone leaves the queue (work-gate.ts). A
+ * compression whose client has gone and that no other request waits for is cancelled (561 abandoned requests had cost 23 s of CPU and 1 GB), and only brotli and gzip
  * are offered (every browser takes one of them; a client asking for deflate alone gets the body
  * as is), so the cached set stays one or two copies per file.
  */
 import type { MiddlewareHandler } from 'hono';
 import { resourceKeyOf } from '../../http/resource-key.js';
+import { createWorkGate } from '../../http/work-gate.js';
 
 export type Encoding = 'br' | 'gzip' | 'deflate';
 export type EncoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
@@ -70,35 +71,7 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
   const cache = new ByteBudgetCache(opts.cacheBytes);
   /** Compressions under way, by cache key: later requests for the same file share the first one's. */
   const inflight = new Map<string, SharedEncoding>();
-  let running = 0;
-  /** Requests waiting for a slot, first come first served. */
-  const queue: (() => void)[] = [];
-  /** A compression slot, at once or after a wait; false when the queue is full or the client has gone. */
-  const acquireSlot = (signal: AbortSignal): Promise<boolean> => {
-    if (running < opts.maxConcurrent) {
-      running++;
-      return Promise.resolve(true);
-    }
-    if (queue.length >= opts.maxQueued || signal.aborted) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const grant = () => {
-        signal.removeEventListener('abort', onAbort);
-        running++;
-        resolve(true);
-      };
-      const onAbort = () => {
-        const i = queue.indexOf(grant);
-        if (i >= 0) queue.splice(i, 1);
-        resolve(false);
-      };
-      queue.push(grant);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  };
-  const releaseSlot = () => {
-    running--;
-    queue.shift()?.();
-  };
+  const slots = createWorkGate(opts.maxConcurrent, opts.maxQueued);
   return async function compressionMiddleware(c, next) {
     await next();
     const res = c.res;
@@ -140,7 +113,8 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       }
     } else {
       // Every slot busy and the queue full: the body goes out as is, which costs the server nothing.
-      if (!(await acquireSlot(signal))) {
+      const endTurn = await slots.enter(signal);
+      if (!endTurn) {
         if (signal.aborted) await body.cancel().catch(() => undefined);
         return;
       }
@@ -148,7 +122,7 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
       const done = key ? cache.get(key) : undefined;
       const begun = key && !done ? inflight.get(key) : undefined;
       if (done || begun) {
-        releaseSlot();
+        endTurn();
         await body.cancel();
         const shared = done ?? (await joinShared(begun!, signal));
         return shared ? respondEncoded(c, res, shared, encoding, etag) : respondUnavailable(c);
@@ -172,7 +146,7 @@ export function compression(options: CompressionOptions = {}): MiddlewareHandler
         if (signal.aborted) return;
         throw new Error('compression failed');
       } finally {
-        releaseSlot();
+        endTurn();
         signal.removeEventListener('abort', onAbort);
         if (key) inflight.delete(key);
       }

@@ -11,7 +11,7 @@ import type { ProxyEnvBindings } from '../../http/app-env.js';
 import { jsonError } from '../../http/json-error.js';
 import { clientBlockKey } from '../../http/ip-address.js';
 import { formatWait } from '../../http/format-wait.js';
-import { createMemoryRateLimitStore, type RateLimitCount, type RateLimitFull, type RateLimitStore } from './rate-limit-store.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 
 export type { RateLimitVariables } from './rate-limit-variables.js';
 
@@ -71,9 +71,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
       });
     }
     c.set('rateLimitCharge', async (units: number) => {
-      let last: RateLimitCount | RateLimitFull = w;
-      for (let i = 0; i < units; i++) last = await store.hit(key, opts.windowMs, opts.now(), opts.limit);
-      return !('full' in last) && last.count <= opts.limit;
+      const charged = await store.hit(key, opts.windowMs, opts.now(), opts.limit, units);
+      return !('full' in charged) && charged.count <= opts.limit;
     });
     const remaining = Math.max(0, opts.limit - w.count);
     const resetSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));

@@ -21,11 +21,11 @@ export interface RateLimitFull {
 
 export interface RateLimitStore {
   /**
-   * Atomically counts one request for `key` in its window (opening a `windowMs` window when none
-   * is live). `limit` is the window's allowance: a store that must make room forgets a window
-   * below it, never one that has reached it.
+   * Atomically counts `amount` requests (default one) for `key` in its window (opening a
+   * `windowMs` window when none is live). `limit` is the window's allowance: a store that must
+   * make room forgets a window below it, never one that has reached it.
    */
-  hit(key: string, windowMs: number, now: number, limit?: number): Promise<RateLimitCount | RateLimitFull>;
+  hit(key: string, windowMs: number, now: number, limit?: number, amount?: number): Promise<RateLimitCount | RateLimitFull>;
   /**
    * Takes back one request counted for `key` in its live window (a request refused as invalid
    * costs nothing, so junk cannot spend a client's allowance or fill the table with spent clients).
@@ -100,7 +100,7 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
     return undefined;
   };
   return {
-    async hit(key, windowMs, now, limit = Number.POSITIVE_INFINITY) {
+    async hit(key, windowMs, now, limit = Number.POSITIVE_INFINITY, amount = 1) {
       let w = windows.get(key);
       if (w && w.resetAt <= now) {
         forget(key);
@@ -125,7 +125,7 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
         w = { count: 0, resetAt: now + windowMs };
         windows.set(key, w);
       } else unplace(key, w.count);
-      w.count++;
+      w.count += amount;
       place(key, w.count);
       return { count: w.count, resetAt: w.resetAt };
     },
