@@ -1,7 +1,7 @@
 /**
  * `npm run build:index -- --embedder <openai-compatible|gemini|local|test-hashing> [--verse-text en|ar|en+ar] [--contextual] [--out data/dist/index]`
  * (openai-compatible: `--base-url URL --model NAME [--input-type]`; local: `--model <id> [--model-dir DIR]`; see the README).
- * Embeds all 6,236 verses and writes `data/dist/index/<embedder-id>/` (int8 vectors + manifest).
+ * Embeds all 6,236 verses and writes `data/dist/index/<embedder-id>/` (4-bit vectors around their mean + manifest, ADR 0031).
  * Resumable: rerun after an interruption and finished batches are reused.
  */
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
@@ -53,7 +53,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   bar.finish();
   const file = result.manifest.files[0]!;
   console.log(
-    `${result.manifest.id}: ${result.manifest.count} x ${result.manifest.dims} int8 → ${result.dir}/${file.path} ` +
+    `${result.manifest.id}: ${result.manifest.count} x ${result.manifest.dims} ${result.manifest.quantization} → ${result.dir}/${file.path} ` +
       `(${file.bytes} bytes, ${file.gzipBytes} gzip), ${result.embeddedBatches} batches embedded, ${result.resumedBatches} resumed, ${(result.elapsedMs / 1000).toFixed(1)}s`,
   );
 }

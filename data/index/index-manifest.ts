@@ -10,6 +10,8 @@ export interface VectorIndexFile {
   readonly sha256: string;
 }
 
+export type VectorQuantization = 'int8-per-vector' | 'int4-centered';
+
 export interface VectorIndexManifest {
   readonly schema: 1;
   /** Directory name, e.g. `gemini-embedding-001-768`. */
@@ -21,7 +23,8 @@ export interface VectorIndexManifest {
   readonly model: string;
   readonly dims: number;
   readonly count: number;
-  readonly quantization: 'int8-per-vector';
+  /** `int8-per-vector` (file version 1) or `int4-centered` (version 2, half the bytes; int4-quantization.ts). */
+  readonly quantization: VectorQuantization;
   /**
    * Provider task types (Gemini; `input_type` for OpenAI-compatible servers that apply the model's
    * prompts themselves; `none` otherwise) and the prefixes prepended to the text (E5: `query: ` / `passage: `).

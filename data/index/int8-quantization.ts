@@ -12,12 +12,17 @@ export interface QuantizedVectors {
   readonly count: number;
   /** `count * dims` codes in -127..127. */
   readonly codes: Int8Array;
-  /** One scale per vector: value ≈ code * scale. */
+  /** One scale per vector: value ≈ code * scale (+ `offset`). */
   readonly scales: Float32Array;
+  /**
+   * The vector every row is relative to (centred 4-bit, int4-quantization.ts): value ≈ offset +
+   * code * scale. Absent for plain int8.
+   */
+  readonly offset?: Float32Array;
 }
 
-/** Quantise one vector into `out` (length `v.length`); returns its scale. */
-export function quantizeInto(v: ArrayLike<number>, out: Int8Array): number {
+/** Quantise one vector into `out` (length `v.length`), codes in -maxCode..maxCode; returns its scale. */
+export function quantizeInto(v: ArrayLike<number>, out: Int8Array, maxCode = 127): number {
   let maxAbs = 0;
   for (let i = 0; i < v.length; i++) maxAbs = Math.max(maxAbs, Math.abs(v[i]!));
   if (!Number.isFinite(maxAbs)) throw new RangeError('cannot quantise a vector with NaN or Infinity');
@@ -26,8 +31,8 @@ export function quantizeInto(v: ArrayLike<number>, out: Int8Array): number {
     return 0;
   }
   // Round the scale to float32 first so quantise and dequantise use the very same number.
-  const scale = Math.fround(maxAbs / 127);
-  for (let i = 0; i < v.length; i++) out[i] = Math.max(-127, Math.min(127, Math.round(v[i]! / scale)));
+  const scale = Math.fround(maxAbs / maxCode);
+  for (let i = 0; i < v.length; i++) out[i] = Math.max(-maxCode, Math.min(maxCode, Math.round(v[i]! / scale)));
   return scale;
 }
 
@@ -49,7 +54,7 @@ export function dequantizeVector(q: QuantizedVectors, i: number): Float32Array {
   const out = new Float32Array(q.dims);
   const scale = q.scales[i]!;
   const base = i * q.dims;
-  for (let j = 0; j < q.dims; j++) out[j] = q.codes[base + j]! * scale;
+  for (let j = 0; j < q.dims; j++) out[j] = q.codes[base + j]! * scale + (q.offset?.[j] ?? 0);
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quantizeVectorsInt4Centered } from './int4-quantization.js';
 import { quantizeVectors } from './int8-quantization.js';
 import { decodeVectorFile, encodeVectorFile, vectorFileBytes } from './vector-file.js';
 
@@ -41,8 +42,31 @@ describe('when the bytes are not a valid vector file', () => {
     expect(() => decodeVectorFile(badMagic)).toThrow('not a quran-dai vector file');
     const badVersion = bytes.slice();
     badVersion[4] = 9;
-    expect(() => decodeVectorFile(badVersion)).toThrow('version 9 is not supported');
+    expect(() => decodeVectorFile(badVersion)).toThrow('version 9 is not supported (expected 1 or 2)');
     expect(() => decodeVectorFile(bytes.slice(0, bytes.length - 1))).toThrow('truncated or corrupt');
     expect(() => decodeVectorFile(new Uint8Array(3))).toThrow('too short');
+  });
+});
+
+describe('when the vectors are centred 4-bit codes', () => {
+  const q4 = quantizeVectorsInt4Centered([Float32Array.from([0.6, 0.8, 0]), Float32Array.from([0, 0.6, 0.8]), Float32Array.from([0.8, 0, 0.6])], 3);
+
+  it('should write version 2: header, offset, scales, then the codes two to a byte', () => {
+    const bytes = encodeVectorFile(q4);
+    expect(bytes.length).toBe(16 + 3 * 4 + 3 * 4 + 5);
+    expect(bytes.length).toBe(vectorFileBytes(3, 3, 2));
+    expect(bytes[4]).toBe(2);
+  });
+
+  it('should read back the same codes, scales and offset', () => {
+    const back = decodeVectorFile(encodeVectorFile(q4).slice().buffer);
+    expect(Array.from(back.codes)).toEqual(Array.from(q4.codes));
+    expect(Array.from(back.scales)).toEqual(Array.from(q4.scales));
+    expect(Array.from(back.offset!)).toEqual(Array.from(q4.offset!));
+  });
+
+  it('should refuse a truncated file', () => {
+    const bytes = encodeVectorFile(q4);
+    expect(() => decodeVectorFile(bytes.slice(0, bytes.length - 1))).toThrow('expected 45 for 3 x 3; the download is truncated or corrupt');
   });
 });

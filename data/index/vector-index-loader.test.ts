@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../corpus/content-hash.js';
 import type { VectorIndexManifest } from './index-manifest.js';
+import { quantizeVectorsInt4Centered } from './int4-quantization.js';
 import { quantizeVectors } from './int8-quantization.js';
 import { encodeVectorFile } from './vector-file.js';
 import { parseVectorIndex } from './vector-index-loader.js';
@@ -49,6 +50,21 @@ describe('when loading a vector index from its manifest and bytes', () => {
     await expect(parseVectorIndex(manifest, bytes, { corpusVersion: 'c2' })).rejects.toThrow(/built from corpus c1 but the corpus is c2; rebuild/);
   });
 
+  it('should refuse a file whose format is not the one the manifest names', async () => {
+    const { manifest, bytes } = await fixture();
+    await expect(parseVectorIndex({ ...manifest, quantization: 'int4-centered' }, bytes)).rejects.toThrow(/is not int4-centered as the manifest says; rebuild/);
+  });
+
+  it('should read a centred 4-bit index', async () => {
+    const base = await fixture();
+    const bytes = encodeVectorFile(quantizeVectorsInt4Centered([Float32Array.from([1, 0, 0, 0]), Float32Array.from([0, 0.6, 0.8, 0])], 4));
+    const sha256 = await sha256Hex(bytes);
+    const manifest = { ...base.manifest, quantization: 'int4-centered' as const, files: [{ ...base.manifest.files[0]!, bytes: bytes.length, sha256 }] };
+    const loaded = await parseVectorIndex(manifest, bytes);
+    expect(Array.from(loaded.vectors.offset!)).toEqual([0.5, 0.30000001192092896, 0.4000000059604645, 0]);
+    expect(Array.from(loaded.vectors.codes)).toEqual([7, -4, -6, 0, -7, 4, 6, 0]);
+  });
+
   it('should refuse a manifest whose dims disagree with the file', async () => {
     const { manifest, bytes } = await fixture();
     await expect(parseVectorIndex({ ...manifest, dims: 8 }, bytes)).rejects.toThrow(/holds 2 x 4 but the manifest says 2 x 8/);
@@ -62,5 +78,6 @@ describe('when a manifest is invalid', () => {
     expect(() => parseVectorIndexManifest({ ...manifest, floors: { primary: 2, fallback: 0 } })).toThrow('floors.primary must be a number in -1..1');
     expect(() => parseVectorIndexManifest({ ...manifest, files: [{ ...manifest.files[0], path: '../x.bin' }] })).toThrow('files[0].path must be a plain file name');
     expect(() => parseVectorIndexManifest(null)).toThrow('manifest must be an object');
+    expect(() => parseVectorIndexManifest({ ...manifest, quantization: 'binary' })).toThrow('quantization must be int8-per-vector or int4-centered');
   });
 });

@@ -48,6 +48,9 @@ export async function parseVectorIndex(
     if (actual !== file.sha256) throw new VectorIndexError(`vector file ${file.path} is corrupt (sha256 ${actual.slice(0, 12)}… ≠ ${file.sha256.slice(0, 12)}…); download it again`);
   }
   const vectors = decodeVectorFile(bytes);
+  if ((vectors.offset !== undefined) !== (manifest.quantization === 'int4-centered')) {
+    throw new VectorIndexError(`vector file ${file.path} is not ${manifest.quantization} as the manifest says; rebuild the index`);
+  }
   if (vectors.dims !== manifest.dims || vectors.count !== manifest.count) {
     throw new VectorIndexError(`vector file holds ${vectors.count} x ${vectors.dims} but the manifest says ${manifest.count} x ${manifest.dims}; rebuild the index`);
   }

@@ -38,7 +38,7 @@ export function parseVectorIndexManifest(json: unknown): VectorIndexManifest {
   if (o.schema !== 1) fail('schema', '1');
   const embedder = str(o, 'embedder');
   if (!EMBEDDERS.has(embedder)) fail('embedder', 'gemini, openai-compatible, local or test-hashing');
-  if (o.quantization !== 'int8-per-vector') fail('quantization', 'int8-per-vector');
+  if (o.quantization !== 'int8-per-vector' && o.quantization !== 'int4-centered') fail('quantization', 'int8-per-vector or int4-centered');
   if (typeof o.contextualised !== 'boolean') fail('contextualised', 'a boolean');
   const floors = record(o.floors, 'floors');
   if (!Array.isArray(o.files) || o.files.length === 0) fail('files', 'a non-empty array');
@@ -58,7 +58,7 @@ export function parseVectorIndexManifest(json: unknown): VectorIndexManifest {
     model: str(o, 'model'),
     dims: int(o, 'dims', 1),
     count: int(o, 'count', 1),
-    quantization: 'int8-per-vector',
+    quantization: o.quantization,
     queryTask: str(o, 'queryTask'),
     documentTask: str(o, 'documentTask'),
     queryPrefix: str(o, 'queryPrefix'),

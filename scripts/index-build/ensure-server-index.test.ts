@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { TopicIndex } from '../../data/topics/topic-index.js';
 import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { tmpdir } from 'node:os';
@@ -98,6 +98,26 @@ describe('when quran-dai ships an index for that server’s model', () => {
       expect(fake.calls.length).toBeGreaterThan(1);
       expect(lines.join('\n')).toMatch(/were made the older way \(unrecorded\); making them again \(classifier\+verses\/1\)/);
       expect(JSON.parse(await readFile(manifestPath, 'utf8'))).toMatchObject({ recipe: 'classifier+verses/1' });
+    } finally {
+      await rm(shipped, { recursive: true, force: true });
+      await rm(target, { recursive: true, force: true });
+    }
+  });
+
+  it('should replace an older copy for this corpus (another version, e.g. another vector format) with the shipped index', async () => {
+    const shipped = await mkdtemp(join(tmpdir(), 'qd-prebuilt-'));
+    const target = await mkdtemp(join(tmpdir(), 'qd-served-'));
+    try {
+      const built = await ensureServerIndex({ server: server(), corpus, outRoot: shipped });
+      const copied = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped });
+      const path = join(copied.dir, 'manifest.json');
+      await writeFile(path, JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), version: 'older', files: [{ ...built.manifest.files[0], path: 'vectors.older.bin' }] }));
+      await writeFile(join(copied.dir, 'vectors.older.bin'), 'old');
+      fake.reset();
+      const used = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped });
+      expect(used).toMatchObject({ built: false, manifest: { version: built.manifest.version } });
+      expect(fake.calls.filter((c) => c.body?.input_type === 'passage')).toHaveLength(0);
+      expect((await readdir(copied.dir)).filter((n) => n.startsWith('vectors.'))).toStrictEqual([built.manifest.files[0]!.path]);
     } finally {
       await rm(shipped, { recursive: true, force: true });
       await rm(target, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import type { Embedder } from '../../data/embed/embedder.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
 import type { TopicIndex } from '../../data/topics/topic-index.js';
 import { buildTopicVectors, topicVectorRecipe } from './topic-vector-build.js';
-import { usePrebuiltIndex } from './prebuilt-index.js';
+import { prebuiltIndexManifest, usePrebuiltIndex } from './prebuilt-index.js';
 
 /**
  * What each verse is embedded as: its English and its Arabic in one text, so English, Arabic and
@@ -51,7 +51,9 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   const { embedder, prompts } = await openServerEmbedder(server);
   const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
   const existing = readManifest(dir);
-  if (existing && existing.corpusVersion === corpus.version) {
+  const shipped = prebuiltIndexManifest(indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT), corpus.version, options.prebuiltRoot);
+  // A shipped index of another version (a new format, e.g. smaller vectors) replaces an older copy.
+  if (existing && existing.corpusVersion === corpus.version && (!shipped || shipped.model !== server.model || shipped.version === existing.version)) {
     await ensureTopicVectors(options, embedder, dir, existing.id);
     return { dir, manifest: existing, built: false };
   }

@@ -4,15 +4,24 @@
  */
 import { gzipSync } from 'node:zlib';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
-import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import { quantizeVectors } from '../../data/index/int8-quantization.js';
+import type { VectorIndexManifest, VectorQuantization } from '../../data/index/index-manifest.js';
+import { quantizeVectorsInt4Centered } from '../../data/index/int4-quantization.js';
+import { quantizeVectors, type QuantizedVectors } from '../../data/index/int8-quantization.js';
 import { encodeVectorFile } from '../../data/index/vector-file.js';
 
 /** Everything in the manifest that the build decides; the rest (version, count, files) comes from the vectors. */
 export type IndexArtifactSettings = Pick<
   VectorIndexManifest,
   'id' | 'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'textTemplate' | 'contextualised' | 'corpusVersion' | 'floors'
->;
+> & {
+  /** Default `int4-centered`: half the bytes a visitor downloads, quality within noise (EVAL.md "Smaller vectors"). */
+  readonly quantization?: VectorQuantization;
+};
+
+/** Quantise the verse vectors as the manifest will say. */
+export function quantizeForIndex(vectors: readonly Float32Array[], dims: number, quantization: VectorQuantization): QuantizedVectors {
+  return quantization === 'int4-centered' ? quantizeVectorsInt4Centered(vectors, dims) : quantizeVectors(vectors, dims);
+}
 
 export interface IndexArtifacts {
   readonly manifest: VectorIndexManifest;
@@ -22,7 +31,8 @@ export interface IndexArtifacts {
 }
 
 export async function buildIndexArtifacts(vectors: readonly Float32Array[], settings: IndexArtifactSettings): Promise<IndexArtifacts> {
-  const vectorBytes = encodeVectorFile(quantizeVectors(vectors, settings.dims));
+  const quantization = settings.quantization ?? 'int4-centered';
+  const vectorBytes = encodeVectorFile(quantizeForIndex(vectors, settings.dims, quantization));
   const sha256 = await sha256Hex(vectorBytes);
   const version = sha256.slice(0, 16);
   const manifest: VectorIndexManifest = {
@@ -33,7 +43,7 @@ export async function buildIndexArtifacts(vectors: readonly Float32Array[], sett
     model: settings.model,
     dims: settings.dims,
     count: vectors.length,
-    quantization: 'int8-per-vector',
+    quantization,
     queryTask: settings.queryTask,
     documentTask: settings.documentTask,
     queryPrefix: settings.queryPrefix,

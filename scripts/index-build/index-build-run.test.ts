@@ -52,7 +52,7 @@ describe('when building a Gemini index through the fake server', () => {
       model: 'gemini-embedding-001',
       dims: DIMS,
       count: 6236,
-      quantization: 'int8-per-vector',
+      quantization: 'int4-centered',
       queryTask: 'RETRIEVAL_QUERY',
       documentTask: 'RETRIEVAL_DOCUMENT',
       textTemplate: '{en}\n{arabic}',
@@ -60,7 +60,8 @@ describe('when building a Gemini index through the fake server', () => {
       corpusVersion: corpus.version,
       floors: { primary: 0.6, fallback: 0.4 },
     });
-    expect(m.files[0]!.bytes).toBe(16 + 6236 * 4 + 6236 * DIMS);
+    // Header, the shared offset, one scale per verse, two codes per byte.
+    expect(m.files[0]!.bytes).toBe(16 + DIMS * 4 + 6236 * 4 + (6236 * DIMS) / 2);
     expect(m.files[0]!.path).toBe(`vectors.${m.version}.bin`);
     expect((await readdir(result.dir)).sort()).toEqual(['manifest.json', m.files[0]!.path]);
 

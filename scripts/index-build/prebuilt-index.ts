@@ -5,7 +5,7 @@
  * index is built as before.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
@@ -14,24 +14,32 @@ import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/ind
 
 export const PREBUILT_INDEX_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'prebuilt', 'index');
 
+/** The manifest of the shipped index `id` when it exists and matches `corpusVersion`. */
+export function prebuiltIndexManifest(id: string, corpusVersion: string, root: string = PREBUILT_INDEX_ROOT): VectorIndexManifest | undefined {
+  const path = join(root, id, 'manifest.json');
+  if (!existsSync(path)) return undefined;
+  try {
+    const manifest = parseVectorIndexManifest(JSON.parse(readFileSync(path, 'utf8')));
+    return manifest.corpusVersion === corpusVersion && manifest.id === id ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Copies the shipped index `id` into `outRoot/id` when it exists and matches `corpusVersion`;
  * returns its manifest, or undefined when there is none to use.
  */
 export async function usePrebuiltIndex(id: string, corpusVersion: string, outRoot: string, root: string = PREBUILT_INDEX_ROOT): Promise<VectorIndexManifest | undefined> {
+  const manifest = prebuiltIndexManifest(id, corpusVersion, root);
+  if (!manifest) return undefined;
   const from = join(root, id);
-  const path = join(from, 'manifest.json');
-  if (!existsSync(path)) return undefined;
-  let manifest: VectorIndexManifest;
-  try {
-    manifest = parseVectorIndexManifest(JSON.parse(readFileSync(path, 'utf8')));
-  } catch {
-    return undefined;
-  }
-  if (manifest.corpusVersion !== corpusVersion || manifest.id !== id) return undefined;
   const to = join(outRoot, id);
   await mkdir(to, { recursive: true });
   for (const name of [...manifest.files.map((f) => f.path), 'manifest.json']) await copyFile(join(from, name), join(to, name));
+  // An older copy's vector file (another version) is not read again.
+  const kept = new Set(manifest.files.map((f) => f.path));
+  for (const name of await readdir(to)) if (/^vectors\..*\.bin$/.test(name) && !kept.has(name)) await rm(join(to, name));
   // The topic vectors shipped beside it: used when they were made from the served topic index
   // (ensure-server-index.ts checks), made again otherwise.
   const topics = join(from, TOPIC_VECTORS_MANIFEST);

@@ -12,6 +12,7 @@ function appWith() {
   app.get('/json', () => new Response(BIG, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } }));
   app.get('/tiny', () => new Response('{}', { headers: { 'content-type': 'application/json', 'content-length': '2' } }));
   app.get('/sse', () => new Response('data: x\n\n'.repeat(500), { headers: { 'content-type': 'text/event-stream' } }));
+  app.get('/vectors', () => new Response(new Uint8Array(5000), { headers: { 'content-type': 'application/vnd.quran-dai.vectors', 'content-length': '5000' } }));
   app.get('/onnx', () => new Response(new Uint8Array(5000), { headers: { 'content-type': 'application/octet-stream', 'content-length': '5000' } }));
   return app;
 }
@@ -27,6 +28,11 @@ describe('when the client accepts gzip', () => {
     expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
     expect(bytes.byteLength).toBeLessThan(BIG.length / 3);
     expect(gunzipSync(bytes).toString('utf8')).toBe(BIG);
+  });
+  it('should gzip the verse vectors (their codes cluster near zero)', async () => {
+    const res = await appWith().request('/vectors', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(new Uint8Array(await res.arrayBuffer()))).toHaveLength(5000);
   });
   it('should leave small bodies, event streams and binary models alone', async () => {
     const h = { headers: { 'accept-encoding': 'gzip' } };

@@ -33,7 +33,7 @@ export interface CompressionOptions {
   encoders?: Partial<Record<Encoding, EncoderFactory>>;
   /** Bodies with a known length below this are sent as is. Default 1,024 bytes. */
   threshold?: number;
-  /** Which content types to compress. Default: text, JSON, JS, SVG, WASM (not event streams). */
+  /** Which content types to compress. Default: text, JSON, JS, SVG, WASM, the verse vectors (not event streams, not models). */
   compressible?: RegExp;
   /** Bodies larger than this are sent as is. Default 32 MB. */
   maxBytes?: number;
@@ -56,7 +56,7 @@ export const DEFAULT_COMPRESSION_OPTIONS = {
   cacheBytes: 64 * 1024 * 1024,
   maxConcurrent: 2,
   maxQueued: 64,
-  compressible: /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|wasm|xml|manifest\+json|[\w.+-]+\+json)|image\/svg\+xml)\b/i,
+  compressible: /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|wasm|xml|manifest\+json|[\w.+-]+\+json|vnd\.quran-dai\.vectors)|image\/svg\+xml)\b/i,
 } satisfies Required<CompressionOptions>;
 
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];

@@ -32,7 +32,7 @@ describe('when a content-hashed file is requested', () => {
   it('should treat a longer hash (the 16-hex vector file) as content-hashed too', async () => {
     const res = await appWith('/data/index').request('/data/index/vectors.0123456789abcdef.bin');
     expect(res.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
-    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-type')).toBe('application/vnd.quran-dai.vectors');
   });
 });
 
