@@ -135,6 +135,26 @@ describe('when the proxy runs on workerd', () => {
     expect((await post('https://elsewhere.example', JSON.stringify({ text: 'mercy' }))).status).toBe(403);
   });
 
+  it('should refuse an oversized chunked body with 413 and answer the next request at once, as on Node', async () => {
+    const chunk = new TextEncoder().encode(`{"text":"${'a'.repeat(64 * 1024)}`);
+    let sent = 0;
+    // No Content-Length: the body arrives in chunks and only its size tells it is too large.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 32) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body, duplex: 'half' } as RequestInit;
+    const refused = await fetch(`${BASE}/api/embed`, init);
+    expect(refused.status).toBe(413);
+    await refused.body?.cancel();
+    const started = Date.now();
+    const next = await fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ text: 'patience' }), signal: AbortSignal.timeout(10_000) });
+    expect(next.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('should remove its temporary settings folder (the keys) when it stops', async () => {
     const own = workerStateDirs().filter((n) => !stateDirsBefore.includes(n));
     expect(own).toHaveLength(1);
