@@ -171,3 +171,21 @@ describe('when analysing real verses', () => {
     expect(analyzer.queryTerms!('ازاي الصبر').map((q) => q.term)).toEqual(['صبر']);
   });
 });
+
+describe('when the light stemmer would join words of different meanings (npm run find:stem-collisions)', () => {
+  it('should not read a perfect verb as an imperfect one when too little would be left: تابوا (they repented) is not اب (father)', () => {
+    expect(stemArabicWord('تابوا')).not.toBe(stemArabicWord('اب'));
+    // Imperfect plurals with a whole stem still meet their other forms.
+    expect(stemArabicWord('يعلمون')).toBe(stemArabicWord('علموا'));
+    expect(stemArabicWord('تكفرون')).toBe(stemArabicWord('كفروا'));
+    expect(stemArabicWord('ينظرون')).toBe('نظر');
+  });
+
+  it('should keep a word ending in نا ("we", "our") whole rather than read its كن/هن as a pronoun', () => {
+    expect(stemArabicWord('وتركنا')).not.toBe(stemArabicWord('تري'));
+    expect(stemArabicWord('بملكنا')).not.toBe(stemArabicWord('بمال'));
+    expect(stemArabicWord('باركنا')).not.toBe(stemArabicWord('البر'));
+    // كن and هن as pronouns still go when three letters remain.
+    expect(stemArabicWord('بيوتكن')).toBe(stemArabicWord('بيوت'));
+  });
+});

@@ -72,12 +72,17 @@ type Suffix = readonly [suffix: string, minStem: number];
 const TAA_MARBUTA: readonly Suffix[] = [['ه', ARABIC_MIN_STEM_AMBIGUOUS]];
 const PRONOUN_SUFFIXES: readonly Suffix[] = [
   ['هم', ARABIC_MIN_STEM],
-  ['هن', ARABIC_MIN_STEM],
+  ['هن', ARABIC_MIN_STEM_AMBIGUOUS],
   ['كم', ARABIC_MIN_STEM],
-  ['كن', ARABIC_MIN_STEM],
+  ['كن', ARABIC_MIN_STEM_AMBIGUOUS],
   ['ني', ARABIC_MIN_STEM],
   ['ه', ARABIC_MIN_STEM_AMBIGUOUS],
 ];
+/**
+ * A word that ends in نا ("we", "our": تركنا، باركنا) loses its ا with the other long vowels, and
+ * its كن/هن would then read as "your"/"their" (feminine): ترك+نا is not تر. Such a word keeps them.
+ */
+const PRONOUN_SUFFIXES_AFTER_NA: readonly Suffix[] = PRONOUN_SUFFIXES.filter(([s]) => s !== 'هن' && s !== 'كن');
 const PLURAL_SUFFIXES: readonly Suffix[] = [
   ['ون', ARABIC_MIN_STEM_AMBIGUOUS],
   ['ين', ARABIC_MIN_STEM_AMBIGUOUS],
@@ -87,8 +92,12 @@ const PLURAL_SUFFIXES: readonly Suffix[] = [
 ];
 /** `الله` in any clitic form (لله، بالله، والله، تالله، فلله) is one term, never stemmed to `له`. */
 const ALLAH = /^(?:[وفبت]?ا?|[وف]?[بل])لله$/;
-/** Imperfect verb (ي ت ن) with a plural or dual ending, at least 5 letters. */
-const IMPERFECT_PLURAL = /^[يتن].{2,}(?:ون|ين|وا|ان)$/;
+/**
+ * Imperfect verb (ي ت ن) with a plural or dual ending and at least three letters between: a
+ * shorter word is more often a perfect verb whose first letter is its own (تابوا, they repented,
+ * is not اب, father).
+ */
+const IMPERFECT_PLURAL = /^[يتن].{3,}(?:ون|ين|وا|ان)$/;
 const ARABIC_WORDS = /[\u0621-\u064A\u066E-\u06D3\u06FA-\u06FF]+/g;
 
 function stripOne(word: string, suffixes: readonly Suffix[]): string {
@@ -124,7 +133,7 @@ export function stemArabicWord(normalised: string): string {
   if (!front.article && IMPERFECT_PLURAL.test(w)) w = w.replace(/^س?[يتن]/, '');
   w = w.charAt(0) + w.slice(1).replace(/ا/g, '');
   if (w.length >= 4 && w.endsWith('وه')) w = w.slice(0, -2) + 'ه';
-  const bare = stripOne(w, PRONOUN_SUFFIXES);
+  const bare = stripOne(w, front.rest.endsWith('نا') ? PRONOUN_SUFFIXES_AFTER_NA : PRONOUN_SUFFIXES);
   // رحمته → رحمت → رحمه, then the same ه rule as رحمة, so both give رحم.
   if (bare !== w && bare.length >= ARABIC_MIN_STEM_AMBIGUOUS && bare.endsWith('ت')) return stripOne(bare.slice(0, -1) + 'ه', TAA_MARBUTA);
   w = stripOne(bare, PLURAL_SUFFIXES);
