@@ -20,6 +20,7 @@
  *    pronoun, or a root letter: الجنة must not become الجن), and so are ون/ين
  *    (معين is not a plural of مع), so those keep 3 letters. When a
  *    pronoun went, a final ت is the taa marbuta of a construct (رحمته, صلاتهم) and becomes ه.
+ * 0. Before all this, a word of a known collision gets its own key (arabic-stem-splits.ts).
  * The stem is a search key, never shown to anyone.
  *
  * A second, coarser key (`rootArabicWord`) goes further toward the root (derivational prefixes
@@ -29,6 +30,7 @@
  * the light stems, arabic-ngram-analyzer.ts, gives partial credit to the forms neither catches).
  */
 import { ARABIC_NORMALIZATION_VERSION, normalizeArabic } from '../../arabic/arabic-normalize.js';
+import { ARABIC_STEM_SPLITS, SPLIT_KEY_MARK } from './arabic-stem-splits.js';
 import { stripArabicHonorifics } from './honorifics.js';
 import { memoizeWord, plainQueryTerms, type QueryTerm, type TextAnalyzer } from './text-analyzer.js';
 
@@ -125,6 +127,8 @@ const KEPT_WHOLE: ReadonlySet<string> = new Set(['غيبه']);
 /** Skeleton stem of one normalised word (see the module comment for the steps). */
 export function stemArabicWord(normalised: string): string {
   if (ALLAH.test(normalised)) return 'الله';
+  const split = ARABIC_STEM_SPLITS.get(normalised);
+  if (split) return split;
   const front = withoutConjunctionAndArticle(normalised);
   // Topic names reach the index as written (ة), questions and verses normalised (ه).
   const whole = front.rest.replace(/ة$/, 'ه');
@@ -143,7 +147,7 @@ export function stemArabicWord(normalised: string): string {
 /** Root-like key of one normalised word: the light stem, cut further toward three letters. */
 export function rootArabicWord(normalised: string): string {
   let w = stemArabicWord(normalised);
-  if (w === 'الله' || (w.startsWith('ال') && KEPT_WHOLE.has(w.slice(2)))) return w;
+  if (w === 'الله' || w.startsWith(SPLIT_KEY_MARK) || (w.startsWith('ال') && KEPT_WHOLE.has(w.slice(2)))) return w;
   for (let i = 0; i < 2 && w.length > 3 && /^[متينس]/.test(w); i++) w = w.slice(1);
   if (w.length > 3 && /[هتينو]$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && /^..[وي]/.test(w)) w = w.slice(0, 2) + w.slice(3);
