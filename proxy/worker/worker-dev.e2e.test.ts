@@ -146,9 +146,16 @@ describe('when the proxy runs on workerd', () => {
       },
     });
     const init = { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body, duplex: 'half' } as RequestInit;
-    const refused = await fetch(`${BASE}/api/embed`, init);
-    expect(refused.status).toBe(413);
-    await refused.body?.cancel();
+    // workerd answers 413 and may close the connection while the body is still being sent: the
+    // client then sees either the 413 or a reset, both a refusal.
+    const refused = await fetch(`${BASE}/api/embed`, init).then(
+      async (res) => {
+        await res.body?.cancel();
+        return res.status;
+      },
+      (e: unknown) => ((e as { cause?: { code?: string } }).cause?.code === 'ECONNRESET' ? 'reset' : Promise.reject(e)),
+    );
+    expect([413, 'reset']).toContain(refused);
     const started = Date.now();
     const next = await fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ text: 'patience' }), signal: AbortSignal.timeout(10_000) });
     expect(next.status).toBe(200);
