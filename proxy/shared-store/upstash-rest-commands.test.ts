@@ -36,8 +36,8 @@ beforeEach(async () => {
 
 describe('when the stores speak REST', () => {
   it('should count one window for every client of the REST API, under the proxy\'s prefix', async () => {
-    const a = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token }));
-    const b = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token }));
+    const a = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token, timeoutMs: 5_000 }));
+    const b = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token, timeoutMs: 5_000 }));
     const counts = [];
     for (const store of [a, b, a]) counts.push(await store.hit('chat:127.0.0.1', 60_000, 1_000));
     expect(counts.map((c) => ('count' in c ? c.count : 'full'))).toStrictEqual([1, 2, 3]);
@@ -47,7 +47,7 @@ describe('when the stores speak REST', () => {
   });
 
   it('should check and spend a budget atomically, and read and write the embed cache', async () => {
-    const commands = upstashRestCommands({ url: rest.url, token: rest.token });
+    const commands = upstashRestCommands({ url: rest.url, token: rest.token, timeoutMs: 5_000 });
     const budget = createRedisBudgetStore(commands);
     const counter = { key: 'chat:requests:hour', limit: 2, resetAt: 61_000 };
     const refusals = [];
