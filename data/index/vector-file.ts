@@ -59,9 +59,14 @@ export function encodeVectorFile(q: QuantizedVectors): Uint8Array {
   return bytes;
 }
 
-/** Read a vector file. int8 codes and scales are views into `buffer` on little-endian hosts; 4-bit codes are unpacked. */
-export function decodeVectorFile(buffer: ArrayBuffer | Uint8Array): QuantizedVectors {
-  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
+export interface VectorFileHeader {
+  readonly version: number;
+  readonly dims: number;
+  readonly count: number;
+}
+
+/** A vector file's header, checked, and its length checked against it: the shape without reading the codes. */
+export function readVectorFileHeader(bytes: Uint8Array): VectorFileHeader {
   if (bytes.length < VECTOR_FILE_HEADER_BYTES) throw new VectorFileError(`vector file too short (${bytes.length} bytes); rebuild the index`);
   const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
   if (magic !== VECTOR_FILE_MAGIC) throw new VectorFileError(`not a quran-dai vector file (magic "${magic}")`);
@@ -74,6 +79,14 @@ export function decodeVectorFile(buffer: ArrayBuffer | Uint8Array): QuantizedVec
   const count = view.getUint32(12, true);
   const expected = vectorFileBytes(dims, count, version);
   if (bytes.length !== expected) throw new VectorFileError(`vector file has ${bytes.length} bytes, expected ${expected} for ${count} x ${dims}; the download is truncated or corrupt`);
+  return { version, dims, count };
+}
+
+/** Read a vector file. int8 codes and scales are views into `buffer` on little-endian hosts; 4-bit codes are unpacked. */
+export function decodeVectorFile(buffer: ArrayBuffer | Uint8Array): QuantizedVectors {
+  const bytes = buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
+  const { version, dims, count } = readVectorFileHeader(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   /** `n` float32 values at byte `at` of the file: a view when aligned, else a copy. */
   const floats = (at: number, n: number): Float32Array =>

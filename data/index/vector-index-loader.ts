@@ -6,7 +6,7 @@
 import { sha256Hex } from '../corpus/content-hash.js';
 import type { VectorIndexFile, VectorIndexManifest } from './index-manifest.js';
 import type { QuantizedVectors } from './int8-quantization.js';
-import { decodeVectorFile } from './vector-file.js';
+import { decodeVectorFile, readVectorFileHeader, VECTOR_FILE_VERSION_INT4 } from './vector-file.js';
 import { VectorIndexError, parseVectorIndexManifest } from './vector-index-manifest-parser.js';
 
 export interface LoadedVectorIndex {
@@ -47,12 +47,21 @@ export async function parseVectorIndex(
     const actual = await sha256Hex(bytes);
     if (actual !== file.sha256) throw new VectorIndexError(`vector file ${file.path} is corrupt (sha256 ${actual.slice(0, 12)}… ≠ ${file.sha256.slice(0, 12)}…); download it again`);
   }
-  const vectors = decodeVectorFile(bytes);
-  if ((vectors.offset !== undefined) !== (manifest.quantization === 'int4-centered')) {
+  checkVectorFileShape(manifest, bytes);
+  return { manifest, vectors: decodeVectorFile(bytes) };
+}
+
+/**
+ * The vector file's header agrees with the manifest (format, dimensions, count) and its length
+ * with the header, without reading the codes: what a cached copy is checked for when read.
+ */
+export function checkVectorFileShape(manifest: VectorIndexManifest, bytes: ArrayBuffer | Uint8Array): void {
+  const file = vectorFileOf(manifest);
+  const header = readVectorFileHeader(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  if ((header.version === VECTOR_FILE_VERSION_INT4) !== (manifest.quantization === 'int4-centered')) {
     throw new VectorIndexError(`vector file ${file.path} is not ${manifest.quantization} as the manifest says; rebuild the index`);
   }
-  if (vectors.dims !== manifest.dims || vectors.count !== manifest.count) {
-    throw new VectorIndexError(`vector file holds ${vectors.count} x ${vectors.dims} but the manifest says ${manifest.count} x ${manifest.dims}; rebuild the index`);
+  if (header.dims !== manifest.dims || header.count !== manifest.count) {
+    throw new VectorIndexError(`vector file holds ${header.count} x ${header.dims} but the manifest says ${manifest.count} x ${manifest.dims}; rebuild the index`);
   }
-  return { manifest, vectors };
 }

@@ -18,7 +18,7 @@ import type { Embedder } from '../../data/embed/embedder.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
 import type { TopicIndex } from '../../data/topics/topic-index.js';
 import { buildTopicVectors, topicVectorRecipe } from './topic-vector-build.js';
-import { prebuiltIndexManifest, usePrebuiltIndex } from './prebuilt-index.js';
+import { copyPrebuiltIndex, prebuiltIndexManifest } from './prebuilt-index.js';
 
 /**
  * What each verse is embedded as: its English and its Arabic in one text, so English, Arabic and
@@ -51,14 +51,15 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
   const { embedder, prompts } = await openServerEmbedder(server);
   const dir = join(options.outRoot, indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT));
   const existing = readManifest(dir);
-  const shipped = prebuiltIndexManifest(indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT), corpus.version, options.prebuiltRoot);
+  const found = prebuiltIndexManifest(indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT), corpus.version, options.prebuiltRoot);
+  const prebuilt = found?.model === server.model ? found : undefined;
   // A shipped index of another version (a new format, e.g. smaller vectors) replaces an older copy.
-  if (existing && existing.corpusVersion === corpus.version && (!shipped || shipped.model !== server.model || shipped.version === existing.version)) {
+  if (existing && existing.corpusVersion === corpus.version && (!prebuilt || prebuilt.version === existing.version)) {
     await ensureTopicVectors(options, embedder, dir, existing.id);
     return { dir, manifest: existing, built: false };
   }
-  const prebuilt = await usePrebuiltIndex(indexIdFor(embedder, SERVER_INDEX_VERSE_TEXT), corpus.version, options.outRoot, options.prebuiltRoot);
-  if (prebuilt && prebuilt.model === server.model) {
+  if (prebuilt) {
+    await copyPrebuiltIndex(prebuilt, options.outRoot, options.prebuiltRoot);
     options.log?.(`quran-dai: using the verse index shipped with quran-dai for ${server.model} (${dir})`);
     await ensureTopicVectors(options, embedder, dir, prebuilt.id);
     return { dir, manifest: prebuilt, built: false };

@@ -140,7 +140,12 @@ export async function writeIndexDir(dir: string, artifacts: IndexArtifacts): Pro
   const file = artifacts.manifest.files[0]!;
   await writeFile(join(dir, file.path), artifacts.vectorBytes);
   await writeFile(join(dir, 'manifest.json'), artifacts.manifestBytes);
+  await dropOtherVectorFiles(dir, file.path);
+}
+
+/** Removes the vector files of `dir` other than `keep` (an older build or copy is never read again). */
+export async function dropOtherVectorFiles(dir: string, keep: string): Promise<void> {
   for (const name of await readdir(dir)) {
-    if (/^vectors\..*\.bin$/.test(name) && name !== file.path) await rm(join(dir, name));
+    if (/^vectors\..*\.bin$/.test(name) && name !== keep) await rm(join(dir, name));
   }
 }

@@ -5,12 +5,13 @@
  * index is built as before.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { parseTopicVectorManifest, TOPIC_VECTORS_MANIFEST } from '../../data/index/topic-vector-file.js';
+import { dropOtherVectorFiles } from './index-build-run.js';
 
 export const PREBUILT_INDEX_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'prebuilt', 'index');
 
@@ -26,20 +27,13 @@ export function prebuiltIndexManifest(id: string, corpusVersion: string, root: s
   }
 }
 
-/**
- * Copies the shipped index `id` into `outRoot/id` when it exists and matches `corpusVersion`;
- * returns its manifest, or undefined when there is none to use.
- */
-export async function usePrebuiltIndex(id: string, corpusVersion: string, outRoot: string, root: string = PREBUILT_INDEX_ROOT): Promise<VectorIndexManifest | undefined> {
-  const manifest = prebuiltIndexManifest(id, corpusVersion, root);
-  if (!manifest) return undefined;
-  const from = join(root, id);
-  const to = join(outRoot, id);
+/** Copies the shipped index of `manifest` (from `prebuiltIndexManifest`) into `outRoot/<its id>`. */
+export async function copyPrebuiltIndex(manifest: VectorIndexManifest, outRoot: string, root: string = PREBUILT_INDEX_ROOT): Promise<void> {
+  const from = join(root, manifest.id);
+  const to = join(outRoot, manifest.id);
   await mkdir(to, { recursive: true });
   for (const name of [...manifest.files.map((f) => f.path), 'manifest.json']) await copyFile(join(from, name), join(to, name));
-  // An older copy's vector file (another version) is not read again.
-  const kept = new Set(manifest.files.map((f) => f.path));
-  for (const name of await readdir(to)) if (/^vectors\..*\.bin$/.test(name) && !kept.has(name)) await rm(join(to, name));
+  await dropOtherVectorFiles(to, manifest.files[0]!.path);
   // The topic vectors shipped beside it: used when they were made from the served topic index
   // (ensure-server-index.ts checks), made again otherwise.
   const topics = join(from, TOPIC_VECTORS_MANIFEST);
@@ -52,5 +46,4 @@ export async function usePrebuiltIndex(id: string, corpusVersion: string, outRoo
       // unreadable: they are made again
     }
   }
-  return manifest;
 }

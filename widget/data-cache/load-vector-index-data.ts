@@ -7,7 +7,7 @@
  */
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
-import { parseVectorIndex } from '../../data/index/vector-index-loader.js';
+import { checkVectorFileShape } from '../../data/index/vector-index-loader.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import { cacheVersionOf } from './cache-version.js';
 import type { DataStore } from './data-store.js';
@@ -74,8 +74,9 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
           throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
         }
       },
-      // Length, header, dimensions and count (the sha256 was checked when the file was stored).
-      decode: async (b) => void (await parseVectorIndex(manifest, b, { verify: false })),
+      // Length, header, format, dimensions and count (the sha256 was checked when the file was
+      // stored); the codes are read once, by the search that uses them.
+      decode: async (b) => checkVectorFileShape(manifest, b),
     })),
     mode: 'commit',
     onProgress: o.onProgress,
