@@ -6,9 +6,11 @@
  * the row of actions (share, 👍/👎) and the site owner's contact link.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import type { Translate } from '../i18n/ui-language.js';
 import { AskStatus, type AskController } from '../asking/ask-controller.js';
 import type { AnswerPresenter } from './answer-presenter.js';
+import { textChunks } from './text-chunks.js';
 
 export interface AnswerSectionOptions {
   readonly t: Translate;
@@ -29,11 +31,12 @@ export function answerSectionTemplate({ t, asking, presenter, tafsir, contact }:
   // tafsir link, without the note that calls the answer an explanation.
   if (!answer && !answering) return tafsir(false);
   const rendered = presenter.rendered;
+  // The checked answer is walked again only when it was checked again, not for each delta's tail.
   const tail = presenter.uncheckedTail(answer);
   return html`<section class="answer" part="answer" aria-labelledby="answer-heading">
     <h3 id="answer-heading" part="answer-heading" tabindex="-1">${t('answerHeading')}</h3>
     <div class="answer__body" part="answer-body" aria-live="polite" aria-busy=${answering ? 'true' : 'false'}>
-      ${rendered ? html`${rendered.template}${tail ? html`<p class="answer__pending">${tail}</p>` : nothing}` : html`<p>${answer}</p>`}
+      ${rendered ? html`${guard([rendered], () => rendered.template)}${tail ? html`<p class="answer__pending">${textChunks(tail)}</p>` : nothing}` : html`<p>${textChunks(answer)}</p>`}
     </div>
     <p class="answer__disclaimer" part="answer-disclaimer">${t('answerDisclaimer')}</p>
     ${tafsir(true)} ${complete ? presenter.footer(t) : nothing} ${complete ? contact() : nothing}

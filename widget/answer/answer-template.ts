@@ -14,6 +14,7 @@ import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
 import type { AnswerCheck, QuoteVerdict } from '../../data/answer-check/answer-check.js';
 import type { QuoteCorrection } from '../../data/answer-check/quote-correction.js';
+import { textChunks } from './text-chunks.js';
 import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from '../../data/answer-check/markdown-subset.js';
 
 /** How a cited site passage is shown: where it sits and, when the site owner gave a base URL, its link. */
@@ -84,7 +85,7 @@ function inlineTemplate(nodes: readonly InlineNode[], ctx: AnswerRenderContext):
   return nodes.map((n) => {
     switch (n.type) {
       case 'text':
-        return n.text;
+        return textChunks(n.text);
       case 'strong':
         return html`<strong>${inlineTemplate(n.children, ctx)}</strong>`;
       case 'em':

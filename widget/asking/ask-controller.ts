@@ -18,6 +18,7 @@ import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type Cha
 import type { RetrievalAssist } from '../../data/search/search-engine.js';
 import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
 import { arrivalWithin } from './arrival-within.js';
+import { framePacedUpdate } from './frame-paced-update.js';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
 import { SUGGEST_LIMITS, type SuggestResponse } from '../../data/contracts/suggest-request.js';
@@ -346,6 +347,10 @@ export class AskController implements ReactiveController {
     this.lastChatRequest = request;
     let streamError: string | undefined;
     let signature: string | undefined;
+    // Deltas render once a frame (frame-paced-update.ts); what follows the stream renders at once.
+    const paced = framePacedUpdate(() => {
+      if (!stale()) this.#host.requestUpdate();
+    });
     try {
       // Loaded on first use: the stream reader is not needed for the first paint.
       const { postChat } = await import('../chat/post-chat.js');
@@ -360,7 +365,7 @@ export class AskController implements ReactiveController {
           const room = CHAT_LIMITS.maxAnswerChars + 1 - this.answer.length;
           if (room > 0) {
             this.answer += part.delta.slice(0, room);
-            this.#host.requestUpdate();
+            paced.request();
           }
         } else if (part.type === 'error') {
           streamError ??= part.errorText;
@@ -369,12 +374,14 @@ export class AskController implements ReactiveController {
         }
       }
     } catch (e) {
+      paced.cancel();
       if (stale() || isAbortError(e)) return;
       this.#report(e, 'chat-failed');
       this.status = AskStatus.Failed;
       this.#host.requestUpdate();
       return;
     }
+    paced.cancel();
     if (stale()) return;
     if (streamError !== undefined) {
       this.#report(new ProxyError('http-error', `the answer failed: ${streamError}`), 'chat-failed');

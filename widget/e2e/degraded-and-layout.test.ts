@@ -220,10 +220,16 @@ describe('when the page has both the inline widget and the floating launcher', (
       // At the very end of the page it steps aside from the footer's last line, which no scrolling
       // could bring out from under it; a little above, away from the inline widget, it is back.
       const launcher = page.locator('#floating-widget [part~="launcher"]');
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
       const footerLink = page.locator('.site-footer a').last();
-      expect(await footerLink.evaluate((a) => { const r = a.getBoundingClientRect(); return document.elementFromPoint(r.left + 2, (r.top + r.bottom) / 2) === a; })).toBe(true);
+      // Scrolled to the end again on each try: a part of the page that finishes loading late can make it longer.
+      await expect
+        .poll(async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const hidden = await launcher.evaluate((el) => getComputedStyle(el).visibility === 'hidden');
+          const readable = await footerLink.evaluate((a) => { const r = a.getBoundingClientRect(); return document.elementFromPoint(r.left + 2, (r.top + r.bottom) / 2) === a; });
+          return { hidden, readable };
+        })
+        .toEqual({ hidden: true, readable: true });
       await page.evaluate(() => window.scrollBy(0, -150));
       await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
       await launcher.click();

@@ -55,7 +55,8 @@ async function recordSearches(page: Page): Promise<void> {
   }, WIDGET);
 }
 
-async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage'], timeout = 60_000): Promise<QuranDaiSearchDetail> {
+// Generous: on a loaded 2-core machine the first meaning search (model or index download) can take a minute.
+async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage'], timeout = 150_000): Promise<QuranDaiSearchDetail> {
   const handle = await page.waitForFunction(
     (s) => (window as unknown as { __searches: QuranDaiSearchDetail[] }).__searches.find((d) => d.stage === s) ?? null,
     stage,
@@ -172,7 +173,7 @@ describe('when the proxy serves an index built with a local model', () => {
     modelBarLabels = await opened.page.evaluate(() => (window as unknown as { __modelBar: string[] }).__modelBar);
     modelBarAfter = await opened.page.locator(`#${WIDGET} [part~="progress-model"]`).count().then((n) => n > 0);
     await network.settle();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -348,7 +349,7 @@ describe('when the proxy has no files for the index model', () => {
     const handle = await page.waitForFunction(() => (window as unknown as { __error?: unknown }).__error ?? null, undefined, { timeout: 60_000 });
     error = (await handle.jsonValue()) as { code: string; message: string };
     verseCount = await page.locator(`#${WIDGET} article[part~="verse"]`).count();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
