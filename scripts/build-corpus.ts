@@ -21,7 +21,7 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
   const src = await readQuranJson();
   const sources = parseTextSources(JSON.parse(await readFile(SOURCES_FILE, 'utf8')));
   const verseCounts = src.surahs.map((s) => s.arabic.length);
-  const explanations = { ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts) };
+  const explanations = { ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts), id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts) };
   const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations);
   await mkdir(outDir, { recursive: true });
   const keep = new Set(['manifest.json', ...built.files.map((f) => f.path)]);

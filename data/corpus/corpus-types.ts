@@ -52,7 +52,7 @@ export type TextTrackId = TranslationLang | typeof TRANSLITERATION_KEY;
  * Languages with a verse-by-verse explanation (a tafsir) shipped beside the translations: shown
  * under a verse the visitor asks to have explained, and searched with the verse's own words.
  */
-export const EXPLANATION_LANGS = ['ar'] as const;
+export const EXPLANATION_LANGS = ['ar', 'id'] as const;
 export type ExplanationLang = (typeof EXPLANATION_LANGS)[number];
 export type ExplanationTrack = `explanation-${ExplanationLang}`;
 

@@ -106,12 +106,12 @@ export interface SearchEngineOptions {
    */
   readonly arabicNgramWeight: number;
   /**
-   * When the Arabic verse explanation is loaded (`corpus.addExplanation('ar', …)`, after the first
-   * results), the Arabic stem and root indexes hold each verse's words with its explanation's, so a
-   * question in the words a tafsir uses (a ruling, a name, what the verse is about) finds the verse.
-   * Default true.
+   * When a verse explanation is loaded (`corpus.addExplanation('ar', …)`, after the first results),
+   * the index of its language holds each verse's words with its explanation's (Arabic: the stem and
+   * root indexes), so a question in the words a tafsir uses (a ruling, a name, what the verse is
+   * about) finds the verse. Default true.
    */
-  readonly arabicExplanation: boolean;
+  readonly explanations: boolean;
   /**
    * Coverage exponent, per track: a lexical hit's score becomes BM25 × coverage^p, so a verse
    * holding more of the question beats one that repeats a single rare word. A missing track = 0
@@ -181,7 +181,7 @@ export const DEFAULT_SEARCH_OPTIONS = {
   feedback: { docs: 10, terms: 20, weight: 0.5 },
   arabicRootWeight: 1,
   arabicNgramWeight: 0.5,
-  arabicExplanation: true,
+  explanations: true,
   coverageExponent: { 'arabic-search': 2 },
   sectionWeight: { 'arabic-search': 0.2 },
   bm25: DEFAULT_BM25_PARAMS,
@@ -293,7 +293,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       if (!(Number.isFinite(v) && v >= 0)) throw new RangeError(`search option ${name}.${track} must be a number >= 0, got ${v}`);
     }
   }
-  const indexes = new LexicalIndexes(corpus, { bm25: opts.bm25, arabicRootWeight: opts.arabicRootWeight, arabicNgramWeight: opts.arabicNgramWeight, arabicExplanation: opts.arabicExplanation });
+  const indexes = new LexicalIndexes(corpus, { bm25: opts.bm25, arabicRootWeight: opts.arabicRootWeight, arabicNgramWeight: opts.arabicNgramWeight, explanations: opts.explanations });
   const verseCount = (surah: number) => corpus.verseCount(surah);
   let topics: TopicIndex | undefined;
   /** Each topic's verses as global indices, checked once when the index is set. */

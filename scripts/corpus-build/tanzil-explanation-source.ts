@@ -14,7 +14,7 @@ import type { ExplanationLang } from '../../data/corpus/corpus-types.js';
 export const EXPLANATION_SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data', 'sources', 'explanations');
 
 /** The explanation built for each language, by file name in that folder. */
-export const EXPLANATION_FILES: Readonly<Record<ExplanationLang, string>> = { ar: 'ar.jalalayn.xml' };
+export const EXPLANATION_FILES: Readonly<Record<ExplanationLang, string>> = { ar: 'ar.jalalayn.xml', id: 'id.jalalayn.xml' };
 
 export class TanzilFileError extends Error {
   override readonly name = 'TanzilFileError';

@@ -8,7 +8,8 @@
  * and a vector index that was still downloading at boot (first visit) is handed over by
  * starting a second worker with the vectors and switching to it once it is ready.
  */
-import { EXPLANATION_LANGS, TRANSLATION_LANGS, TRANSLITERATION_KEY, type ExplanationLang, type TextTrackId } from '../../data/corpus/corpus-types.js';
+import { SEARCHED_EXPLANATION_LANGS } from '../../data/search/searched-explanations.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type ExplanationLang, type TextTrackId } from '../../data/corpus/corpus-types.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
@@ -203,7 +204,7 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
         await worker.addTrack(track);
         sent.add(track);
       }
-      for (const lang of EXPLANATION_LANGS) {
+      for (const lang of SEARCHED_EXPLANATION_LANGS) {
         if (!corpus.hasExplanation(lang) || explanationsSent.has(lang)) continue;
         await worker.addExplanation(lang);
         explanationsSent.add(lang);

@@ -1,7 +1,7 @@
 /**
  * @module
- * Which verse explanation a visitor gets. It is shown in the visitor's own language only (today
- * Arabic: Tafsir al-Jalalayn), and it is loaded after the first results when it is shown or when
+ * Which verse explanation a visitor gets. It is shown in the visitor's own language only (Arabic
+ * and Indonesian: Tafsir al-Jalalayn), and it is loaded after the first results when it is shown or when
  * the question is in Arabic script (then the Arabic search indexes it too). An Urdu-script
  * question on a non-Urdu page loads it as well: telling Urdu from Arabic needs the language
  * model, which lives in the search worker, and a wasted download after the results costs the

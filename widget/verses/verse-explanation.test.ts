@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QuranDaiElement } from '../quran-dai.component.js';
 import { createFakeProxy, PROXY, testServices } from '../testing/element-harness.js';
 import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
-import { loadCorpusExplanation } from '../../data/corpus/corpus-loader.js';
+import { loadCorpusExplanation, loadCorpusTrack } from '../../data/corpus/corpus-loader.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { waitUntil } from '../testing/wait-until.js';
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
@@ -30,6 +30,7 @@ async function mount(attrs: Record<string, string>): Promise<{ el: QuranDaiEleme
   el.services = {
     ...base,
     loadQuranData: async () => ({ corpus, vectorSearch: null, indexManifest: null, fromCache: false }),
+    loadTranslationTrack: async (o) => loadCorpusTrack(readPart, o.corpus, o.track),
     loadVerseExplanation: async (o) => {
       loads.push(o.lang);
       await loadCorpusExplanation(readPart, o.corpus, o.lang);
@@ -78,6 +79,28 @@ describe('when an Arabic-speaking visitor asks', () => {
     const details = card.querySelector('details[part~="verse-explanation"]') as HTMLDetailsElement;
     expect(details.open).toBe(true);
     expect(text(details.querySelector('[part~="verse-explanation-text"]'))).toMatch(/القيوم/);
+  });
+});
+
+describe('when an Indonesian-speaking visitor asks', () => {
+  it('should load the Indonesian Tafsir Jalalain after the first results and show each verse its own, left to right', async () => {
+    const { el, corpus, loads } = await mount({ lang: 'id' });
+    expect(loads).toEqual([]);
+    await el.ask('patience');
+    await waitUntil(() => corpus.hasExplanation('id'));
+    await el.updateComplete;
+    expect(loads).toEqual(['id']);
+    const shown = cards(el);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const card of shown) {
+      const [surah, ayah] = card.dataset.ref!.split(':').map(Number) as [number, number];
+      const details = card.querySelector('details[part~="verse-explanation"]') as HTMLDetailsElement;
+      expect(text(details.querySelector('summary'))).toBe('Penjelasan: Tafsir Jalalain');
+      const p = details.querySelector('[part~="verse-explanation-text"]')!;
+      expect([p.getAttribute('lang'), p.getAttribute('dir')]).toEqual(['id', 'auto']);
+      expect(text(p)).toBe(corpus.explanationAt('id', corpus.indexOf({ surah, ayah }))!.replace(/\s+/g, ' ').trim());
+    }
+    expect(corpus.hasExplanation('ar')).toBe(false);
   });
 });
 

@@ -47,7 +47,8 @@ function explanationOf(o: VerseListOptions, index: number, ref: string): VerseEx
   const text = lang ? o.corpus.explanationAt(lang, index) : undefined;
   if (!lang || text === undefined) return undefined;
   const source = o.corpus.source(`explanation-${lang}`);
-  return { text, lang, source: (lang === 'ar' ? source?.nativeName : undefined) ?? source?.name ?? lang, open: o.explained === ref };
+  // Named as its own readers know it (تفسير الجلالين, Tafsir Jalalain).
+  return { text, lang, source: source?.nativeName ?? source?.name ?? lang, open: o.explained === ref };
 }
 
 export function verseListTemplate(o: VerseListOptions): TemplateResult {

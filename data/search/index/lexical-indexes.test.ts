@@ -80,7 +80,7 @@ describe('when the analyzers change without a new analyzer id', () => {
 });
 
 describe('when the Arabic verse explanation loads after the first results', () => {
-  const EXPLAINED = { ...OPTIONS, arabicExplanation: true };
+  const EXPLAINED = { ...OPTIONS, explanations: true };
   const readPart = async (path: string) => new Uint8Array(await readFile(join(DEFAULT_CORPUS_DIR, path)));
   // Talebearing (النميمة) is a word of the explanation, never of the verses.
   const WORD = 'النميمة';

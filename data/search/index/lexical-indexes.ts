@@ -17,10 +17,14 @@ export interface LexicalIndexOptions {
   readonly arabicRootWeight: number;
   /** Weight of the Arabic character n-gram index against the light-stem index; 0 leaves it out. */
   readonly arabicNgramWeight: number;
-  /** Index the Arabic explanation, once loaded, with each verse in the stem and root parts. Default false. */
-  readonly arabicExplanation?: boolean;
+  /**
+   * Index a verse explanation, once loaded, with each verse of the track in its language (Arabic:
+   * the stem and root parts). Default false.
+   */
+  readonly explanations?: boolean;
 }
-import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../corpus/corpus-types.js';
+import { TRANSLATION_LANGS, TRANSLITERATION_KEY, type ExplanationLang } from '../../corpus/corpus-types.js';
+import { EXPLANATION_OF_TRACK } from '../searched-explanations.js';
 import { VERSE_COUNT, type Corpus } from '../../corpus/corpus.js';
 import { CorpusError } from '../../corpus/corpus-error.js';
 import { Bm25Index, type Bm25Params } from './bm25-index.js';
@@ -60,12 +64,13 @@ const SEARCH_TRACKS: readonly SearchTrack[] = ['arabic-search', TRANSLITERATION_
  */
 const SPOT_CHECKS = 16;
 
+
 interface TrackIndex {
   readonly searcher: LexicalSearcher;
   /** The BM25 indexes inside `searcher`, in blend order. */
   readonly parts: readonly Bm25Index[];
   readonly origin: IndexOrigin;
-  /** Built with the verse explanation (the Arabic track only). */
+  /** Built with the verse explanation (a track that has one). */
   readonly explained: boolean;
   /** Ruku-level indexes merged from the word parts, made on first use. */
   sections?: SectionEvidence;
@@ -106,10 +111,9 @@ export class LexicalIndexes {
 
   /** The analyzers (with blend weights) a track's index is made of. */
   #parts(track: SearchTrack): PartSpec[] {
-    const parts: PartSpec[] = [{ analyzer: analyzerForTrack(track), weight: 1 }];
+    const parts: PartSpec[] = [{ analyzer: analyzerForTrack(track), weight: 1, ...(EXPLANATION_OF_TRACK[track] ? { explained: true } : {}) }];
     if (track !== 'arabic-search') return parts;
     const { arabicRootWeight, arabicNgramWeight } = this.#options;
-    parts[0] = { ...parts[0]!, explained: true };
     if (arabicRootWeight > 0) parts.push({ analyzer: createArabicRootAnalyzer(), weight: arabicRootWeight, explained: true });
     if (arabicNgramWeight > 0) parts.push({ analyzer: createArabicNgramAnalyzer(), weight: arabicNgramWeight, soft: true });
     return parts;
@@ -149,25 +153,31 @@ export class LexicalIndexes {
       verses: VERSE_COUNT,
       bm25: [k1, b],
       parts: specs.map((p, i) => [p.analyzer.id, p.weight, fingerprints[i], p.explained === true]),
-      explanation: this.#explanationUsed(track) ? manifestEntry(this.#corpus.manifest, 'explanation-ar').sha256 : null,
+      explanation: this.#explanationUsed(track) ? manifestEntry(this.#corpus.manifest, `explanation-${EXPLANATION_OF_TRACK[track]!}`).sha256 : null,
     });
   }
 
-  /** Whether `track`'s index is (to be) built with the verse explanation: Arabic, switched on, and loaded. */
+  /** Whether `track`'s index is (to be) built with the verse explanation: a track that has one, switched on, and loaded. */
   #explanationUsed(track: SearchTrack): boolean {
-    return track === 'arabic-search' && this.#options.arabicExplanation === true && this.#corpus.hasExplanation('ar');
+    const lang = EXPLANATION_OF_TRACK[track];
+    return lang !== undefined && this.#options.explanations === true && this.#corpus.hasExplanation(lang);
   }
 
   /** Each part's documents: the verses, or for an explained part each verse with its explanation. */
   #partTexts(track: SearchTrack, specs: readonly PartSpec[]): (readonly string[])[] {
     const verses = this.#corpus.trackTexts(track);
-    if (!this.#explanationUsed(track)) return specs.map(() => verses);
-    this.#explainedTexts ??= this.#corpus.explanationTexts('ar')!.map((e, i) => `${verses[i]} ${normalizeArabic(e)}`);
-    const explained = this.#explainedTexts;
+    const lang = EXPLANATION_OF_TRACK[track];
+    if (!lang || !this.#explanationUsed(track)) return specs.map(() => verses);
+    let explained = this.#explainedTexts.get(lang);
+    if (!explained) {
+      const fold = lang === 'ar' ? normalizeArabic : (e: string) => e;
+      explained = this.#corpus.explanationTexts(lang)!.map((e, i) => `${verses[i]} ${fold(e)}`);
+      this.#explainedTexts.set(lang, explained);
+    }
     return specs.map((s) => (s.explained ? explained : verses));
   }
 
-  #explainedTexts: readonly string[] | undefined;
+  readonly #explainedTexts = new Map<ExplanationLang, readonly string[]>();
 
   #analyzerFingerprints(track: SearchTrack, specs: readonly PartSpec[]): readonly string[] {
     let fingerprints = this.#fingerprints.get(track);
