@@ -30,6 +30,7 @@ import { createMemoryStores, type ProxyStores } from './shared-store/proxy-store
 import { clientAddress } from './middleware/client-address/index.js';
 import { hostCheck } from './middleware/host-check/index.js';
 import { pagePolicy } from './middleware/page-policy/index.js';
+import { clientSignal } from './middleware/client-signal/index.js';
 import { compression, WEB_ENCODERS, type EncoderFactory, type Encoding } from './middleware/compression/index.js';
 import { isSameOrigin } from './middleware/cors-allowlist/index.js';
 import { requestLog } from './middleware/request-log/index.js';
@@ -134,6 +135,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   const scrub = createScrubber(config.secrets);
   const app = new Hono<ProxyEnvBindings>();
 
+  // First: work for a client that has gone must be able to notice it, from the first moment.
+  app.use(clientSignal());
   app.use(
     requestLog({
       // requestLog scrubs its lines with these secrets; `scrub` is for the app's own error lines.
