@@ -60,7 +60,9 @@ async function waitForStage(page: Page, stage: QuranDaiSearchDetail['stage'], ti
   const handle = await page.waitForFunction(
     (s) => (window as unknown as { __searches: QuranDaiSearchDetail[] }).__searches.find((d) => d.stage === s) ?? null,
     stage,
-    { timeout },
+    // Polled on a timer: polled on animation frames it was never looked at again on a clean
+    // machine, although the stage had come (seen in the page's own record 20 s later).
+    { timeout, polling: 250 },
   );
   return (await handle.jsonValue()) as QuranDaiSearchDetail;
 }
