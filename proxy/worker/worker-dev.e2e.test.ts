@@ -158,8 +158,16 @@ describe('when the proxy runs on workerd', () => {
       (e: unknown) => ((e as { cause?: { code?: string } }).cause?.code === 'ECONNRESET' ? 'reset' : Promise.reject(e)),
     );
     expect([413, 503, 'reset'], `refused with ${refused}: ${said}`).toContain(refused);
+    // Answered within 5 s: on a loaded clean machine workerd has answered the first try with a
+    // 503 (Retry-After) while it let go of the refused body; a try again then succeeds.
     const started = Date.now();
-    const next = await fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ text: 'patience' }), signal: AbortSignal.timeout(10_000) });
+    let next: Response;
+    for (;;) {
+      next = await fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ text: 'patience' }), signal: AbortSignal.timeout(10_000) });
+      if (next.status !== 503 || Date.now() - started > 4_000) break;
+      await next.body?.cancel();
+      await new Promise((r) => setTimeout(r, 250));
+    }
     expect(next.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
