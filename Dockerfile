@@ -9,7 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build:corpus && npm run build:topics && npm run build:widget \
+RUN npm run build:corpus && npm run build:topics && npm run build:precompress && npm run build:widget \
  && npx esbuild proxy/server.ts --bundle --platform=node --format=esm --packages=external --outfile=proxy/server.mjs
 
 # ---- run: production dependencies only, as the unprivileged `node` user

@@ -24,7 +24,9 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
   const explanations = { ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts), id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts) };
   const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations);
   await mkdir(outDir, { recursive: true });
-  const keep = new Set(['manifest.json', ...built.files.map((f) => f.path)]);
+  const kept = ['manifest.json', ...built.files.map((f) => f.path)];
+  // A file's brotli copy (npm run build:precompress) stays with it; the bytes behind a hashed name never change.
+  const keep = new Set(kept.flatMap((name) => [name, `${name}.br`]));
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });
   for (const f of built.files) await writeFile(join(outDir, f.path), f.bytes);
   await writeFile(join(outDir, 'manifest.json'), built.manifestBytes);

@@ -29,7 +29,9 @@ export async function writeTopics(sourceDir: string, outDir: string) {
   const topics = await readCheckedTopicSources(sourceDir);
   const built = buildTopicArtefacts(topics, await readWarningVerses(topics));
   await mkdir(outDir, { recursive: true });
-  const keep = new Set(['manifest.json', built.file.path, ...built.languageFiles.map((f) => f.path)]);
+  const kept = ['manifest.json', built.file.path, ...built.languageFiles.map((f) => f.path)];
+  // A file's brotli copy (npm run build:precompress) stays with it; the bytes behind a hashed name never change.
+  const keep = new Set(kept.flatMap((name) => [name, `${name}.br`]));
   for (const name of await readdir(outDir)) if (!keep.has(name)) await rm(join(outDir, name), { recursive: true });
   await writeFile(join(outDir, built.file.path), built.file.bytes);
   for (const f of built.languageFiles) await writeFile(join(outDir, f.path), f.bytes);

@@ -13,7 +13,7 @@
  */
 import { parseProxyConfig } from '../proxy/config/proxy-config.js';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runWorkers } from '../proxy/cluster/run-workers.js';
 import { readProxyEnv, REPO_ROOT, startServer } from '../proxy/server.js';
 import { ensureCorpus } from './start/ensure-corpus.js';
@@ -21,6 +21,8 @@ import { ensureSite } from './start/ensure-site.js';
 import { ensureTopics } from './start/ensure-topics.js';
 import { semanticSearch } from './start/semantic-search.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
+import { precompressDirs } from './precompress/precompress-files.js';
+import { defaultDataDirs, formatPrecompressReport } from './precompress-data.js';
 
 async function main(): Promise<void> {
   await ensureCorpus();
@@ -30,6 +32,12 @@ async function main(): Promise<void> {
   const semantic = await semanticSearch(readProxyEnv());
   const { env } = await ensureSite(semantic.env, process.cwd());
   const config = parseProxyConfig(env, availableParallelism());
+  // In the background: until a copy exists the proxy compresses that file itself.
+  const at = (p: string) => resolve(REPO_ROOT, p);
+  void precompressDirs(defaultDataDirs(at(config.paths.corpusDir), at(config.paths.topicsDir), at(config.paths.indexDir))).then(
+    (r) => r.written.length > 0 && console.log(formatPrecompressReport(r)),
+    (e: unknown) => console.warn(`quran-dai: brotli copies of the data files were not made (${(e as Error).message}); the proxy compresses them on request`),
+  );
   if (config.workers > 1) {
     // Each worker runs the proxy entry with the env worked out above (index, embeddings server).
     const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null || config.upstash !== null, env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });

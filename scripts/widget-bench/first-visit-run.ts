@@ -14,11 +14,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../../data/corpus/corpus-types.js';
 import { summarize, type LatencySummary } from '../bench/bench-stats.js';
-import { REPO_ROOT } from '../widget-build/build-widget-bundle.js';
 import { startServer } from '../../proxy/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../widget/testing/e2e/launch-chromium.js';
 import { recordNetwork } from '../../widget/testing/e2e/network-log.js';
 import { buildProbeSite } from './probe-site.js';
+import { copyPrebuiltIndex, prebuiltIndexManifest } from '../index-build/prebuilt-index.js';
+import { DEFAULT_TOPICS_DIR } from '../../data/topics/topic-loader-node.js';
+import { precompressDirs } from '../precompress/precompress-files.js';
+import { formatPrecompressReport } from '../precompress-data.js';
 import type { ProbeResult } from '../../widget/testing/probe/data-probe.js';
 
 export const SHIPPED_INDEX_ID = 'multilingual-e5-small-384';
@@ -64,12 +67,18 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
     log('building the widget and the probe…');
     const { widgetDir, demoDir } = await buildProbeSite(work);
     const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
+    // What `npm start` serves: a copy of the shipped index, and brotli copies of every data file.
+    const shipped = prebuiltIndexManifest(SHIPPED_INDEX_ID, corpus.manifest.version);
+    if (!shipped) throw new Error(`the shipped index ${SHIPPED_INDEX_ID} is not for this corpus (${corpus.manifest.version}); npm run build:corpus, then check data/prebuilt/index`);
+    const indexRoot = join(work, 'index');
+    await copyPrebuiltIndex(shipped, indexRoot);
+    log(formatPrecompressReport(await precompressDirs([DEFAULT_CORPUS_DIR, DEFAULT_TOPICS_DIR, join(indexRoot, SHIPPED_INDEX_ID)])));
     server = await startServer({
       port: 0,
       host: '127.0.0.1',
       corpus,
       log: () => undefined,
-      env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: join(REPO_ROOT, 'data', 'prebuilt', 'index'), INDEX_ID: SHIPPED_INDEX_ID, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, CHAT_PROVIDER: 'none' },
+      env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: indexRoot, INDEX_ID: SHIPPED_INDEX_ID, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, CHAT_PROVIDER: 'none' },
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
     const url = `${server.url}/probe.html?dataBase=/data&index=${SHIPPED_INDEX_ID}&topics=${encodeURIComponent(lang)}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createMemoryFileSource } from './file-source.js';
-import { etagMatches, IMMUTABLE_CACHE_CONTROL, resolveStaticPath, staticFiles } from './index.js';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { acceptsBrotli, etagMatches, IMMUTABLE_CACHE_CONTROL, resolveStaticPath, staticFiles } from './index.js';
 
 const source = createMemoryFileSource({
   'manifest.json': '{"version":"abc"}',
@@ -11,6 +12,9 @@ const source = createMemoryFileSource({
   'model/model.onnx': new Uint8Array([1, 2, 3]),
   'index.html': '<!doctype html><title>demo</title>',
   '.env': 'SECRET=1',
+  'topics-en.0a1b2c3d4e.json': '{"topics":["patience","patience","patience"]}',
+  'topics-en.0a1b2c3d4e.json.br': new Uint8Array(brotliCompressSync('{"topics":["patience","patience","patience"]}')),
+  'manifest.json.br': new Uint8Array([9, 9, 9]),
 });
 
 function appWith(prefix: string) {
@@ -132,5 +136,37 @@ describe('when comparing ETags', () => {
     expect(etagMatches('*', '"a"')).toBe(true);
     expect(etagMatches('W/"a"', '"a"')).toBe(true);
     expect(etagMatches('"b"', '"a"')).toBe(false);
+  });
+});
+
+describe('when a content-hashed file has a brotli copy made at build time', () => {
+  const app = appWith('/data/topics');
+  it('should send the copy, marked br, to a client that takes brotli', async () => {
+    const res = await app.request('/data/topics/topics-en.0a1b2c3d4e.json', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(res.headers.get('content-length')).toBe(String(body.byteLength));
+    expect(brotliDecompressSync(body).toString()).toBe('{"topics":["patience","patience","patience"]}');
+  });
+  it('should send the file itself, with another ETag, to a client without brotli', async () => {
+    const plain = await app.request('/data/topics/topics-en.0a1b2c3d4e.json', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const packed = await app.request('/data/topics/topics-en.0a1b2c3d4e.json', { headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('{"topics":["patience","patience","patience"]}');
+    expect(plain.headers.get('etag')).not.toBe(packed.headers.get('etag'));
+  });
+  it('should never send a copy for a name that is not content-hashed (it could be stale)', async () => {
+    const res = await appWith('/data/corpus').request('/data/corpus/manifest.json', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('{"version":"abc"}');
+  });
+  it('should read Accept-Encoding as RFC 9110 does', () => {
+    expect(acceptsBrotli('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsBrotli('br;q=0.5')).toBe(true);
+    expect(acceptsBrotli('*')).toBe(true);
+    expect(acceptsBrotli('*;q=0.1, br;q=0')).toBe(false);
+    expect(acceptsBrotli('gzip')).toBe(false);
+    expect(acceptsBrotli(undefined)).toBe(false);
   });
 });
