@@ -90,8 +90,9 @@ export interface ProxyDeps {
   /** Extra response encoders (Node adds brotli). Default gzip + deflate. */
   readonly encoders?: Partial<Record<Encoding, EncoderFactory>>;
   /**
-   * Compress responses here. Default true; false where the platform compresses at its edge
-   * (Cloudflare): compressing there again would spend the Worker's CPU allowance for nothing.
+   * Compress responses here, and send the data files' brotli copies. Default true; false where the
+   * platform compresses at its edge (Cloudflare): compressing there again would spend the Worker's
+   * CPU allowance for nothing.
    */
   readonly compress?: boolean;
   /** Adds a translation to `corpus` when an answer first needs it (the Worker's corpus starts with English). */
@@ -192,7 +193,8 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
     const immutable = IMMUTABLE_NAMES[mount];
-    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, ...(immutable ? { immutable } : {}) }));
+    // Brotli copies made at build time only where this process compresses (not behind Cloudflare's edge).
+    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, precompressed: deps.compress !== false, ...(immutable ? { immutable } : {}) }));
   }
 
   app.notFound(notFoundResponse);

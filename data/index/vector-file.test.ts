@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quantizeVectorsInt4Centered } from './int4-quantization.js';
 import { quantizeVectors } from './int8-quantization.js';
-import { decodeVectorFile, encodeVectorFile, vectorFileBytes } from './vector-file.js';
+import { decodeVectorFile, encodeStagedVectorFiles, encodeVectorFile, joinStagedVectorFiles, VECTOR_FILE_VERSION_SIGNS, vectorFileBytes } from './vector-file.js';
 
 const q = quantizeVectors([[0.5, -0.25, 0.1], [0, 1, -1]], 3);
 
@@ -42,7 +42,7 @@ describe('when the bytes are not a valid vector file', () => {
     expect(() => decodeVectorFile(badMagic)).toThrow('not a quran-dai vector file');
     const badVersion = bytes.slice();
     badVersion[4] = 9;
-    expect(() => decodeVectorFile(badVersion)).toThrow('version 9 is not supported (expected 1 or 2)');
+    expect(() => decodeVectorFile(badVersion)).toThrow('version 9 is not supported (expected 1 to 4)');
     expect(() => decodeVectorFile(bytes.slice(0, bytes.length - 1))).toThrow('truncated or corrupt');
     expect(() => decodeVectorFile(new Uint8Array(3))).toThrow('too short');
   });
@@ -68,5 +68,38 @@ describe('when the vectors are centred 4-bit codes', () => {
   it('should refuse a truncated file', () => {
     const bytes = encodeVectorFile(q4);
     expect(() => decodeVectorFile(bytes.slice(0, bytes.length - 1))).toThrow('expected 45 for 3 x 3; the download is truncated or corrupt');
+  });
+});
+
+describe('when a 4-bit index is split in two downloads (signs first, magnitudes later)', () => {
+  const vectors = Array.from({ length: 5 }, (_, i) => Array.from({ length: 11 }, (_, j) => Math.sin(i * 11 + j) * 0.3 + 0.1));
+  const int4 = quantizeVectorsInt4Centered(vectors, 11);
+  const { signs, magnitudes } = encodeStagedVectorFiles(int4);
+
+  it('should make a signs file of one bit a code and a magnitudes file of four', () => {
+    expect(signs.length).toBe(vectorFileBytes(11, 5, VECTOR_FILE_VERSION_SIGNS));
+    expect(signs.length).toBe(16 + 11 * 4 + 5 * 4 + Math.ceil(55 / 8));
+    expect(magnitudes.length).toBe(16 + 5 * 4 + Math.ceil(55 / 2));
+  });
+
+  it('should read the signs alone as codes of ±1 around the same offset, each scaled to its 4-bit codes', () => {
+    const coarse = decodeVectorFile(signs);
+    expect(Array.from(coarse.codes)).toEqual(Array.from(int4.codes, (c) => (c < 0 ? -1 : 1)));
+    expect(Array.from(coarse.offset!)).toEqual(Array.from(int4.offset!));
+    const row = Array.from(int4.codes.subarray(0, 11));
+    expect(coarse.scales[0]).toBeCloseTo((int4.scales[0]! * row.reduce((a, c) => a + Math.abs(c), 0)) / 11, 6);
+  });
+
+  it('should give back exactly the 4-bit codes and scales once the magnitudes arrive', () => {
+    const joined = joinStagedVectorFiles(decodeVectorFile(signs), magnitudes);
+    expect(Array.from(joined.codes)).toEqual(Array.from(int4.codes));
+    expect(Array.from(joined.scales)).toEqual(Array.from(int4.scales));
+    expect(Array.from(joined.offset!)).toEqual(Array.from(int4.offset!));
+  });
+
+  it('should refuse magnitudes read alone, or with signs of another shape', () => {
+    expect(() => decodeVectorFile(magnitudes)).toThrow('read together with its signs file');
+    const other = encodeStagedVectorFiles(quantizeVectorsInt4Centered(vectors.slice(0, 4), 11));
+    expect(() => joinStagedVectorFiles(decodeVectorFile(other.signs), magnitudes)).toThrow('do not belong to these signs');
   });
 });

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseVectorIndex, vectorFileOf, type LoadedVectorIndex, type ParseVectorIndexOptions } from './vector-index-loader.js';
+import { parseVectorIndex, type LoadedVectorIndex, type ParseVectorIndexOptions } from './vector-index-loader.js';
 import { VectorIndexError, parseVectorIndexManifest } from './vector-index-manifest-parser.js';
 import { parseTopicVectorManifest, parseTopicVectors, TOPIC_VECTORS_MANIFEST } from './topic-vector-file.js';
 import type { TopicIndex, TopicVectors } from '../topics/topic-index.js';
@@ -17,9 +17,13 @@ export async function loadVectorIndexFromDir(dir: string, options: ParseVectorIn
   } catch (error) {
     throw new VectorIndexError(`no vector index at ${dir} (${(error as Error).message}); run npm run build:index first`);
   }
-  const file = vectorFileOf(parseVectorIndexManifest(manifestJson));
-  const bytes = await readFile(join(dir, file.path));
-  return parseVectorIndex(manifestJson, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), options);
+  // Every file: a staged index is read whole (its signs and magnitudes), as the widget ends up with it.
+  const files = new Map<string, Uint8Array>();
+  for (const file of parseVectorIndexManifest(manifestJson).files) {
+    const bytes = await readFile(join(dir, file.path));
+    files.set(file.path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+  return parseVectorIndex(manifestJson, files, options);
 }
 
 /**

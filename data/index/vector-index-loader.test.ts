@@ -3,7 +3,7 @@ import { sha256Hex } from '../corpus/content-hash.js';
 import type { VectorIndexManifest } from './index-manifest.js';
 import { quantizeVectorsInt4Centered } from './int4-quantization.js';
 import { quantizeVectors } from './int8-quantization.js';
-import { encodeVectorFile } from './vector-file.js';
+import { encodeStagedVectorFiles, encodeVectorFile } from './vector-file.js';
 import { parseVectorIndex } from './vector-index-loader.js';
 import { parseVectorIndexManifest } from './vector-index-manifest-parser.js';
 
@@ -78,6 +78,38 @@ describe('when a manifest is invalid', () => {
     expect(() => parseVectorIndexManifest({ ...manifest, floors: { primary: 2, fallback: 0 } })).toThrow('floors.primary must be a number in -1..1');
     expect(() => parseVectorIndexManifest({ ...manifest, files: [{ ...manifest.files[0], path: '../x.bin' }] })).toThrow('files[0].path must be a plain file name');
     expect(() => parseVectorIndexManifest(null)).toThrow('manifest must be an object');
-    expect(() => parseVectorIndexManifest({ ...manifest, quantization: 'binary' })).toThrow('quantization must be int8-per-vector or int4-centered');
+    expect(() => parseVectorIndexManifest({ ...manifest, quantization: 'binary' })).toThrow('quantization must be int8-per-vector, int4-centered or int4-centered-staged');
+  });
+});
+
+describe('when loading a staged index (its signs, then its magnitudes)', () => {
+  const vectors = Array.from({ length: 6 }, (_, i) => Float32Array.from({ length: 8 }, (_, j) => Math.cos(i * 8 + j) * 0.4 + 0.2));
+  async function staged() {
+    const q = quantizeVectorsInt4Centered(vectors, 8);
+    const { signs, magnitudes } = encodeStagedVectorFiles(q);
+    const base = (await fixture()).manifest;
+    const file = async (path: string, bytes: Uint8Array) => ({ path, bytes: bytes.length, gzipBytes: 1, sha256: await sha256Hex(bytes) });
+    const manifest: VectorIndexManifest = { ...base, dims: 8, count: 6, quantization: 'int4-centered-staged', files: [await file('signs.0123456789.bin', signs), await file('magnitudes.0123456789.bin', magnitudes)] };
+    return { q, signs, magnitudes, manifest };
+  }
+
+  it('should search coarsely with the signs alone and exactly with both files', async () => {
+    const { q, signs, magnitudes, manifest } = await staged();
+    const coarse = await parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs]]));
+    expect(coarse.complete).toBe(false);
+    expect(Array.from(coarse.vectors.codes)).toEqual(Array.from(q.codes, (c) => (c < 0 ? -1 : 1)));
+    const whole = await parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs], ['magnitudes.0123456789.bin', magnitudes]]));
+    expect(whole.complete).toBe(true);
+    expect(Array.from(whole.vectors.codes)).toEqual(Array.from(q.codes));
+  });
+
+  it('should refuse tampered magnitudes, swapped files and a manifest without its second file', async () => {
+    const { signs, magnitudes, manifest } = await staged();
+    const tampered = magnitudes.slice();
+    tampered[40] = tampered[40]! ^ 0x11;
+    await expect(parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs], ['magnitudes.0123456789.bin', tampered]]))).rejects.toThrow(/magnitudes.0123456789.bin is corrupt/);
+    await expect(parseVectorIndex(manifest, new Map([['signs.0123456789.bin', magnitudes]]), { verify: false })).rejects.toThrow(/has \d+ bytes, the manifest says/);
+    expect(() => parseVectorIndexManifest({ ...manifest, files: [manifest.files[0]] })).toThrow('two files (the signs, then the magnitudes)');
+    await expect(parseVectorIndex(manifest, new Map([['magnitudes.0123456789.bin', magnitudes]]))).rejects.toThrow(/signs.0123456789.bin of index test-hashing-4 was not loaded/);
   });
 });

@@ -38,10 +38,11 @@ export function parseVectorIndexManifest(json: unknown): VectorIndexManifest {
   if (o.schema !== 1) fail('schema', '1');
   const embedder = str(o, 'embedder');
   if (!EMBEDDERS.has(embedder)) fail('embedder', 'gemini, openai-compatible, local or test-hashing');
-  if (o.quantization !== 'int8-per-vector' && o.quantization !== 'int4-centered') fail('quantization', 'int8-per-vector or int4-centered');
+  if (o.quantization !== 'int8-per-vector' && o.quantization !== 'int4-centered' && o.quantization !== 'int4-centered-staged') fail('quantization', 'int8-per-vector, int4-centered or int4-centered-staged');
   if (typeof o.contextualised !== 'boolean') fail('contextualised', 'a boolean');
   const floors = record(o.floors, 'floors');
   if (!Array.isArray(o.files) || o.files.length === 0) fail('files', 'a non-empty array');
+  if (o.quantization === 'int4-centered-staged' && o.files.length !== 2) fail('files', 'two files (the signs, then the magnitudes) for int4-centered-staged');
   const files: VectorIndexFile[] = o.files.map((f: unknown, i: number) => {
     const r = record(f, `files[${i}]`);
     const sha256 = str(r, 'sha256');

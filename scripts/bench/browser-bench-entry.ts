@@ -49,7 +49,8 @@ async function runInPage(config: PageBenchConfig): Promise<SearchBenchReport> {
   const indexes = await Promise.all(
     config.indexIds.map(async (id) => {
       const manifest = decodeJson(await bytesOf(`/index/${id}/manifest.json`)) as { files: Array<{ path: string }> };
-      return { manifest, bytes: await bytesOf(`/index/${id}/${manifest.files[0]!.path}`) };
+      const files = await Promise.all(manifest.files.map(async (f) => [f.path, await bytesOf(`/index/${id}/${f.path}`)] as const));
+      return { manifest, bytes: new Map(files) };
     }),
   );
   return runSearchBench({

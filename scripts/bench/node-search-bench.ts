@@ -28,8 +28,12 @@ export async function buildBenchIndexes(corpus: Corpus, outRoot: string, dims: r
   for (const d of dims) {
     // Rebuild from scratch each time so the build time is a full build, not a resume.
     const result = await runIndexBuild({ corpus, embedder: new TestHashingEmbedder({ dims: d }), embedderKind: 'test-hashing', outRoot });
-    const bytes = await readFile(join(result.dir, result.manifest.files[0]!.path));
-    built.push({ manifest: result.manifest, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), buildMs: Math.round(result.elapsedMs) });
+    const bytes = new Map<string, Uint8Array>();
+    for (const f of result.manifest.files) {
+      const b = await readFile(join(result.dir, f.path));
+      bytes.set(f.path, new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+    }
+    built.push({ manifest: result.manifest, bytes, buildMs: Math.round(result.elapsedMs) });
   }
   return built;
 }

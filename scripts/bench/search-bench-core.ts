@@ -17,7 +17,8 @@ import type { TopicIndex, TopicVectors } from '../../data/topics/topic-index.js'
 
 export interface BenchIndexInput {
   readonly manifest: unknown;
-  readonly bytes: Uint8Array;
+  /** Every vector file by path (a staged index is timed whole, as visitors search it once it is in). */
+  readonly bytes: ReadonlyMap<string, Uint8Array>;
 }
 
 export interface SearchBenchInput {

@@ -52,7 +52,7 @@ describe('when building a Gemini index through the fake server', () => {
       model: 'gemini-embedding-001',
       dims: DIMS,
       count: 6236,
-      quantization: 'int4-centered',
+      quantization: 'int4-centered-staged',
       queryTask: 'RETRIEVAL_QUERY',
       documentTask: 'RETRIEVAL_DOCUMENT',
       textTemplate: '{en}\n{arabic}',
@@ -60,10 +60,11 @@ describe('when building a Gemini index through the fake server', () => {
       corpusVersion: corpus.version,
       floors: { primary: 0.6, fallback: 0.4 },
     });
-    // Header, the shared offset, one scale per verse, two codes per byte.
-    expect(m.files[0]!.bytes).toBe(16 + DIMS * 4 + 6236 * 4 + (6236 * DIMS) / 2);
-    expect(m.files[0]!.path).toBe(`vectors.${m.version}.bin`);
-    expect((await readdir(result.dir)).sort()).toEqual(['manifest.json', m.files[0]!.path]);
+    // The signs: header, the shared offset, one scale per verse, eight codes per byte; the
+    // magnitudes: header, one scale per verse, two codes per byte.
+    expect(m.files.map((f) => f.bytes)).toEqual([16 + DIMS * 4 + 6236 * 4 + (6236 * DIMS) / 8, 16 + 6236 * 4 + (6236 * DIMS) / 2]);
+    expect(m.files.map((f) => f.path)).toEqual([`signs.${m.files[0]!.sha256.slice(0, 16)}.bin`, `magnitudes.${m.files[1]!.sha256.slice(0, 16)}.bin`]);
+    expect((await readdir(result.dir)).sort()).toEqual([m.files[1]!.path, 'manifest.json', m.files[0]!.path]);
 
     const loaded = await loadVectorIndexFromDir(result.dir, { corpusVersion: corpus.version });
     const [query] = await gemini().embed([buildVerseTexts(corpus, { contextual: false })[2000]!], 'query');

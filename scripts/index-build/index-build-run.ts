@@ -135,17 +135,17 @@ export async function runIndexBuild(options: IndexBuildOptions): Promise<IndexBu
   return { ...artifacts, dir, embeddedBatches, resumedBatches, elapsedMs: performance.now() - started };
 }
 
-/** Write the vector file then the manifest (readers go through the manifest), drop stale vector files. */
+/** Write the vector files then the manifest (readers go through the manifest), drop stale vector files. */
 export async function writeIndexDir(dir: string, artifacts: IndexArtifacts): Promise<void> {
-  const file = artifacts.manifest.files[0]!;
-  await writeFile(join(dir, file.path), artifacts.vectorBytes);
+  for (const file of artifacts.files) await writeFile(join(dir, file.path), file.bytes);
   await writeFile(join(dir, 'manifest.json'), artifacts.manifestBytes);
-  await dropOtherVectorFiles(dir, file.path);
+  await dropOtherVectorFiles(dir, artifacts.files.map((f) => f.path));
 }
 
-/** Removes the vector files of `dir` other than `keep` (an older build or copy is never read again). */
-export async function dropOtherVectorFiles(dir: string, keep: string): Promise<void> {
+/** Removes the vector files of `dir` other than `keep` (an older build or copy is never read again), with their brotli copies. */
+export async function dropOtherVectorFiles(dir: string, keep: readonly string[]): Promise<void> {
   for (const name of await readdir(dir)) {
-    if (/^vectors\..*\.bin$/.test(name) && name !== keep) await rm(join(dir, name));
+    const file = name.replace(/\.br$/, '');
+    if (/^(?:vectors|signs|magnitudes)\..*\.bin$/.test(file) && !keep.includes(file)) await rm(join(dir, name));
   }
 }

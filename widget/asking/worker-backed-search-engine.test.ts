@@ -66,7 +66,7 @@ function options(corpus: Corpus, overrides: Partial<WorkerBackedSearchEngineOpti
       made++;
       return adaptSearchEngine(createSearchEngine(corpus), corpus, null, null);
     },
-    vectorBytes: () => undefined,
+    vectorFiles: () => undefined,
     vectorsReady: async () => false,
     onFallback: (e) => fallbacks.push(e.message),
     inPageMade: () => made,
@@ -202,24 +202,52 @@ describe('when the verse explanation is loaded after the first results', () => {
 describe('when the vector index was still downloading at boot', () => {
   it('should start a worker with the vectors once they are ready, switch to it and retire the first', async () => {
     const workers = fakeWorkers();
-    let bytes: Uint8Array | undefined;
+    let files: ReadonlyMap<string, Uint8Array> | undefined;
     let release!: (ready: boolean) => void;
     const ready = new Promise<boolean>((r) => (release = r));
     const vectorSearch: VectorSearch = fixedVectorSearch([]);
     const engine = createWorkerBackedSearchEngine(
-      options(full, { startWorker: workers.startWorker, vectorSearch, indexManifest: TEST_INDEX_MANIFEST, vectorBytes: () => bytes, vectorsReady: () => ready }),
+      options(full, { startWorker: workers.startWorker, vectorSearch, indexManifest: TEST_INDEX_MANIFEST, vectorFiles: () => files, vectorsReady: () => ready }),
     );
     const before = await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
     expect(before.stage).toBe('lexical');
     expect(workers.started.map((w) => w.options.vectors)).toStrictEqual([null]);
 
-    bytes = new Uint8Array([1, 2, 3]);
+    files = new Map([['vectors.bin', new Uint8Array([1, 2, 3])]]);
     release(true);
     await waitUntil(() => workers.started.length === 2 && workers.started[0]!.terminated);
-    expect(workers.started[1]!.options.vectors).toStrictEqual({ manifest: TEST_INDEX_MANIFEST, bytes });
+    expect(workers.started[1]!.options.vectors).toStrictEqual({ manifest: TEST_INDEX_MANIFEST, files });
     const after = await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
     expect(after.stage).toBe('hybrid');
     expect(refs(after)).toContain('39:10');
+    expect(workers.started[1]!.log).toStrictEqual(['hybrid patience']);
+  });
+});
+
+describe('when a staged index gets its exact vectors after its signs', () => {
+  it('should start a worker with every file once they are in, switch to it and retire the one with the signs', async () => {
+    const workers = fakeWorkers();
+    const signs = new Map([['signs.bin', new Uint8Array([1])]]);
+    let files: ReadonlyMap<string, Uint8Array> = signs;
+    let refine!: (refined: boolean) => void;
+    const refined = new Promise<boolean>((r) => (refine = r));
+    const engine = createWorkerBackedSearchEngine(
+      options(full, {
+        startWorker: workers.startWorker,
+        vectorSearch: fixedVectorSearch([]),
+        indexManifest: TEST_INDEX_MANIFEST,
+        vectorFiles: () => files,
+        vectorsReady: async () => true,
+        vectorsRefined: () => refined,
+      }),
+    );
+    await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
+    expect(workers.started.map((w) => w.options.vectors)).toStrictEqual([{ manifest: TEST_INDEX_MANIFEST, files: signs }]);
+    files = new Map([...signs, ['magnitudes.bin', new Uint8Array([2])]]);
+    refine(true);
+    await waitUntil(() => workers.started.length === 2 && workers.started[0]!.terminated);
+    expect(workers.started[1]!.options.vectors).toStrictEqual({ manifest: TEST_INDEX_MANIFEST, files });
+    await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
     expect(workers.started[1]!.log).toStrictEqual(['hybrid patience']);
   });
 });
@@ -229,7 +257,7 @@ describe('when the vectors have arrived and the worker with them is still starti
     const workers = fakeWorkers();
     let gate!: () => void;
     const opened = new Promise<void>((r) => (gate = r));
-    let bytes: Uint8Array | undefined;
+    let files: ReadonlyMap<string, Uint8Array> | undefined;
     let release!: (ready: boolean) => void;
     const ready = new Promise<boolean>((r) => (release = r));
     const startWorker: WorkerBackedSearchEngineOptions['startWorker'] = async (o) => {
@@ -237,10 +265,10 @@ describe('when the vectors have arrived and the worker with them is still starti
       return workers.startWorker(o);
     };
     const engine = createWorkerBackedSearchEngine(
-      options(full, { startWorker, vectorSearch: fixedVectorSearch([]), indexManifest: TEST_INDEX_MANIFEST, vectorBytes: () => bytes, vectorsReady: () => ready }),
+      options(full, { startWorker, vectorSearch: fixedVectorSearch([]), indexManifest: TEST_INDEX_MANIFEST, vectorFiles: () => files, vectorsReady: () => ready }),
     );
     await engine.lexical('patience', 'en');
-    bytes = new Uint8Array([1, 2, 3]);
+    files = new Map([['vectors.bin', new Uint8Array([1, 2, 3])]]);
     release(true);
     await new Promise((r) => setTimeout(r, 0));
     let result: SearchResult | undefined;

@@ -29,10 +29,12 @@ export interface WorkerBackedSearchEngineOptions {
   readonly startWorker: (options: SearchWorkerOptions) => Promise<AsyncSearchEngine>;
   /** The in-page engine; made (and its code loaded) only when the worker cannot start. */
   readonly inPage: () => WidgetSearchEngine | Promise<WidgetSearchEngine>;
-  /** The verified vector file of a loaded index (`verifiedVectorBytes`); undefined while it downloads. */
-  readonly vectorBytes: (manifest: VectorIndexManifest) => Uint8Array | undefined;
+  /** The verified vector files of a loaded index by path (`verifiedVectorFiles`); undefined while they download. */
+  readonly vectorFiles: (manifest: VectorIndexManifest) => ReadonlyMap<string, Uint8Array> | undefined;
   /** Resolves true once `vectorSearch` can answer (`vectorSearchReady`). */
   readonly vectorsReady: (vectorSearch: VectorSearch | null) => Promise<boolean>;
+  /** Resolves true once a staged `vectorSearch` has its exact vectors too (`vectorSearchRefined`); false when there is nothing to refine. */
+  readonly vectorsRefined?: (vectorSearch: VectorSearch | null) => Promise<boolean>;
   /** Told why the in-page engine is used instead of the worker. Default: `console.warn`. */
   readonly onFallback?: (error: Error) => void;
   /**
@@ -80,8 +82,8 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   };
 
   const vectorsNow = (): SearchWorkerOptions['vectors'] => {
-    const bytes = vectorSearch && indexManifest ? options.vectorBytes(indexManifest) : undefined;
-    return bytes && indexManifest ? { manifest: indexManifest, bytes } : null;
+    const files = vectorSearch && indexManifest ? options.vectorFiles(indexManifest) : undefined;
+    return files && indexManifest ? { manifest: indexManifest, files } : null;
   };
   const startBackend = (vectors: SearchWorkerOptions['vectors']): Promise<Backend> => {
     // The tracks the worker receives at start; later ones are sent before the next query.
@@ -124,26 +126,34 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
   /**
    * Set once the vectors are on the page and a worker that has them is starting: a fused search
    * waits for it (a few seconds at most, bounded by the worker timeout) rather than get the old
-   * worker's keyword-only list. A search while the vectors still download does not wait.
+   * worker's keyword-only (or coarser) list. A search while the vectors still download does not wait.
    */
   let vectorWorkerStarting: Promise<void> | undefined;
-  if (vectorSearch && indexManifest && !initialVectors) {
-    // First visit: the index was still downloading at boot. The in-page engine picks it up by
-    // itself (DeferredVectorSearch); a worker needs the bytes, so start one that has them.
-    void options.vectorsReady(vectorSearch).then(async (ready) => {
-      const vectors = ready ? vectorsNow() : null;
-      if (!vectors || disposed || (await current).kind !== 'worker') return;
-      vectorWorkerStarting = (async () => {
-        const next = await startBackend(vectors).catch(() => null);
-        if (!next) return;
-        if (disposed) return next.retire();
-        const previous = current;
-        current = Promise.resolve(next);
-        (await previous).retire();
-      })();
-      await vectorWorkerStarting;
-      vectorWorkerStarting = undefined;
-    });
+  /** Hands the search to a new worker started with `vectors`, and retires the old one. */
+  const switchToWorkerWith = async (vectors: SearchWorkerOptions['vectors']): Promise<void> => {
+    if (!vectors || disposed || (await current).kind !== 'worker') return;
+    vectorWorkerStarting = (async () => {
+      const next = await startBackend(vectors).catch(() => null);
+      if (!next) return;
+      if (disposed) return next.retire();
+      const previous = current;
+      current = Promise.resolve(next);
+      (await previous).retire();
+    })();
+    await vectorWorkerStarting;
+    vectorWorkerStarting = undefined;
+  };
+  if (vectorSearch && indexManifest) {
+    void (async () => {
+      // First visit: the index was still downloading at boot. The in-page engine picks it up by
+      // itself (DeferredVectorSearch); a worker needs the bytes, so start one that has them.
+      if (!initialVectors) {
+        if (!(await options.vectorsReady(vectorSearch))) return;
+        await switchToWorkerWith(vectorsNow());
+      }
+      // A staged index: the same again once its exact vectors follow its signs.
+      if (await (options.vectorsRefined?.(vectorSearch) ?? false)) await switchToWorkerWith(vectorsNow());
+    })();
   }
 
   return {

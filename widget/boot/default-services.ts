@@ -72,8 +72,9 @@ export const defaultServices: WidgetServices = {
         const { createCachedSearchEngine } = await import('../snapshots/cached-search-engine.js');
         return adaptSearchEngine(createCachedSearchEngine(corpus), corpus, vectorSearch, indexManifest);
       },
-      vectorBytes: (manifest) => loadedQuranDataModule?.verifiedVectorBytes(manifest),
+      vectorFiles: (manifest) => loadedQuranDataModule?.verifiedVectorFiles(manifest),
       vectorsReady: async (vectorSearch) => (await quranData()).vectorSearchReady(vectorSearch),
+      vectorsRefined: async (vectorSearch) => (await quranData()).vectorSearchRefined(vectorSearch),
     }),
   createBrowserQueryEmbedder: browserQueryEmbedder,
   openConversationStore: async () => (await import('../history/conversation-store.js')).openConversationStore(),

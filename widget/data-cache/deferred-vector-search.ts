@@ -29,6 +29,11 @@ export class DeferredVectorSearch implements VectorSearch {
     return this.#inner ? this.#inner.kind : 'loading';
   }
 
+  /** The index it stands in for, once loaded. */
+  get inner(): VectorSearch | null {
+    return this.#inner;
+  }
+
   search(query: Float32Array, k: number): VectorHit[] {
     return this.#inner ? this.#inner.search(query, k) : [];
   }

@@ -8,12 +8,13 @@ import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { quantizeVectors } from '../../data/index/int8-quantization.js';
-import { encodeVectorFile } from '../../data/index/vector-file.js';
+import { encodeStagedVectorFiles, encodeVectorFile } from '../../data/index/vector-file.js';
+import { quantizeVectorsInt4Centered } from '../../data/index/int4-quantization.js';
 import { createDataFetchStub, STUB_DATA_BASE, type DataFetchStub } from '../testing/data-fetch-stub.js';
 import { DATA_DB_NAME } from './idb-data-store.js';
 import { forgetPageMemoryStore } from './memory-data-store.js';
 import { forgetOpenedDataStores } from './open-data-stores.js';
-import { loadQuranData, vectorSearchReady } from './load-quran-data.js';
+import { loadQuranData, vectorSearchReady, vectorSearchRefined, verifiedVectorFiles } from './load-quran-data.js';
 
 const INDEX_ID = 'test-hashing-v1-64';
 const DIMS = 64;
@@ -261,5 +262,65 @@ describe('when a first visit downloads the corpus and the vectors over one link'
     expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
     const order = stub.dataRequests();
     expect(order.indexOf(`${STUB_DATA_BASE}/${vectorPath}`)).toBeGreaterThan(order.indexOf(`${STUB_DATA_BASE}/${arabic}`));
+  });
+});
+
+describe('when the index is staged (signs first, magnitudes later)', () => {
+  const STAGED = { id: 'test-hashing-v1-staged', manifestUrl: `${STUB_DATA_BASE}/index/test-hashing-v1-staged/manifest.json` };
+  async function publishStaged(): Promise<VectorIndexManifest> {
+    const corpus = await loadTestCorpus();
+    const q = quantizeVectorsInt4Centered(corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)), DIMS);
+    const { signs, magnitudes } = encodeStagedVectorFiles(q);
+    const corpusManifest = JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
+    const file = async (stem: string, bytes: Uint8Array) => {
+      const sha256 = await sha256Hex(bytes);
+      const path = `${stem}.${sha256.slice(0, 16)}.bin`;
+      stub.files.set(`index/${STAGED.id}/${path}`, bytes);
+      return { path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 };
+    };
+    const base = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
+    const manifest: VectorIndexManifest = { ...base, id: STAGED.id, quantization: 'int4-centered-staged', corpusVersion: corpusManifest.version, files: [await file('signs', signs), await file('magnitudes', magnitudes)] };
+    stub.files.set(`index/${STAGED.id}/manifest.json`, new TextEncoder().encode(JSON.stringify(manifest)));
+    return manifest;
+  }
+
+  it('should search with the signs as soon as they arrive, then exactly once the magnitudes are in, and store both', async () => {
+    const manifest = await publishStaged();
+    const corpus = await loadTestCorpus();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: STAGED });
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    expect(await vectorSearchRefined(data.vectorSearch)).toBe(true);
+    const [signs, magnitudes] = manifest.files.map((f) => `${STUB_DATA_BASE}/index/${STAGED.id}/${f.path}`);
+    expect(stub.dataRequests().filter((u) => u.includes('/index/'))).toEqual([signs, magnitudes]);
+    const fatiha = corpus.indexOf({ surah: 1, ayah: 2 });
+    const hit = data.vectorSearch!.search(testHashingVector(corpus.trackTexts('en')[fatiha]!, DIMS), 1)[0]!;
+    expect(hit.index).toBe(fatiha);
+    expect(hit.score).toBeGreaterThan(0.9);
+    expect([...verifiedVectorFiles(data.indexManifest!)!.keys()]).toEqual(manifest.files.map((f) => f.path));
+
+    forgetOpenedDataStores();
+    forgetPageMemoryStore();
+    stub.requests.length = 0;
+    const again = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: STAGED });
+    expect(again.fromCache).toBe(true);
+    expect(stub.dataRequests()).toEqual([]);
+    expect(await vectorSearchRefined(again.vectorSearch)).toBe(false);
+    expect(again.vectorSearch!.search(testHashingVector(corpus.trackTexts('en')[fatiha]!, DIMS), 1)[0]).toEqual(hit);
+  });
+
+  it('should keep searching with the signs when the magnitudes fail their check', async () => {
+    const manifest = await publishStaged();
+    const path = `index/${STAGED.id}/${manifest.files[1]!.path}`;
+    const bad = stub.files.get(path)!.slice();
+    bad[100] = bad[100]! ^ 0x11;
+    stub.files.set(path, bad);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const corpus = await loadTestCorpus();
+    const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], index: STAGED });
+    expect(await vectorSearchReady(data.vectorSearch)).toBe(true);
+    expect(await vectorSearchRefined(data.vectorSearch)).toBe(false);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/meaning search stays coarse .*integrity check/);
+    const fatiha = corpus.indexOf({ surah: 1, ayah: 2 });
+    expect(data.vectorSearch!.search(testHashingVector(corpus.trackTexts('en')[fatiha]!, DIMS), 3).map((h) => h.index)).toContain(fatiha);
   });
 });

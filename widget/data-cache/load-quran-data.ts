@@ -28,6 +28,8 @@ import { shareInFlight } from './share-in-flight.js';
 export type { DataLoadProgress, DataLoadPhase, DataLoadProgressListener } from './data-load-progress.js';
 export { DataLoadError } from './data-load-error.js';
 export { vectorSearchReady } from './deferred-vector-search.js';
+export { vectorSearchRefined } from './refining-vector-search.js';
+import { RefiningVectorSearch } from './refining-vector-search.js';
 // Not re-exported here: createCachedSearchEngine (cached-search-engine.ts) pulls the whole
 // search engine into the widget's main chunk; the widget loads it lazily, for the no-Worker fallback.
 export { lexicalSnapshotsOf } from '../snapshots/lexical-snapshot-store.js';
@@ -137,10 +139,22 @@ async function indexToSearch(data: VectorIndexData): Promise<LoadedIndex | null>
     const { vectorSearchFromIndexData } = await import('./vector-search-from-index-data.js');
     const search = await vectorSearchFromIndexData(data.manifest, data.files);
     globalThis.performance?.mark?.('quran-dai:index-search');
-    const file = data.manifest.files[0];
-    const bytes = file && data.files.get(file.path);
-    if (bytes) vectorBytes.set(data.manifest, bytes);
-    return { manifest: data.manifest, search, downloaded: data.downloaded };
+    vectorFiles.set(data.manifest, data.files);
+    if (!data.refined) return { manifest: data.manifest, search, downloaded: data.downloaded };
+    // A staged index: searchable now with its signs, exact once its magnitudes are in.
+    const exact = data.refined
+      .then(async (whole) => {
+        if (!whole) return null;
+        const refined = await vectorSearchFromIndexData(whole.manifest, whole.files);
+        vectorFiles.set(data.manifest, whole.files);
+        globalThis.performance?.mark?.('quran-dai:index-refined');
+        return refined;
+      })
+      .catch((e: unknown) => {
+        console.warn(`quran-dai: meaning search stays coarse (${(e as Error).message})`);
+        return null;
+      });
+    return { manifest: data.manifest, search: new RefiningVectorSearch(search, exact), downloaded: data.downloaded };
   } catch (e) {
     console.warn(`quran-dai: vector index not used: ${(e as Error).message}`);
     return null;
@@ -152,11 +166,11 @@ function noIndexFor(manifest: VectorIndexManifest, corpusVersion: string): { vec
   return { vectorSearch: null, indexManifest: null };
 }
 
-const vectorBytes = new WeakMap<VectorIndexManifest, Uint8Array>();
+const vectorFiles = new WeakMap<VectorIndexManifest, ReadonlyMap<string, Uint8Array>>();
 
-/** The verified vector file of a loaded index, for handing to the search worker (ADR 0004). */
-export function verifiedVectorBytes(manifest: VectorIndexManifest): Uint8Array | undefined {
-  return vectorBytes.get(manifest);
+/** The verified vector files of a loaded index by path (a staged index's signs, then every file), for handing to the search worker (ADR 0004). */
+export function verifiedVectorFiles(manifest: VectorIndexManifest): ReadonlyMap<string, Uint8Array> | undefined {
+  return vectorFiles.get(manifest);
 }
 
 export interface LoadTranslationTrackOptions {

@@ -4,8 +4,12 @@
  * sha256 before they are stored; cached copies are keyed by those hashes and checked for
  * length and shape when read (cache-version.ts). Any failure here returns null: the widget
  * still searches lexically.
+ *
+ * A staged index (its signs, then its magnitudes) that is not stored whole arrives in two steps:
+ * the signs resolve the load (meaning search can start on a quarter of the bytes), the
+ * magnitudes follow in `refined`.
  */
-import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
+import type { VectorIndexFile, VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { sha256Hex } from '../../data/corpus/content-hash.js';
 import { checkVectorFileShape } from '../../data/index/vector-index-loader.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
@@ -33,9 +37,14 @@ export interface VectorIndexDataOptions {
 
 export interface VectorIndexData {
   readonly manifest: VectorIndexManifest;
-  /** Verified bytes of each manifest file, keyed by its `path`. */
+  /** Verified bytes of each loaded manifest file, keyed by its `path`. */
   readonly files: ReadonlyMap<string, Uint8Array>;
   readonly downloaded: number;
+  /**
+   * A staged index whose magnitudes were not stored: every file once they are in too, or null
+   * when they could not be loaded (the signs alone keep searching).
+   */
+  readonly refined?: Promise<VectorIndexData | null>;
 }
 
 export function indexSlot(id: string): string {
@@ -57,35 +66,58 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
     if (!cached) return null;
     manifest = parseIndexManifest(cached.stored.manifest, o.index.id);
   }
-  const { bytes, downloaded } = await obtainVerifiedFiles({
-    stores: await o.stores,
-    prefetched: await prefetching,
-    onDownloadStart: () => o.onDownloadStart?.(manifest),
-    ...(o.downloadAfter ? { downloadAfter: o.downloadAfter } : {}),
-    slot,
-    stored: { version: cacheVersionOf(manifest), manifest },
-    files: manifest.files.map((f) => ({
-      part: f.path,
-      url: resolveUrl(f.path, manifestUrl),
-      bytes: f.bytes,
-      verify: async (b) => {
-        const actual = await sha256Hex(b);
-        if (actual !== f.sha256) {
-          throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
-        }
-      },
-      // Length, header, format, dimensions and count (the sha256 was checked when the file was
-      // stored); the codes are read once, by the search that uses them.
-      decode: async (b) => checkVectorFileShape(manifest, b),
-    })),
-    mode: 'commit',
-    onProgress: o.onProgress,
-    signal: o.signal,
-  });
-  // A new index (another model or dimension) replaces the old one: drop other indexes, or
-  // a site that switched would keep megabytes of unused vectors forever.
-  if (downloaded > 0) await dropOtherIndexes(await o.stores, slot);
-  return { manifest, files: bytes, downloaded };
+  const prefetched = await prefetching;
+  const stores = await o.stores;
+  const stored = { version: cacheVersionOf(manifest), manifest };
+  const obtain = (files: readonly VectorIndexFile[], mode: 'commit' | 'add', first: boolean) =>
+    obtainVerifiedFiles({
+      stores,
+      prefetched,
+      ...(first ? { onDownloadStart: () => o.onDownloadStart?.(manifest), ...(o.downloadAfter ? { downloadAfter: o.downloadAfter } : {}) } : {}),
+      slot,
+      stored,
+      files: files.map((f) => verifiedFileSpec(manifest, f, manifestUrl)),
+      mode,
+      onProgress: o.onProgress,
+      signal: o.signal,
+    });
+  const storedWhole = prefetched?.version === stored.version && manifest.files.every((f) => prefetched.bytes.has(f.path));
+  const [first, ...later] = manifest.files;
+  if (manifest.quantization !== 'int4-centered-staged' || storedWhole || !first || later.length === 0) {
+    const { bytes, downloaded } = await obtain(manifest.files, 'commit', true);
+    // A new index (another model or dimension) replaces the old one: drop other indexes, or
+    // a site that switched would keep megabytes of unused vectors forever.
+    if (downloaded > 0) await dropOtherIndexes(stores, slot);
+    return { manifest, files: bytes, downloaded };
+  }
+  const signs = await obtain([first], 'commit', true);
+  if (signs.downloaded > 0) await dropOtherIndexes(stores, slot);
+  const refined = obtain(later, 'add', false).then(
+    (rest): VectorIndexData => ({ manifest, files: new Map([...signs.bytes, ...rest.bytes]), downloaded: signs.downloaded + rest.downloaded }),
+    (e: unknown) => {
+      if (!isAbortError(e)) console.warn(`quran-dai: meaning search stays coarse (${(e as Error).message})`);
+      return null;
+    },
+  );
+  return { manifest, files: signs.bytes, downloaded: signs.downloaded, refined };
+}
+
+/** How one vector file of `manifest` is fetched, verified and checked when read back. */
+function verifiedFileSpec(manifest: VectorIndexManifest, f: VectorIndexFile, manifestUrl: string) {
+  return {
+    part: f.path,
+    url: resolveUrl(f.path, manifestUrl),
+    bytes: f.bytes,
+    verify: async (b: Uint8Array) => {
+      const actual = await sha256Hex(b);
+      if (actual !== f.sha256) {
+        throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
+      }
+    },
+    // Length, header, format, dimensions and count (the sha256 was checked when the file was
+    // stored); the codes are read once, by the search that uses them.
+    decode: async (b: Uint8Array) => checkVectorFileShape(manifest, b, f),
+  };
 }
 
 async function dropOtherIndexes(stores: readonly DataStore[], keep: string): Promise<void> {

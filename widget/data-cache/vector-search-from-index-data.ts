@@ -10,10 +10,10 @@ import { parseVectorIndex, vectorFileOf } from '../../data/index/vector-index-lo
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import { DataLoadError } from './data-load-error.js';
 
+/** A staged index with only its signs loaded searches with them (coarse); with every file, exactly. */
 export async function vectorSearchFromIndexData(manifest: VectorIndexManifest, files: ReadonlyMap<string, Uint8Array>): Promise<VectorSearch> {
   const file = vectorFileOf(manifest);
-  const bytes = files.get(file.path);
-  if (!bytes) throw new DataLoadError('corrupt-data', `vector index ${manifest.id}: ${file.path} was not loaded; reload the page`);
-  const { vectors } = await parseVectorIndex(manifest, bytes, { verify: false, corpusVersion: manifest.corpusVersion });
+  if (!files.has(file.path)) throw new DataLoadError('corrupt-data', `vector index ${manifest.id}: ${file.path} was not loaded; reload the page`);
+  const { vectors } = await parseVectorIndex(manifest, files, { verify: false, corpusVersion: manifest.corpusVersion });
   return createFlatVectorSearch(vectors);
 }

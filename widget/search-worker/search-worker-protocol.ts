@@ -18,7 +18,8 @@ export interface SearchWorkerInit {
   readonly arabicSearch: VerseTextFile;
   readonly tracks: Partial<Record<TextTrackId, VerseTextFile>>;
   /** The verified vector file and its manifest, when a vector index is loaded. */
-  readonly vectors: { readonly manifest: VectorIndexManifest; readonly bytes: Uint8Array } | null;
+  /** The verified vector files by path (a staged index's signs alone search coarsely). */
+  readonly vectors: { readonly manifest: VectorIndexManifest; readonly files: ReadonlyMap<string, Uint8Array> } | null;
   /** Tracks whose BM25 index is built (or restored) right away, in the worker, off the main thread. */
   readonly prepare: readonly SearchTrack[];
   /**

@@ -59,7 +59,7 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   let vectors: WorkerState['vectors'] = null;
   if (m.vectors) {
     // Verified before it was stored; decode in place.
-    const { vectors: q } = await parseVectorIndex(m.vectors.manifest, m.vectors.bytes, { verify: false });
+    const { vectors: q } = await parseVectorIndex(m.vectors.manifest, m.vectors.files, { verify: false });
     vectors = { search: createFlatVectorSearch(q), manifest: m.vectors.manifest };
   }
   const prepareMs: Record<string, number> = {};

@@ -34,8 +34,8 @@ export interface AsyncSearchEngine {
 
 export interface SearchWorkerOptions {
   readonly corpus: Corpus;
-  /** The verified vector file bytes and manifest (from the data cache), or null. */
-  readonly vectors?: { readonly manifest: VectorIndexManifest; readonly bytes: Uint8Array } | null;
+  /** The verified vector files by path and their manifest (from the data cache), or null. */
+  readonly vectors?: { readonly manifest: VectorIndexManifest; readonly files: ReadonlyMap<string, Uint8Array> } | null;
   /** Tracks to index at once. Default: `preparedTracks(corpus)`. */
   readonly prepare?: readonly SearchTrack[];
   /** Worker script URL. Default: the chunk built next to the widget. */

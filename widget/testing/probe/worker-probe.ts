@@ -4,7 +4,7 @@
  * the worker answers exactly like the main-thread engine. Results on `window.__workerProbe`.
  */
 import { createSearchEngine } from '../../../data/search/search-engine.js';
-import { loadQuranData, vectorSearchReady, verifiedVectorBytes } from '../../data-cache/load-quran-data.js';
+import { loadQuranData, vectorSearchReady, vectorSearchRefined, verifiedVectorFiles } from '../../data-cache/load-quran-data.js';
 import { startSearchWorker } from '../../search-worker/start-search-worker.js';
 import { testHashingVector } from '../../../data/embed/test-hashing-embedder.js';
 
@@ -48,10 +48,12 @@ async function run(): Promise<void> {
     index: indexId ? { id: indexId, manifestUrl: `${dataBase}/index/${indexId}/manifest.json` } : null,
   });
   await vectorSearchReady(data.vectorSearch);
+  // A staged index: the page and the worker compare with the same (exact) vectors.
+  await vectorSearchRefined(data.vectorSearch);
   await settle();
   const manifest = data.indexManifest;
   const t0 = performance.now();
-  const worker = await startSearchWorker({ corpus: data.corpus, vectors: manifest ? { manifest, bytes: verifiedVectorBytes(manifest)! } : null });
+  const worker = await startSearchWorker({ corpus: data.corpus, vectors: manifest ? { manifest, files: verifiedVectorFiles(manifest)! } : null });
   const t1 = performance.now();
   await settle();
   const duringWorker = tasksBetween(t0, t1);
