@@ -18,6 +18,8 @@ import { normalizeArabic } from '../arabic/arabic-normalize.js';
 /** What the correction reads of the corpus (the `Corpus` class satisfies it). */
 export interface CorrectionCorpus {
   trackTexts(id: 'arabic' | 'arabic-search'): readonly string[];
+  /** One verse's search form, made on first use (so warming up never makes the whole Quran's at once). */
+  arabicSearchAt(index: number): string;
   refAt(index: number): { surah: number; ayah: number };
 }
 
@@ -79,13 +81,13 @@ const WARM_UP_SLICE = 250;
  */
 export function warmUpCorrection(corpus: CorrectionCorpus, timeUp: () => boolean): boolean {
   if (indexes.has(corpus)) return true;
-  const texts = corpus.trackTexts('arabic-search');
+  const count = corpus.trackTexts('arabic').length;
   let p = partials.get(corpus);
   if (!p) partials.set(corpus, (p = { verseOf: [], postings: new Map(), next: 0 }));
-  while (p.next < texts.length) {
-    const end = Math.min(texts.length, p.next + WARM_UP_SLICE);
+  while (p.next < count) {
+    const end = Math.min(count, p.next + WARM_UP_SLICE);
     for (let verse = p.next; verse < end; verse++) {
-      for (const w of texts[verse]!.split(' ')) {
+      for (const w of corpus.arabicSearchAt(verse).split(' ')) {
         if (!w) continue;
         let list = p.postings.get(w);
         if (!list) p.postings.set(w, (list = []));
@@ -94,7 +96,7 @@ export function warmUpCorrection(corpus: CorrectionCorpus, timeUp: () => boolean
       }
     }
     p.next = end;
-    if (p.next < texts.length && timeUp()) return false;
+    if (p.next < count && timeUp()) return false;
   }
   indexes.set(corpus, { verseOf: Uint16Array.from(p.verseOf), postings: p.postings });
   partials.delete(corpus);

@@ -12,6 +12,8 @@ import { isCjk, quoteForms, quoteHaystack, type QuoteForm, type QuoteHaystack } 
 /** What the haystacks read from the corpus (the `Corpus` class satisfies it). */
 export interface HaystackCorpus {
   trackTexts(id: TextTrackId | 'arabic' | 'arabic-search'): readonly string[];
+  /** One verse's search form, made on first use (so warming up never makes the whole Quran's at once). */
+  arabicSearchAt(index: number): string;
 }
 
 
@@ -42,17 +44,17 @@ export class VerseHaystacks {
 
   warmUp(timeUp: () => boolean): boolean {
     if (this.#quranSkeleton) return true;
-    const texts = this.#corpus.trackTexts('arabic-search');
+    const count = this.#corpus.trackTexts('arabic').length;
     const p = (this.#partial ??= { parts: [' '], starts: [], length: 1 });
-    while (p.starts.length < texts.length) {
-      const end = Math.min(texts.length, p.starts.length + WARM_UP_SLICE);
+    while (p.starts.length < count) {
+      const end = Math.min(count, p.starts.length + WARM_UP_SLICE);
       for (let i = p.starts.length; i < end; i++) {
         p.starts.push(p.length);
-        const part = `${arabicSkeleton(texts[i]!)} `;
+        const part = `${arabicSkeleton(this.#corpus.arabicSearchAt(i))} `;
         p.parts.push(part);
         p.length += part.length;
       }
-      if (p.starts.length < texts.length && timeUp()) return false;
+      if (p.starts.length < count && timeUp()) return false;
     }
     this.#quranSkeleton = { text: p.parts.join(''), starts: p.starts };
     this.#partial = undefined;

@@ -26,10 +26,9 @@ export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTr
   }
   const manifest = parseManifest(decodeJson(manifestBytes));
   const part = (name: CorpusPart) => readPart(read, manifest, name);
-  const [surahs, arabic, arabicSearch, ...rest] = await Promise.all([
+  const [surahs, arabic, ...rest] = await Promise.all([
     part('surahs'),
     part('arabic'),
-    part('arabic-search'),
     ...tracks.map((t) => part(`translation-${t}`)),
     ...explanations.map((l) => part(`explanation-${l}`)),
   ]);
@@ -41,7 +40,6 @@ export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTr
     manifest,
     surahs: parseSurahFile(surahs),
     arabic: parseVerseTextFile(arabic),
-    arabicSearch: parseVerseTextFile(arabicSearch),
     tracks: trackMap,
     explanations: explanationMap,
   });

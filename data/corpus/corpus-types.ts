@@ -60,7 +60,6 @@ export type ExplanationTrack = `explanation-${ExplanationLang}`;
 export type CorpusPart =
   | 'surahs'
   | 'arabic'
-  | 'arabic-search'
   | `translation-${TextTrackId}`
   | ExplanationTrack;
 

@@ -67,7 +67,6 @@ describe('when reading rukus (thematic sections)', () => {
       manifest: corpus.manifest,
       surahs: { surahs },
       arabic: { track: 'arabic' as const, name: 'arabic', texts: corpus.trackTexts('arabic') },
-      arabicSearch: { track: 'arabic-search' as const, name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
     };
     expect(() => new Corpus(parts)).toThrow(/surah 2 has no valid ruku starts .*npm run build:corpus/);
   });

@@ -2,6 +2,7 @@
  * The typed, DOM-free reader over the corpus artefacts. The widget, the proxy and the
  * scripts all read verses through this class; nothing else indexes the raw arrays.
  */
+import { normalizeArabic } from '../arabic/arabic-normalize.js';
 import type {
   CorpusManifest,
   ExplanationLang,
@@ -38,7 +39,6 @@ export interface CorpusParts {
   readonly manifest: CorpusManifest;
   readonly surahs: SurahFile;
   readonly arabic: VerseTextFile;
-  readonly arabicSearch: VerseTextFile;
   /** Any loaded translation tracks (e.g. `en`), keyed by track id. */
   readonly tracks?: Partial<Record<TextTrackId, VerseTextFile>>;
   /** Any loaded verse explanations, keyed by language. */
@@ -49,7 +49,13 @@ export class Corpus implements ReferenceContext {
   readonly manifest: CorpusManifest;
   readonly surahs: readonly SurahInfo[];
   readonly #arabic: readonly string[];
-  readonly #arabicSearch: readonly string[];
+  /**
+   * The search form of each verse (`normalizeArabic` of its Uthmani text), made when first read:
+   * derived from the verified Arabic rather than downloaded (a sixth of a first visit's corpus
+   * bytes), so nothing a verdict depends on can differ from the verse itself.
+   */
+  readonly #arabicSearch: (string | undefined)[] = [];
+  #arabicSearchWhole = false;
   readonly #tracks = new Map<TextTrackId, VerseTextFile>();
   readonly #explanations = new Map<ExplanationLang, VerseTextFile>();
   readonly #names: ReadonlyMap<string, number>;
@@ -58,16 +64,15 @@ export class Corpus implements ReferenceContext {
   #rukuOfIndex: Uint16Array | undefined;
 
   constructor(parts: CorpusParts) {
-    const { manifest, surahs, arabic, arabicSearch } = parts;
+    const { manifest, surahs, arabic } = parts;
     if (surahs.surahs.length !== SURAH_COUNT) {
       throw new CorpusError('corrupt-data', `corpus has ${surahs.surahs.length} surahs, expected ${SURAH_COUNT}; rebuild it with npm run build:corpus`);
     }
-    for (const f of [arabic, arabicSearch]) checkTrackLength(f);
+    checkTrackLength(arabic);
     for (const s of surahs.surahs) checkRukuStarts(s);
     this.manifest = manifest;
     this.surahs = surahs.surahs;
     this.#arabic = arabic.texts;
-    this.#arabicSearch = arabicSearch.texts;
     this.#names = buildSurahNameIndex(this.surahs);
     this.#surahOfIndex = new Uint8Array(VERSE_COUNT);
     for (const s of this.surahs) this.#surahOfIndex.fill(s.number, s.firstVerseIndex, s.firstVerseIndex + s.verseCount);
@@ -151,10 +156,26 @@ export class Corpus implements ReferenceContext {
   /** Verse texts of a track in mushaf order (for building search indexes). */
   trackTexts(id: TextTrackId | 'arabic' | 'arabic-search'): readonly string[] {
     if (id === 'arabic') return this.#arabic;
-    if (id === 'arabic-search') return this.#arabicSearch;
+    if (id === 'arabic-search') {
+      if (!this.#arabicSearchWhole) {
+        for (let i = 0; i < this.#arabic.length; i++) this.arabicSearchAt(i);
+        this.#arabicSearchWhole = true;
+      }
+      return this.#arabicSearch as readonly string[];
+    }
     const t = this.#tracks.get(id);
     if (!t) throw new CorpusError('missing-part', `translation "${id}" is not loaded; load it before reading it`);
     return t.texts;
+  }
+
+  /**
+   * The search form of one verse, made on first use: what the answer check reads a slice at a time
+   * while the page is idle, without making the whole Quran's in one long task.
+   */
+  arabicSearchAt(index: number): string {
+    const text = this.#arabic[index];
+    if (text === undefined) throw new CorpusError('corrupt-data', `verse index ${index} is outside 0-${this.#arabic.length - 1}`);
+    return (this.#arabicSearch[index] ??= normalizeArabic(text));
   }
 
   surah(n: number): SurahInfo {
@@ -215,7 +236,7 @@ export class Corpus implements ReferenceContext {
       ref,
       index,
       arabic: this.#arabic[index]!,
-      arabicSearch: this.#arabicSearch[index]!,
+      arabicSearch: this.arabicSearchAt(index),
       ...(translation === undefined ? {} : { translation }),
     };
   }

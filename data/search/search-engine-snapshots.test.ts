@@ -96,7 +96,6 @@ describe('when a snapshot does not fit the engine', () => {
       manifest: { ...corpus.manifest, version: 'another-version' },
       surahs: { surahs: corpus.surahs },
       arabic: { track: 'arabic', name: 'arabic', texts: corpus.trackTexts('arabic') },
-      arabicSearch: { track: 'arabic-search', name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
       tracks: {},
     });
     const engine = createSearchEngine(other);

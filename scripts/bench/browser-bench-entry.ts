@@ -24,12 +24,11 @@ async function bytesOf(url: string): Promise<Uint8Array> {
 async function loadCorpus(): Promise<Corpus> {
   const manifest = parseManifest(decodeJson(await bytesOf('/corpus/manifest.json')));
   const read = async (part: CorpusPart) => decodeJson(await bytesOf(`/corpus/${manifestEntry(manifest, part).path}`));
-  const [surahs, arabic, arabicSearch, en] = await Promise.all([read('surahs'), read('arabic'), read('arabic-search'), read('translation-en')]);
+  const [surahs, arabic, en] = await Promise.all([read('surahs'), read('arabic'), read('translation-en')]);
   return new Corpus({
     manifest,
     surahs: parseSurahFile(surahs),
     arabic: parseVerseTextFile(arabic),
-    arabicSearch: parseVerseTextFile(arabicSearch),
     tracks: { en: parseVerseTextFile(en) },
   });
 }

@@ -5,7 +5,6 @@
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { EXPLANATION_LANGS, type CorpusManifest, type CorpusPart, type ExplanationLang, type ManifestFile, type SurahFile, type TextTrackId, type VerseTextFile } from '../../data/corpus/corpus-types.js';
-import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 import type { QuranJsonSource } from './quran-json-source.js';
 import { sourceOf, type TextSource } from '../../data/sources/text-sources.js';
 
@@ -90,7 +89,6 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
   const files: BuiltFile[] = [
     jsonFile('surahs', 'surahs', surahFile),
     jsonFile('arabic', 'arabic', text('arabic', sourceOf(sources, 'arabic').name, arabic)),
-    jsonFile('arabic-search', 'arabic-search', text('arabic-search', 'Normalised Arabic (search only)', arabic.map(normalizeArabic))),
   ];
   for (const id of TRACKS) {
     files.push(jsonFile(`translation-${id}`, `translation-${id}`, text(id, sourceOf(sources, `translation-${id}`).name, src.tracks[id])));
@@ -127,11 +125,11 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
 export function sizeSummary(built: BuiltCorpus): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
   const rows = built.manifest.files.map((f) => `${f.path.padEnd(40)}${kb(f.bytes)}${kb(f.gzipBytes)} gz`);
-  const core = built.manifest.files.filter((f) => ['surahs', 'arabic', 'arabic-search', 'translation-en'].includes(f.part));
+  const core = built.manifest.files.filter((f) => ['surahs', 'arabic', 'translation-en'].includes(f.part));
   const total = (fs: readonly ManifestFile[], k: 'bytes' | 'gzipBytes') => fs.reduce((a, f) => a + f[k], 0);
   return [
     `corpus ${built.manifest.version}: ${built.manifest.surahCount} surahs, ${built.manifest.verseCount} verses`,
     ...rows,
-    `first-visit core (surahs + arabic + search + en): ${kb(total(core, 'bytes')).trim()} raw, ${kb(total(core, 'gzipBytes')).trim()} gzip`,
+    `first-visit core (surahs + arabic + en): ${kb(total(core, 'bytes')).trim()} raw, ${kb(total(core, 'gzipBytes')).trim()} gzip`,
   ].join('\n');
 }

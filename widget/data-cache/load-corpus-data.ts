@@ -41,7 +41,8 @@ export interface CorpusData {
 
 export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> {
   const manifestUrl = corpusManifestUrl(o.dataBase);
-  const parts: CorpusPart[] = ['surahs', 'arabic', 'arabic-search', ...o.tracks.map((t) => `translation-${t}` as const)];
+  // The Arabic search text is made from the Arabic on the page (Corpus), not downloaded.
+  const parts: CorpusPart[] = ['surahs', 'arabic', ...o.tracks.map((t) => `translation-${t}` as const)];
   const snapshotTracks: SearchTrack[] = [...o.tracks];
   // Repeat visit: read the cached version, and the index snapshots built from it, while the
   // manifest request is in flight.
@@ -70,7 +71,6 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
     manifest,
     surahs: surahFile(values),
     arabic: verseFile(values, 'arabic'),
-    arabicSearch: verseFile(values, 'arabic-search'),
     tracks,
   });
   mark('quran-dai:corpus-parsed');

@@ -26,10 +26,11 @@ async function storedState(): Promise<{ current: string | undefined; partKeys: s
   }
 }
 
-const FIRST_VISIT_FILES = ['surahs', 'arabic', 'arabic-search', 'translation-en'];
+// The Arabic search text is made from the Arabic on the page, not downloaded.
+const FIRST_VISIT_FILES = ['surahs', 'arabic', 'translation-en'];
 
 describe('when the visitor comes for the first time', () => {
-  it('should download the four needed files, verify them and store them as the current version', async () => {
+  it('should download the three needed files, verify them and store them as the current version', async () => {
     const progress: DataLoadProgress[] = [];
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: (p) => progress.push(p) });
     const reference = await loadTestCorpus();
@@ -147,9 +148,9 @@ describe('when a part saved in IndexedDB is damaged', () => {
     ['cut short', 'arabic', (b) => b.slice(0, b.byteLength >> 1)],
     ['not JSON (same length)', 'arabic', (b) => new Uint8Array(b.byteLength).fill(0x20).fill(0x7b, 0, 1)],
     ['JSON of the wrong shape (same length)', 'translation-en', (b) => new TextEncoder().encode(JSON.stringify({ track: 'en', name: 'x', texts: ['only one verse'] }).padEnd(b.byteLength, ' '))],
-    ['another track under this part (same length)', 'arabic-search', (b) => {
+    ['another track under this part (same length)', 'arabic', (b) => {
       const file = JSON.parse(new TextDecoder().decode(b));
-      return new TextEncoder().encode(JSON.stringify({ ...file, track: 'arabic' }).padEnd(b.byteLength, ' ').slice(0, b.byteLength));
+      return new TextEncoder().encode(JSON.stringify({ ...file, track: 'en' }).padEnd(b.byteLength, ' ').slice(0, b.byteLength));
     }],
     ['a surah list missing an entry (same length)', 'surahs', (b) => {
       const file = JSON.parse(new TextDecoder().decode(b));
@@ -221,7 +222,7 @@ describe('when a manifest reuses the version string with other files', () => {
 
     expect(data.corpus.version).toBe(first.corpus.version);
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
-    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(3);
     expect((await storedState()).current).not.toBe(cacheVersionOf(realManifest));
   });
 
@@ -237,7 +238,7 @@ describe('when a manifest reuses the version string with other files', () => {
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
 
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe((await loadTestCorpus()).verse({ surah: 1, ayah: 1 }, 'en').translation);
-    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(3);
     const state = await storedState();
     expect(state.current).toBe(cacheVersionOf(realManifest));
     expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${cacheVersionOf(realManifest)}/${p}`).sort());
@@ -272,7 +273,7 @@ describe('when a new version is published', () => {
     expect(first.corpus.version).not.toBe(next.version);
     expect(data.corpus.version).toBe(next.version);
     expect(data.corpus.verse({ surah: 1, ayah: 1 }, 'en').translation).toBe('In the name of Allah (new edition).');
-    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(3);
     const state = await storedState();
     expect(state.current).toBe(cacheVersionOf(next));
     expect(state.partKeys).toEqual(FIRST_VISIT_FILES.map((p) => `corpus/${cacheVersionOf(next)}/${p}`).sort());
@@ -312,7 +313,7 @@ describe('when opening IndexedDB is refused (private mode, blocked by policy)', 
     });
     const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
     expect(data.corpus.trackTexts('en')).toHaveLength(6236);
-    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(3);
   });
 });
 
@@ -344,7 +345,7 @@ describe('when two widgets on one page load the same data at once', () => {
       loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('a') }),
       loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'], onProgress: () => seen.push('b') }),
     ]);
-    expect(page.stub.dataRequests()).toHaveLength(4);
+    expect(page.stub.dataRequests()).toHaveLength(3);
     expect(a.corpus).toBe(b.corpus);
     expect(seen).toContain('a');
     expect(seen).toContain('b');

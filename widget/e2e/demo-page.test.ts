@@ -36,15 +36,15 @@ describe('when a visitor opens the demo page twice', () => {
     expect(browserLog.filter((e) => e.includes('Permissions-Policy'))).toStrictEqual([]);
     expect(first.indexId).toBe(stack().indexId);
     // Keyword search is ready before the vectors have finished, and the topics load after it: wait
-    // for all to be stored (4 corpus parts, the vectors' signs and magnitudes, the topics).
-    await expect.poll(async () => (await readStoredData(page)).partCount, { timeout: 20_000 }).toBe(7);
+    // for all to be stored (3 corpus parts, the vectors' signs and magnitudes, the topics).
+    await expect.poll(async () => (await readStoredData(page)).partCount, { timeout: 20_000 }).toBe(6);
     await network.settle();
 
     const downloaded = network.dataFiles().map((r) => new URL(r.url).pathname.replace(/\.[0-9a-f]{10,64}\./, '.*.'));
     // Each file exactly once, although the page holds two widgets (inline + launcher); the topics
     // in the visitor's language only (English, with Arabic beside it), not the whole index.
     expect(downloaded.sort()).toEqual(
-      ['/data/corpus/arabic-search.*.json', '/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/signs.*.bin`, `/data/index/${stack().indexId}/magnitudes.*.bin`, '/data/topics/topics-shared.*.json'].sort(),
+      ['/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/signs.*.bin`, `/data/index/${stack().indexId}/magnitudes.*.bin`, '/data/topics/topics-shared.*.json'].sort(),
     );
     // Stored under its cache key: the version and a digest of its files' hashes (ADR 0011).
     expect((await readStoredData(page)).corpusVersion).toMatch(new RegExp(`^${first.corpusVersion}\\.[0-9a-f]{16}$`));

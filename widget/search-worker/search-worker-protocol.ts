@@ -14,10 +14,9 @@ export interface SearchWorkerInit {
   readonly type: 'init';
   readonly manifest: CorpusManifest;
   readonly surahs: readonly SurahInfo[];
+  /** The verified Uthmani text; the worker makes its search form itself (off the main thread). */
   readonly arabic: VerseTextFile;
-  readonly arabicSearch: VerseTextFile;
   readonly tracks: Partial<Record<TextTrackId, VerseTextFile>>;
-  /** The verified vector file and its manifest, when a vector index is loaded. */
   /** The verified vector files by path (a staged index's signs alone search coarsely). */
   readonly vectors: { readonly manifest: VectorIndexManifest; readonly files: ReadonlyMap<string, Uint8Array> } | null;
   /** Tracks whose BM25 index is built (or restored) right away, in the worker, off the main thread. */

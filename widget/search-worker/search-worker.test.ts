@@ -56,7 +56,6 @@ function initMessage(extra: Partial<SearchWorkerInit> = {}): SearchWorkerInit {
     manifest: corpus.manifest,
     surahs: corpus.surahs,
     arabic: { track: 'arabic', name: 'arabic', texts: corpus.trackTexts('arabic') },
-    arabicSearch: { track: 'arabic-search', name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
     tracks: { en: { track: 'en', name: 'en', texts: corpus.trackTexts('en') } },
     vectors: null,
     prepare: ['en', 'arabic-search'],

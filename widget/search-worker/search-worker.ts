@@ -47,7 +47,7 @@ function withoutVectors(engine: SearchEngine, query: string, vector: Float32Arra
 const post = (message: SearchWorkerResponse) => (self as unknown as Worker).postMessage(message);
 
 async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<WorkerState> {
-  const corpus = new Corpus({ manifest: m.manifest, surahs: { surahs: m.surahs }, arabic: m.arabic, arabicSearch: m.arabicSearch, tracks: m.tracks });
+  const corpus = new Corpus({ manifest: m.manifest, surahs: { surahs: m.surahs }, arabic: m.arabic, tracks: m.tracks });
   const engine = createSearchEngine(corpus);
   // The worker's own IndexedDB connection (same database as the page's data cache).
   const stores: Promise<readonly DataStore[]> = openIdbDataStore(1000).then((idb) => (idb ? [idb] : []));

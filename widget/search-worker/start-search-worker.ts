@@ -118,7 +118,6 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
       manifest: corpus.manifest,
       surahs: corpus.surahs,
       arabic: { track: 'arabic', name: 'arabic', texts: corpus.trackTexts('arabic') },
-      arabicSearch: { track: 'arabic-search', name: 'arabic-search', texts: corpus.trackTexts('arabic-search') },
       tracks,
       vectors: options.vectors ?? null,
       prepare: options.prepare ?? preparedTracks(corpus),
