@@ -38,8 +38,12 @@ export async function loadTopicData(o: TopicDataOptions): Promise<TopicData | nu
     if (!manifest) return null;
     const ref = topicFileFor(manifest, o.lang);
     const slot = ref === manifest.file || !langSlot ? TOPICS_SLOT : langSlot;
+    // The vectors beside the file, not after it: on a slow link one after the other made meaning
+    // matching of topics wait a second longer than the bytes need.
+    const vectorsLoading = o.indexManifestUrl ? loadTopicVectors(o.indexManifestUrl, manifest, o) : Promise.resolve(null);
+    vectorsLoading.catch(() => undefined);
     const file = await obtainOne(slot, manifest.version, ref, manifestUrl, manifest, (b) => parseTopicFile(decodeJson(b), manifest.count), o);
-    const vectors = o.indexManifestUrl ? await loadTopicVectors(o.indexManifestUrl, manifest, o) : null;
+    const vectors = await vectorsLoading;
     return { version: manifest.version, file, vectors };
   } catch (e) {
     if (isAbortError(e)) throw e;
