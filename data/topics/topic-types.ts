@@ -93,10 +93,16 @@ export interface TopicFileRef {
 }
 
 /**
- * The languages a visitor's topic file holds beside the visitor's own: English, whose names every
- * view falls back to, and Arabic, in which a visitor may ask whatever the page's language.
+ * The languages a visitor's topic file holds: the visitor's own, then English, whose names every
+ * view falls back to; an Urdu file keeps Arabic too (one script, and Urdu questions use Arabic's
+ * words). Any other language a visitor asks in (Arabic on an English page) joins when they do,
+ * so a first visit downloads only what the page's language needs.
  */
-export const TOPIC_FILE_SHARED_LANGS: readonly TopicLang[] = ['en', 'ar'];
+export function topicFileLangs(lang: TopicLang): readonly TopicLang[] {
+  if (lang === 'en') return ['en'];
+  if (lang === 'ur') return ['ur', 'en', 'ar'];
+  return [lang, 'en'];
+}
 
 /** `data/dist/topics/manifest.json`. */
 export interface TopicManifest {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type Topic, type TopicFile, type TopicFileRef, type TopicLang, type TopicManifest } from '../../data/topics/topic-types.js';
+import { topicFileLangs, TOPIC_LANGS, type Topic, type TopicFile, type TopicFileRef, type TopicLang, type TopicManifest } from '../../data/topics/topic-types.js';
 
 export interface BuiltTopics {
   readonly manifest: TopicManifest;
@@ -37,12 +37,10 @@ export function buildTopicArtefacts(topics: readonly Topic[], warnings: readonly
     .slice(0, 16);
   const care = { textVersion, ...(warnings.length > 0 ? { warnings } : {}) };
   const whole = packed('topics', { schema: 1, topics, ...care });
-  // The visitor's language and the shared ones, in one fixed order: the English and the Arabic
-  // visitor get the very same file (one download, one copy on the server), not two equal ones.
+  // Each visitor's file: their language's names and questions and English's (topicFileLangs).
   const languageFiles = TOPIC_LANGS.map((lang) => {
-    const shared = TOPIC_FILE_SHARED_LANGS.includes(lang);
-    const langs = shared ? [...TOPIC_FILE_SHARED_LANGS] : [lang, ...TOPIC_FILE_SHARED_LANGS];
-    return { lang, ...packed(shared ? 'topics-shared' : `topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs, ...care }) };
+    const langs = [...topicFileLangs(lang)];
+    return { lang, ...packed(`topics-${lang}`, { schema: 1, topics: withLanguages(topics, langs), languages: langs, ...care }) };
   });
   const manifest: TopicManifest = {
     schema: 1,

@@ -13,7 +13,7 @@ describe('when a first visit is measured', () => {
         '/data/index/multilingual-e5-small-384/magnitudes.06e40daed7.bin',
         '/data/index/multilingual-e5-small-384/topic-vectors.3.bin',
         '/data/index/multilingual-e5-small-384/topics.json',
-        '/data/topics/topics-shared.4.json',
+        '/data/topics/topics-en.4.json',
       ].map(firstVisitPart),
     ).toEqual(['corpus', 'index', 'index', 'refine', 'topicVectors', 'topicVectors', 'topics']);
   });

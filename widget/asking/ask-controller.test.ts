@@ -167,6 +167,13 @@ describe('when a question comes before the topic index has arrived', () => {
     expect(searches[1]!.refs.slice(0, 3)).toContain('5:90');
   });
 
+  it('should say which question is about to be searched, before searching it (its language’s topics may be missing)', async () => {
+    const { ask, searches } = controller();
+    const told: { question: string; searchesBefore: number }[] = [];
+    await ask.ask('هل الخمر حرام؟', withLateTopics({ embedQuery: null, questionAsked: (question) => told.push({ question, searchesBefore: searches.length }) }));
+    expect(told).toStrictEqual([{ question: 'هل الخمر حرام؟', searchesBefore: 0 }]);
+  });
+
   it('should not search again when the topics are already in', async () => {
     const { ask, searches } = controller();
     const env = withLateTopics({ embedQuery: null });

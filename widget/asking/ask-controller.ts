@@ -95,6 +95,8 @@ export interface AskEnvironment {
    * are in, or when there are none.
    */
   readonly topicsPending?: () => Promise<void> | undefined;
+  /** Told when a question is about to be searched: the topic names of its language start loading if the page's file lacks them. */
+  readonly questionAsked?: (question: string) => void;
   /** Told once a question (or an Explain) has its first verses on screen: what loads after them starts now. */
   readonly firstResultsShown?: (question: string) => void;
 }
@@ -213,6 +215,7 @@ export class AskController implements ReactiveController {
       this.#show(question, result, { ...env, site: undefined }, question, undefined);
       env.firstResultsShown?.(question);
     } else {
+      env.questionAsked?.(question);
       const found = await this.#search(question, env, abort.signal, stale);
       if (!found) return;
       result = found;

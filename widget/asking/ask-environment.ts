@@ -47,6 +47,7 @@ export function askEnvironment(boot: BootController, s: AskSettings): AskEnviron
     loadTrack: (track, signal) => boot.loadTrack(track, signal),
     site: boot.site ? { knowledge: boot.site, queryEmbedderId: boot.embedQuery ? (boot.indexManifest?.id ?? null) : null } : null,
     topicsPending: () => boot.topicsPending(),
+    questionAsked: (question) => boot.questionAsked(question),
     firstResultsShown: (question) => boot.explanationWanted(question, s.lang),
   };
 }

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { parseTopicFile } from '../../data/topics/topic-file-parser.js';
-import type { TopicLang } from '../../data/topics/topic-types.js';
+import { topicFileLangs, type TopicLang } from '../../data/topics/topic-types.js';
 import type { QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import { createFakeProxy, fixedVectorSearch, PROXY, testServices, TEST_INDEX_MANIFEST } from '../testing/element-harness.js';
@@ -198,16 +198,16 @@ describe('when the data folder has a topic index', () => {
   it('should add the topic file of a language the visitor asks in to the interface language’s, once', async () => {
     const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
     const asked: (string | undefined)[] = [];
-    // Each language's file as the build writes it: that language with English and Arabic.
+    // Each language's file as the build writes it (topicFileLangs).
     const languageFile = (lang: TopicLang) => {
-      const langs = [...new Set<TopicLang>([lang, 'en', 'ar'])];
+      const langs = [...topicFileLangs(lang)];
       const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
       return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
     };
     const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
     const { boot } = controller();
     await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
-    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en', 'ar']));
+    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
     const turkish = 'İslam’da alkol içmek haram mı?';
     // The English site's file has no Turkish words: the Turkish question meets no topic by keywords.
     expect((await boot.engine!.lexical(turkish, 'en')).topics).toBeUndefined();
@@ -217,13 +217,36 @@ describe('when the data folder has a topic index', () => {
     await boot.loadTrack('translit', signal);
     await boot.loadTrack('tr', signal);
     await boot.loadTrack('tr', signal);
-    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en', 'ar', 'tr']));
+    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en', 'tr']));
     expect(asked).toStrictEqual(['en', 'en', 'tr']);
     expect((await boot.engine!.lexical(turkish, 'en')).topics).toStrictEqual([{ id: 'intoxicants', via: 'keywords' }]);
 
     // A new interface language keeps the asked-in one.
     boot.useLanguage('ur');
     await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en', 'ar', 'ur', 'tr']));
+  });
+
+  it('should add the Arabic topic names to an English page’s when a question is written in Arabic, not for an Urdu one', async () => {
+    const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
+    const asked: (string | undefined)[] = [];
+    const languageFile = (lang: TopicLang) => {
+      const langs = [...topicFileLangs(lang)];
+      const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
+      return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
+    };
+    const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
+    const { boot } = controller();
+    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
+    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
+    boot.questionAsked('کیا شراب پینا حرام ہے؟');
+    boot.questionAsked('Is alcohol haram?');
+    expect(asked).toStrictEqual(['en']);
+    boot.questionAsked('هل الخمر حرام؟');
+    await boot.topicsPending();
+    expect(asked).toStrictEqual(['en', 'en', 'ar']);
+    expect(boot.topics?.file.languages).toStrictEqual(['en', 'ar']);
+    boot.questionAsked('ما حكم الخمر');
+    expect(asked).toStrictEqual(['en', 'en', 'ar']);
   });
 
   it('should search without topics when they cannot be loaded', async () => {

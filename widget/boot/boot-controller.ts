@@ -20,12 +20,15 @@ import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import type { WidgetServices } from './widget-services.js';
 import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
-import { TOPIC_FILE_SHARED_LANGS, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
+import { topicFileLangs, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
 import { arrivalWithin } from '../asking/arrival-within.js';
 import { wantedExplanationLang } from '../verses/explanation-language.js';
 
 /** How long, after its translation, a question in another language waits for that language's topic file (the search then waits for it again, as for any topics). */
 const ASKED_LANGUAGE_TOPICS_WAIT_MS = 3000;
+const ARABIC_LETTER = /[\u0621-\u064A]/;
+/** ٹ ڈ ڑ ں ھ ہ ے ک گ پ چ ژ ی: letters Urdu (and Persian) write and Arabic does not. */
+const URDU_OR_PERSIAN_LETTER = /[\u0679\u0688\u0691\u06BA\u06BE\u06C1\u06D2\u06A9\u06AF\u067E\u0686\u0698\u06CC]/;
 
 export const BootStatus = {
   Idle: 'idle',
@@ -254,14 +257,24 @@ export class BootController implements ReactiveController {
   }
 
   /**
+   * A question is about to be searched. Written in Arabic on a page whose topic file has no Arabic
+   * (an English page), the Arabic topic names join (`topicsPending` settles when they have), so
+   * the question meets its topic by their Arabic names too. Urdu letters mean an Urdu question:
+   * its translation's loading brings the Urdu file (`loadTrack`).
+   */
+  questionAsked(question: string): void {
+    if (ARABIC_LETTER.test(question) && !URDU_OR_PERSIAN_LETTER.test(question)) this.#askedIn('ar');
+  }
+
+  /**
    * A question came in a language the interface's topic file does not hold (a Bengali question
    * on an English site): that language's topic file is loaded and joins it; the promise settles
    * when it has (or failed).
    */
-  #askedIn(track: TextTrackId): Promise<void> | undefined {
+  #askedIn(track: TextTrackId | TopicLang): Promise<void> | undefined {
     const lang = TOPIC_LANGS.find((l) => l === track);
-    const ui = this.#options?.lang;
-    if (!lang || ui === undefined || lang === ui || TOPIC_FILE_SHARED_LANGS.includes(lang) || this.#askedLangs.includes(lang) || !this.#topicsArgs) return undefined;
+    const ui = TOPIC_LANGS.find((l) => l === this.#options?.lang);
+    if (!lang || ui === undefined || topicFileLangs(ui).includes(lang) || this.#askedLangs.includes(lang) || !this.#topicsArgs) return undefined;
     this.#askedLangs = [...this.#askedLangs, lang];
     this.#loadTopics(...this.#topicsArgs);
     return this.#topicsLoading;

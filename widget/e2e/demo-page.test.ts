@@ -44,7 +44,7 @@ describe('when a visitor opens the demo page twice', () => {
     // Each file exactly once, although the page holds two widgets (inline + launcher); the topics
     // in the visitor's language only (English, with Arabic beside it), not the whole index.
     expect(downloaded.sort()).toEqual(
-      ['/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/signs.*.bin`, `/data/index/${stack().indexId}/magnitudes.*.bin`, '/data/topics/topics-shared.*.json'].sort(),
+      ['/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/signs.*.bin`, `/data/index/${stack().indexId}/magnitudes.*.bin`, '/data/topics/topics-en.*.json'].sort(),
     );
     // Stored under its cache key: the version and a digest of its files' hashes (ADR 0011).
     expect((await readStoredData(page)).corpusVersion).toMatch(new RegExp(`^${first.corpusVersion}\\.[0-9a-f]{16}$`));
