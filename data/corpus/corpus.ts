@@ -54,7 +54,7 @@ export class Corpus implements ReferenceContext {
    * derived from the verified Arabic rather than downloaded (a sixth of a first visit's corpus
    * bytes), so nothing a verdict depends on can differ from the verse itself.
    */
-  readonly #arabicSearch: (string | undefined)[] = [];
+  readonly #arabicSearch: (string | undefined)[];
   #arabicSearchWhole = false;
   readonly #tracks = new Map<TextTrackId, VerseTextFile>();
   readonly #explanations = new Map<ExplanationLang, VerseTextFile>();
@@ -73,6 +73,8 @@ export class Corpus implements ReferenceContext {
     this.manifest = manifest;
     this.surahs = surahs.surahs;
     this.#arabic = arabic.texts;
+    // Filled up front so verses made one by one, in any order, keep the array's fast elements.
+    this.#arabicSearch = new Array<string | undefined>(arabic.texts.length).fill(undefined);
     this.#names = buildSurahNameIndex(this.surahs);
     this.#surahOfIndex = new Uint8Array(VERSE_COUNT);
     for (const s of this.surahs) this.#surahOfIndex.fill(s.number, s.firstVerseIndex, s.firstVerseIndex + s.verseCount);
