@@ -117,7 +117,7 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
       }
       bytes = parts;
       probes.push(result);
-      log(`run ${run + 1}/${runs}${throttle ? ` (${throttle})` : ''}: first results ${result.readyMs} ms, vectors ${result.indexReadyMs} ms, topics ${result.topicsReadyMs} ms${result.indexRefinedMs ? `, exact vectors ${result.indexRefinedMs} ms` : ''}; ${Math.round(parts.total / 1024)} KiB (+${Math.round(refineBytes / 1024)} KiB later)`);
+      log(`run ${run + 1}/${runs}${throttle ? ` (${throttle})` : ''}: first results ${result.readyMs} ms (data in at ${result.dataReadyMs} ms, then ${result.buildSearchMs} ms to search), vectors ${result.indexReadyMs} ms, topics ${result.topicsReadyMs} ms${result.indexRefinedMs ? `, exact vectors ${result.indexRefinedMs} ms` : ''}; ${Math.round(parts.total / 1024)} KiB (+${Math.round(refineBytes / 1024)} KiB later)`);
       await context.close();
     }
     return {
