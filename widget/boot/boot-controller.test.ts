@@ -154,6 +154,18 @@ describe("when the proxy names the mosque's documents", () => {
   });
 });
 
+
+/** Each language's topic file as the build writes it (topicFileLangs), and the languages asked for, in order. */
+function languageFilesAsBuilt() {
+  const asked: (string | undefined)[] = [];
+  const languageFile = (lang: TopicLang) => {
+    const langs = [...topicFileLangs(lang)];
+    const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
+    return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
+  };
+  const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
+  return { asked, loadTopics };
+}
 describe('when the data folder has a topic index', () => {
   it('should hand it to the engine after the first results and keep it for the view', async () => {
     const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
@@ -197,14 +209,7 @@ describe('when the data folder has a topic index', () => {
 
   it('should add the topic file of a language the visitor asks in to the interface language’s, once', async () => {
     const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
-    const asked: (string | undefined)[] = [];
-    // Each language's file as the build writes it (topicFileLangs).
-    const languageFile = (lang: TopicLang) => {
-      const langs = [...topicFileLangs(lang)];
-      const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
-      return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
-    };
-    const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
+    const { asked, loadTopics } = languageFilesAsBuilt();
     const { boot } = controller();
     await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
     await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
@@ -228,13 +233,7 @@ describe('when the data folder has a topic index', () => {
 
   it('should add the Arabic topic names to an English page’s when a question is written in Arabic, not for an Urdu one', async () => {
     const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
-    const asked: (string | undefined)[] = [];
-    const languageFile = (lang: TopicLang) => {
-      const langs = [...topicFileLangs(lang)];
-      const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
-      return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
-    };
-    const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
+    const { asked, loadTopics } = languageFilesAsBuilt();
     const { boot } = controller();
     await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
     await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
