@@ -91,7 +91,7 @@ describe('when a 4-bit index is split in two downloads (signs first, magnitudes 
   });
 
   it('should give back exactly the 4-bit codes and scales once the magnitudes arrive', () => {
-    const joined = joinStagedVectorFiles(decodeVectorFile(signs), magnitudes);
+    const joined = joinStagedVectorFiles(signs, magnitudes);
     expect(Array.from(joined.codes)).toEqual(Array.from(int4.codes));
     expect(Array.from(joined.scales)).toEqual(Array.from(int4.scales));
     expect(Array.from(joined.offset!)).toEqual(Array.from(int4.offset!));
@@ -100,6 +100,6 @@ describe('when a 4-bit index is split in two downloads (signs first, magnitudes 
   it('should refuse magnitudes read alone, or with signs of another shape', () => {
     expect(() => decodeVectorFile(magnitudes)).toThrow('read together with its signs file');
     const other = encodeStagedVectorFiles(quantizeVectorsInt4Centered(vectors.slice(0, 4), 11));
-    expect(() => joinStagedVectorFiles(decodeVectorFile(other.signs), magnitudes)).toThrow('do not belong to these signs');
+    expect(() => joinStagedVectorFiles(other.signs, magnitudes)).toThrow('do not belong to these signs');
   });
 });

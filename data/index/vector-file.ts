@@ -19,8 +19,8 @@
  *   then       f32[count]          per-vector scales
  *   then       u8[ceil(count * dims / 2)]  codes, two per byte, low nibble first
  *
- * The same 4-bit codes in two downloads (staged-int4.ts), so meaning search starts on a quarter of
- * the bytes. Version 3, the signs, searchable alone:
+ * The same 4-bit codes in two downloads (`encodeStagedVectorFiles`, ADR 0032), so meaning search
+ * starts on a quarter of the bytes. Version 3, the signs, searchable alone:
  *
  *   offset 16  f32[dims]           the shared offset (the corpus mean)
  *   then       f32[count]          per-vector scales of the one-bit codes
@@ -91,50 +91,53 @@ function vectorFileWithHeader(version: number, dims: number, count: number): { b
  * of 0 reads as + in the signs alone.
  */
 export function encodeStagedVectorFiles(q: QuantizedVectors): { signs: Uint8Array; magnitudes: Uint8Array } {
-  const coarseScales = new Float32Array(q.count);
-  for (let i = 0; i < q.count; i++) {
-    let sum = 0;
-    for (let j = i * q.dims; j < (i + 1) * q.dims; j++) sum += Math.abs(q.codes[j] ?? 0);
-    coarseScales[i] = ((q.scales[i] ?? 0) * sum) / q.dims;
-  }
-  if (!q.offset || q.codes.length !== q.count * q.dims || q.scales.length !== q.count || coarseScales.length !== q.count) {
-    throw new VectorFileError(`a staged index needs centred 4-bit codes (${q.count} x ${q.dims}), an offset and ${q.count} scales of each kind`);
+  if (!q.offset || q.codes.length !== q.count * q.dims || q.scales.length !== q.count) {
+    throw new VectorFileError(`a staged index needs centred 4-bit codes (${q.count} x ${q.dims}), an offset and ${q.count} scales`);
   }
   const signs = vectorFileWithHeader(VECTOR_FILE_VERSION_SIGNS, q.dims, q.count);
   let at = VECTOR_FILE_HEADER_BYTES;
   for (let j = 0; j < q.dims; j++, at += 4) signs.view.setFloat32(at, q.offset[j]!, true);
-  for (let i = 0; i < q.count; i++, at += 4) signs.view.setFloat32(at, coarseScales[i]!, true);
+  for (let i = 0; i < q.count; i++, at += 4) {
+    let sum = 0;
+    for (let j = i * q.dims; j < (i + 1) * q.dims; j++) sum += Math.abs(q.codes[j]!);
+    signs.view.setFloat32(at, (q.scales[i]! * sum) / q.dims, true);
+  }
+  for (let k = 0; k < q.codes.length; k++) if (q.codes[k]! >= 0) signs.bytes[at + (k >> 3)]! |= 1 << (k & 7);
   const magnitudes = vectorFileWithHeader(VECTOR_FILE_VERSION_MAGNITUDES, q.dims, q.count);
   let mAt = VECTOR_FILE_HEADER_BYTES;
   for (let i = 0; i < q.count; i++, mAt += 4) magnitudes.view.setFloat32(mAt, q.scales[i]!, true);
-  for (let k = 0; k < q.codes.length; k++) {
-    const c = q.codes[k]!;
-    if (c < -7 || c > 7) throw new VectorFileError(`code ${c} at ${k} is not a 4-bit code (-7..7)`);
-    if (c >= 0) signs.bytes[at + (k >> 3)]! |= 1 << (k & 7);
-    magnitudes.bytes[mAt + (k >> 1)]! |= Math.abs(c) << ((k & 1) * 4);
-  }
+  const absolute = Int8Array.from(q.codes, (c) => {
+    if (c < -7 || c > 7) throw new VectorFileError(`code ${c} is not a 4-bit code (-7..7)`);
+    return Math.abs(c);
+  });
+  magnitudes.bytes.set(packInt4(absolute), mAt);
   return { signs: signs.bytes, magnitudes: magnitudes.bytes };
 }
 
 /**
- * The 4-bit codes back from a staged index's two files: the signs (decoded, `decodeVectorFile`)
- * and the magnitudes' bytes. Exactly the codes `encodeStagedVectorFiles` was given.
+ * The 4-bit codes back from a staged index's two files, in one pass over their bytes (what every
+ * repeat visit reads): exactly the codes `encodeStagedVectorFiles` was given.
  */
-export function joinStagedVectorFiles(signs: QuantizedVectors, magnitudeFile: Uint8Array): QuantizedVectors {
+export function joinStagedVectorFiles(signsFile: Uint8Array, magnitudeFile: Uint8Array): QuantizedVectors {
+  const signs = readVectorFileHeader(signsFile);
   const { version, dims, count } = readVectorFileHeader(magnitudeFile);
-  if (version !== VECTOR_FILE_VERSION_MAGNITUDES) throw new VectorFileError(`expected a magnitudes file (version ${VECTOR_FILE_VERSION_MAGNITUDES}), got version ${version}`);
-  if (!signs.offset || dims !== signs.dims || count !== signs.count) {
+  if (signs.version !== VECTOR_FILE_VERSION_SIGNS || version !== VECTOR_FILE_VERSION_MAGNITUDES) {
+    throw new VectorFileError(`expected a signs and a magnitudes file (versions ${VECTOR_FILE_VERSION_SIGNS} and ${VECTOR_FILE_VERSION_MAGNITUDES}), got versions ${signs.version} and ${version}`);
+  }
+  if (dims !== signs.dims || count !== signs.count) {
     throw new VectorFileError(`the magnitudes (${count} x ${dims}) do not belong to these signs (${signs.count} x ${signs.dims}); download the index again`);
   }
+  const offset = floatsAt(signsFile, VECTOR_FILE_HEADER_BYTES, dims);
+  const bits = signsFile.subarray(VECTOR_FILE_HEADER_BYTES + dims * 4 + count * 4);
   const scales = floatsAt(magnitudeFile, VECTOR_FILE_HEADER_BYTES, count);
   const packed = magnitudeFile.subarray(VECTOR_FILE_HEADER_BYTES + count * 4);
   const codes = new Int8Array(count * dims);
   for (let k = 0; k < codes.length; k++) {
     const magnitude = (packed[k >> 1]! >> ((k & 1) * 4)) & 0xf;
     if (magnitude > 7) throw new VectorFileError(`magnitude ${magnitude} at ${k} is not a 4-bit code's; download the index again`);
-    codes[k] = signs.codes[k]! < 0 ? -magnitude : magnitude;
+    codes[k] = (bits[k >> 3]! >> (k & 7)) & 1 ? magnitude : -magnitude;
   }
-  return { dims, count, codes, scales, offset: signs.offset };
+  return { dims, count, codes, scales, offset };
 }
 
 export interface VectorFileHeader {

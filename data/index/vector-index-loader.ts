@@ -71,13 +71,11 @@ export async function parseVectorIndex(
     }
     checkVectorFileShape(manifest, b, file);
   }
-  const vectors = decodeVectorFile(files.get(first.path)!);
-  const refine = manifest.files[1];
+  const firstBytes = files.get(first.path)!;
+  const refine = manifest.quantization === 'int4-centered-staged' ? manifest.files[1] : undefined;
   const magnitudes = refine && files.get(refine.path);
-  if (manifest.quantization === 'int4-centered-staged') {
-    return magnitudes ? { manifest, vectors: joinStagedVectorFiles(vectors, magnitudes), complete: true } : { manifest, vectors, complete: false };
-  }
-  return { manifest, vectors, complete: true };
+  if (magnitudes) return { manifest, vectors: joinStagedVectorFiles(firstBytes, magnitudes), complete: true };
+  return { manifest, vectors: decodeVectorFile(firstBytes), complete: refine === undefined };
 }
 
 function asBytes(b: ArrayBuffer | Uint8Array): Uint8Array {

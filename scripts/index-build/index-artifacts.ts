@@ -59,8 +59,8 @@ export async function indexArtifactsOf(q: QuantizedVectors, quantization: Vector
   );
   // One file: its own hash, as before. Several: the hash of their hashes, so any change shows.
   const version = encoded.length === 1 ? encoded[0]!.sha256.slice(0, 16) : (await sha256Hex(new TextEncoder().encode(encoded.map((e) => e.sha256).join('\n')))).slice(0, 16);
+  // Named by its own hash (a single file's is the version, as before).
   const files = encoded.map((e) => ({ path: `${e.stem}.${e.sha256.slice(0, 16)}.bin`, bytes: e.bytes, sha256: e.sha256 }));
-  if (encoded.length === 1) files[0] = { ...files[0]!, path: `vectors.${version}.bin` };
   const manifest: VectorIndexManifest = {
     schema: 1,
     id: settings.id,

@@ -12,12 +12,17 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
-import { PRECOMPRESSED_SUFFIX } from '../../proxy/middleware/static-files/index.js';
+import { DEFAULT_STATIC_FILES_OPTIONS, PRECOMPRESSED_SUFFIX } from '../../proxy/middleware/static-files/index.js';
 
 const brotli = promisify(brotliCompress);
 
-/** Content-hashed names, the same rule the proxy uses for immutable files. */
-export const PRECOMPRESSED_NAME = /\.[0-9a-f]{10,64}\.(?:json|bin|js|mjs|css|wasm|svg|txt)$/;
+/** Kinds of file worth a copy: text, JSON, scripts and the vector files (not models or images). */
+const COMPRESSIBLE_NAME = /\.(?:json|bin|js|mjs|css|wasm|svg|txt)$/;
+
+/** A content-hashed name (the proxy's own rule for immutable files) of a compressible kind. */
+function wantsCopy(name: string): boolean {
+  return DEFAULT_STATIC_FILES_OPTIONS.immutable.test(name) && COMPRESSIBLE_NAME.test(name);
+}
 /** A copy must save at least this share of the bytes, or the file is left as it is (random codes do not compress). */
 export const MIN_SAVING = 0.03;
 
@@ -48,7 +53,7 @@ export async function precompressDir(dir: string): Promise<PrecompressReport> {
   for (const name of names) {
     if (name.endsWith(PRECOMPRESSED_SUFFIX) && !names.has(name.slice(0, -PRECOMPRESSED_SUFFIX.length))) await rm(join(dir, name), { force: true });
   }
-  const todo = [...names].filter((n) => PRECOMPRESSED_NAME.test(n)).sort();
+  const todo = [...names].filter(wantsCopy).sort();
   await Promise.all(
     todo.map(async (name) => {
       const target = join(dir, name + PRECOMPRESSED_SUFFIX);

@@ -82,14 +82,15 @@ export async function loadVectorIndexData(o: VectorIndexDataOptions): Promise<Ve
       signal: o.signal,
     });
   const storedWhole = prefetched?.version === stored.version && manifest.files.every((f) => prefetched.bytes.has(f.path));
-  const [first, ...later] = manifest.files;
-  if (manifest.quantization !== 'int4-centered-staged' || storedWhole || !first || later.length === 0) {
+  if (manifest.quantization !== 'int4-centered-staged' || storedWhole) {
     const { bytes, downloaded } = await obtain(manifest.files, 'commit', true);
     // A new index (another model or dimension) replaces the old one: drop other indexes, or
     // a site that switched would keep megabytes of unused vectors forever.
     if (downloaded > 0) await dropOtherIndexes(stores, slot);
     return { manifest, files: bytes, downloaded };
   }
+  // The manifest parser holds a staged index to exactly two files: its signs, then its magnitudes.
+  const [first, ...later] = manifest.files as [VectorIndexFile, ...VectorIndexFile[]];
   const signs = await obtain([first], 'commit', true);
   if (signs.downloaded > 0) await dropOtherIndexes(stores, slot);
   const refined = obtain(later, 'add', false).then(

@@ -24,6 +24,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { resourceKeyOf } from '../../http/resource-key.js';
 import { createWorkGate } from '../../http/work-gate.js';
+import { acceptsEncoding } from '../../http/accept-encoding.js';
 
 export type Encoding = 'br' | 'gzip' | 'deflate';
 export type EncoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
@@ -256,14 +257,7 @@ class ByteBudgetCache {
 
 /** Best encoding the client accepts (q > 0) among the available ones, server preference first. */
 export function negotiate(acceptEncoding: string, encoders: Partial<Record<Encoding, EncoderFactory>>): Encoding | undefined {
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    q.set(name, qParam ? Number(qParam.slice(2)) || 0 : 1);
-  }
-  return PREFERENCE.find((e) => encoders[e] && (q.get(e) ?? q.get('*') ?? 0) > 0);
+  return PREFERENCE.find((e) => encoders[e] && acceptsEncoding(acceptEncoding, e));
 }
 
 function appendVary(headers: Headers): void {

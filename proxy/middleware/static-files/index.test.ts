@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createMemoryFileSource } from './file-source.js';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { acceptsBrotli, etagMatches, IMMUTABLE_CACHE_CONTROL, resolveStaticPath, staticFiles } from './index.js';
+import { acceptsEncoding } from '../../http/accept-encoding.js';
+import { etagMatches, IMMUTABLE_CACHE_CONTROL, resolveStaticPath, staticFiles } from './index.js';
+
+const acceptsBrotli = (header: string | undefined) => acceptsEncoding(header, 'br');
 
 const source = createMemoryFileSource({
   'manifest.json': '{"version":"abc"}',

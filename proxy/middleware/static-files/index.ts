@@ -11,6 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { FileSource } from './file-source.js';
 import { setResourceKey } from '../../http/resource-key.js';
+import { acceptsEncoding } from '../../http/accept-encoding.js';
 
 export interface StaticFilesOptions {
   /** Where the files are. Required. */
@@ -82,7 +83,7 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
     setResourceKey(c, `${opts.prefix}/${rel}`);
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const immutable = opts.immutable.test(name);
-    const packed = immutable && opts.precompressed && acceptsBrotli(c.req.header('accept-encoding')) ? await opts.source.open(`${rel}${PRECOMPRESSED_SUFFIX}`) : null;
+    const packed = immutable && opts.precompressed && acceptsEncoding(c.req.header('accept-encoding'), 'br') ? await opts.source.open(`${rel}${PRECOMPRESSED_SUFFIX}`) : null;
     const sent = packed ?? file;
     // Each representation has its own tag (RFC 9110 §8.8.3): the brotli copy is another body.
     const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${packed ? '-br' : ''}"`;
@@ -144,21 +145,6 @@ export function mimeTypeOf(name: string): string {
 
 /** The suffix of a file's brotli copy made at build time (scripts/precompress). */
 export const PRECOMPRESSED_SUFFIX = '.br';
-
-/** True when `Accept-Encoding` takes brotli (`br` or `*` with q > 0). */
-export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let q: number | undefined;
-  let star: number | undefined;
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [token, ...params] = part.trim().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) || 0 : 1;
-    if (token === 'br') q = value;
-    else if (token === '*') star = value;
-  }
-  return (q ?? star ?? 0) > 0;
-}
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
