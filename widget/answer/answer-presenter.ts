@@ -45,6 +45,8 @@ export class AnswerPresenter implements ReactiveController {
   readonly #options: AnswerPresenterOptions;
   readonly #loader: AnswerModuleLoader;
   #key: Key | undefined;
+  /** A check of the grown or finished answer, due in a task of its own (`#checkSoon`). */
+  #pending: Promise<void> | undefined;
   /** The corpus whose answer-check lookups are being prepared (once per corpus). */
   #warmed: unknown;
 
@@ -67,7 +69,34 @@ export class AnswerPresenter implements ReactiveController {
       module.warmUpAnswerChecks(corpus);
     }
     const s = this.#options.asking();
-    this.check(s.answer, s.retrieved, s.siteRetrieved, s.status === AskStatus.Answering);
+    const streaming = s.status === AskStatus.Answering;
+    // The same answer checked again (grown, or finished): in a task of its own, so checking a long
+    // answer and laying it out are two short tasks, not one long one; meanwhile the last check shows.
+    if (this.#sameAnswerGrown(s.answer, s.retrieved, s.siteRetrieved, streaming)) this.#checkSoon();
+    else this.check(s.answer, s.retrieved, s.siteRetrieved, streaming);
+  }
+
+  /** True when the answer on screen was checked before (shorter, or while it streamed) and needs checking again. */
+  #sameAnswerGrown(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming: boolean): boolean {
+    const key = this.#key;
+    if (key === undefined || this.rendered === undefined || !text.startsWith(key.text)) return false;
+    if (key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, this.inputs())) return false;
+    // Finished at the length last checked while streaming: checked once more, in full.
+    if (key.text === text) return key.streaming && !streaming;
+    return shouldRecheck(key.text.length, text.length, streaming);
+  }
+
+  #checkSoon(): void {
+    if (this.#pending) return;
+    this.#pending = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        this.#pending = undefined;
+        const s = this.#options.asking();
+        this.check(s.answer, s.retrieved, s.siteRetrieved, s.status === AskStatus.Answering);
+        this.#host.requestUpdate();
+        resolve();
+      }, 0),
+    );
   }
 
   /** The answer renderer's inputs now, with its module once loaded. */
@@ -84,6 +113,8 @@ export class AnswerPresenter implements ReactiveController {
   async announce(question: string, text: string): Promise<void> {
     const { retrieved, siteRetrieved } = this.#options.asking();
     await this.load();
+    // The finished answer's check may be under way in its own task: the event reuses it.
+    await this.#pending;
     emit(this.#host, 'quran-dai-answer', { question, text, citations: this.check(text, retrieved, siteRetrieved)?.citations ?? [] });
   }
 

@@ -14,6 +14,7 @@ import type { Translate } from '../i18n/ui-language.js';
 import { trackDir, trackLang } from '../verses/track-language.js';
 import type { AnswerCheck, QuoteVerdict } from '../../data/answer-check/answer-check.js';
 import type { QuoteCorrection } from '../../data/answer-check/quote-correction.js';
+import { paragraphPieces } from './paragraph-pieces.js';
 import { textChunks } from './text-chunks.js';
 import type { BlockNode, CitationNode, InlineNode, SiteCitationNode } from '../../data/answer-check/markdown-subset.js';
 
@@ -145,7 +146,8 @@ function correctionTemplate(correction: QuoteCorrection, ctx: AnswerRenderContex
 function blockTemplate(block: BlockNode, ctx: AnswerRenderContext): TemplateResult {
   switch (block.type) {
     case 'paragraph':
-      return html`<p dir="auto">${inlineTemplate(block.children, ctx)}</p>`;
+      // Always as a list of pieces, so a paragraph that grows past one piece keeps the DOM of its first.
+      return html`${paragraphPieces(block.children).map((piece) => html`<p dir="auto">${inlineTemplate(piece, ctx)}</p>`)}`;
     case 'heading':
       return html`<p class="answer__heading" dir="auto"><strong>${inlineTemplate(block.children, ctx)}</strong></p>`;
     case 'list':

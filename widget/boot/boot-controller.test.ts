@@ -127,6 +127,28 @@ describe('when the proxy points the widget at a CDN', () => {
   });
 });
 
+describe('when the widget starts on a slow link', () => {
+  it('should ask for the data where it expects it before the config has answered, and load from where the config says', async () => {
+    const cdn = { corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, dataBase: 'https://cdn.example/q/data' };
+    const services = await testServices({ proxy: createFakeProxy(cdn) });
+    const events: string[] = [];
+    const boot = new BootController(fakeHost(), { onReady: () => {}, onError: () => {} });
+    await boot.boot({
+      proxy: PROXY,
+      dataBase: undefined,
+      translation: 'en',
+      services: {
+        ...services,
+        fetch: (input, init) => (events.push(`fetch ${String(input).replace(PROXY, '')}`), services.fetch(input, init)),
+        requestDataEarly: (dataBase) => void events.push(`early ${dataBase}`),
+        loadQuranData: (o) => (events.push(`load ${o.dataBase}`), services.loadQuranData(o)),
+      },
+    });
+    expect(boot.status).toBe(BootStatus.Ready);
+    expect(events.slice(0, 3)).toStrictEqual([`early ${PROXY}/data`, 'fetch /api/config', 'load https://cdn.example/q/data']);
+  });
+});
+
 describe("when the proxy names the mosque's documents", () => {
   const proxy = () => createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, site: { manifest: '/data/site/manifest.json', version: 'v2' } });
 

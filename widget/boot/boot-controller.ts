@@ -143,6 +143,8 @@ export class BootController implements ReactiveController {
     this.#explanationsAsked = new Set();
     this.#host.requestUpdate();
     const { proxy, services } = options;
+    // Beside the config request, not after it: the data is where the config will most likely say.
+    services.requestDataEarly?.(options.dataBase ?? proxyUrl(proxy, 'data'));
 
     try {
       this.config = await fetchWidgetConfig(proxy, services.fetch, abort.signal);

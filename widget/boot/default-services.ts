@@ -5,6 +5,7 @@ import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-e
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
+import { requestCorpusManifestEarly } from '../data-cache/early-response.js';
 
 /** Browser query embedding for a local-model index; the model runtime loads on the first question. */
 function browserQueryEmbedder(
@@ -56,6 +57,7 @@ if (typeof document !== 'undefined') void quranData().catch(() => undefined);
 export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
   loadQuranData: async (options) => (await quranData()).loadQuranData(options),
+  requestDataEarly: (dataBase) => requestCorpusManifestEarly(dataBase),
   loadTranslationTrack: async (options) => (await quranData()).loadTranslationTrack(options),
   loadVerseExplanation: async (options) => (await quranData()).loadVerseExplanation(options),
   // ADR 0004: BM25 builds and queries in the search Worker; on the page only if no Worker can start.

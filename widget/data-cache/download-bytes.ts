@@ -10,12 +10,14 @@ export interface DownloadBytesOptions {
   signal?: AbortSignal;
   /** `RequestInit.cache`; hashed files use the default, manifests use `no-cache`. */
   cache?: RequestCache;
+  /** The same request made earlier (early-response.ts): used instead of asking again, unless it failed. */
+  early?: Promise<Response>;
 }
 
 export async function downloadBytes(url: string, options: DownloadBytesOptions = {}): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: options.signal, cache: options.cache });
+    response = (await options.early?.catch(() => undefined)) ?? (await fetch(url, { signal: options.signal, cache: options.cache }));
   } catch (e) {
     if (isAbortError(e)) throw e;
     throw new DataLoadError('network', `could not download ${url} (${(e as Error).message}); check the connection or the widget's data URL`);

@@ -4,23 +4,10 @@
  */
 import { decodeJson } from '../../data/corpus/corpus-parts.js';
 import { downloadBytes } from './download-bytes.js';
-
-/** Resolve `path` against `base`, which may itself be relative to the page. */
-export function resolveUrl(path: string, base: string): string {
-  return new URL(path, absoluteUrl(base)).href;
-}
-
-/** `url` made absolute against the page (outside a page it must already be absolute). */
-export function absoluteUrl(url: string): string {
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  return new URL(url, page).href;
-}
-
-/** URL of the corpus manifest under the data base URL (`/data` → `/data/corpus/manifest.json`). */
-export function corpusManifestUrl(dataBase: string): string {
-  return resolveUrl('corpus/manifest.json', dataBase.endsWith('/') ? dataBase : `${dataBase}/`);
-}
+import { takeEarlyResponse } from './early-response.js';
 
 export async function fetchManifestJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  return decodeJson(await downloadBytes(url, { signal, cache: 'no-cache' }));
+  // The corpus manifest may have been asked for already, before this code had loaded (early-response.ts).
+  const early = takeEarlyResponse(url);
+  return decodeJson(await downloadBytes(url, { signal, cache: 'no-cache', ...(early ? { early } : {}) }));
 }

@@ -12,7 +12,8 @@ import { decodeJson } from '../../data/corpus/corpus-parts.js';
 import { cacheVersionOf } from './cache-version.js';
 import type { DataStore } from './data-store.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
-import { absoluteUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { absoluteUrl, resolveUrl } from './data-urls.js';
+import { fetchManifestJson } from './fetch-manifest.js';
 import { findStored, obtainVerifiedFiles } from './obtain-verified-files.js';
 
 export interface TopicDataOptions {

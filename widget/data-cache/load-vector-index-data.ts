@@ -17,7 +17,8 @@ import { cacheVersionOf } from './cache-version.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
 import { DataLoadError, isAbortError } from './data-load-error.js';
-import { absoluteUrl, fetchManifestJson, resolveUrl } from './fetch-manifest.js';
+import { absoluteUrl, resolveUrl } from './data-urls.js';
+import { fetchManifestJson } from './fetch-manifest.js';
 import { findStored, obtainVerifiedFiles, readCurrentParts } from './obtain-verified-files.js';
 
 export interface VectorIndexDataOptions {

@@ -1,7 +1,7 @@
 /**
  * @module
  * The Topics view's state: its module, loaded once the topic index is (never in the first
- * load), what the visitor typed to filter the list, and opening a topic: its verses, central
+ * load), whether the list is open, what the visitor typed to filter it, and opening a topic: its verses, central
  * first, shown without a search or an answer.
  */
 import type { CSSResult, ReactiveController, ReactiveControllerHost } from 'lit';
@@ -28,6 +28,8 @@ export interface TopicsControllerOptions {
 export class TopicsController implements ReactiveController {
   readonly #view: LazyView<TopicsViewModule>;
   #filter = '';
+  /** Whether the visitor opened the list (its topics are drawn only then). */
+  #open = false;
   readonly #host: ReactiveControllerHost;
   readonly #o: TopicsControllerOptions;
 
@@ -68,12 +70,18 @@ export class TopicsController implements ReactiveController {
       topics: topics.file.topics,
       lang: this.#o.lang(),
       filter: this.#filter,
+      open: this.#open,
       t: this.#o.t(),
       onFilter: (filter) => {
         this.#filter = filter;
         this.#host.requestUpdate();
       },
       onOpen: (id) => this.open(id),
+      onToggle: (open) => {
+        if (open === this.#open) return;
+        this.#open = open;
+        this.#host.requestUpdate();
+      },
     });
   }
 }

@@ -1,12 +1,12 @@
 /**
  * Browser probe (built like the widget, loaded by the bench and the ADR 0004 measurement):
- * loads the data exactly as the widget does, builds the search, and records how long each
+ * loads the data exactly as the widget does (a small first script that asks for the corpus
+ * manifest, then the data code), builds the search, and records how long each
  * step took and every main-thread long task (> 50 ms) seen meanwhile. Results land on
  * `window.__quranDaiProbe` for Playwright to read.
  */
-import { loadQuranData, vectorSearchReady, vectorSearchRefined, type DataLoadPhase } from '../../data-cache/load-quran-data.js';
-import { laterLexicalSnapshotsOf } from '../../snapshots/lexical-snapshot-store.js';
-import { buildProbeSearch } from './probe-search.js';
+import type { DataLoadPhase } from '../../data-cache/load-quran-data.js';
+import { requestCorpusManifestEarly } from '../../data-cache/early-response.js';
 
 export interface ProbeResult {
   readonly ok: boolean;
@@ -69,6 +69,13 @@ async function run(): Promise<void> {
   const snapshots = params.get('snapshots') !== 'off';
   const phases: Partial<Record<DataLoadPhase, number>> = {};
   try {
+    // As the element does: the corpus manifest is asked for while the data code downloads.
+    requestCorpusManifestEarly(dataBase);
+    const [{ loadQuranData, vectorSearchReady, vectorSearchRefined }, { laterLexicalSnapshotsOf }, { buildProbeSearch }] = await Promise.all([
+      import('../../data-cache/load-quran-data.js'),
+      import('../../snapshots/lexical-snapshot-store.js'),
+      import('./probe-search.js'),
+    ]);
     const data = await loadQuranData({
       dataBase,
       tracks: ['en'],
