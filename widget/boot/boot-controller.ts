@@ -143,8 +143,6 @@ export class BootController implements ReactiveController {
     this.#explanationsAsked = new Set();
     this.#host.requestUpdate();
     const { proxy, services } = options;
-    // Beside the config request, not after it: the data is where the config will most likely say.
-    services.requestDataEarly?.(options.dataBase ?? proxyUrl(proxy, 'data'));
 
     try {
       this.config = await fetchWidgetConfig(proxy, services.fetch, abort.signal);
@@ -158,6 +156,9 @@ export class BootController implements ReactiveController {
     const dataBase = options.dataBase ?? this.config?.dataBase ?? proxyUrl(proxy, 'data');
     // The options as they are now: the interface language may have settled meanwhile (useLanguage).
     this.#options = { ...(this.#options ?? options), dataBase };
+    // Now, not once the data code is here: the config has said where the data is (a site that
+    // serves it from elsewhere gets no request for it at the proxy).
+    services.requestDataEarly?.(dataBase);
 
     const siteConfig = this.config?.site;
     if (siteConfig) {

@@ -5,7 +5,8 @@ import { createWorkerBackedSearchEngine } from '../asking/worker-backed-search-e
 import type { QueryEmbedder } from '../asking/search-engine-port.js';
 import type { WidgetServices } from './widget-services.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
-import { requestCorpusManifestEarly } from '../data-cache/early-response.js';
+import { requestCorpusManifestEarly, takeEarlyCorpusManifest } from '../data-cache/early-response.js';
+import { importDataCode } from '../data-cache/import-data-code.js';
 
 /** Browser query embedding for a local-model index; the model runtime loads on the first question. */
 function browserQueryEmbedder(
@@ -37,7 +38,7 @@ let loadedQuranDataModule: QuranDataModule | undefined;
  * right after the element is defined instead of before it, so the widget paints first.
  */
 function quranData(): Promise<QuranDataModule> {
-  quranDataModule ??= import('../data-cache/load-quran-data.js').then(
+  quranDataModule ??= importDataCode().then(
     (m) => (loadedQuranDataModule = m),
     (e: unknown) => {
       quranDataModule = undefined; // a failed download is tried again on the next load (a reload of the widget's data)
@@ -56,7 +57,10 @@ if (typeof document !== 'undefined') void quranData().catch(() => undefined);
 
 export const defaultServices: WidgetServices = {
   fetch: (input, init) => globalThis.fetch(input, init),
-  loadQuranData: async (options) => (await quranData()).loadQuranData(options),
+  loadQuranData: async (options) => {
+    const earlyCorpusManifest = takeEarlyCorpusManifest(options.dataBase);
+    return (await quranData()).loadQuranData({ ...options, ...(earlyCorpusManifest ? { earlyCorpusManifest } : {}) });
+  },
   requestDataEarly: (dataBase) => requestCorpusManifestEarly(dataBase),
   loadTranslationTrack: async (options) => (await quranData()).loadTranslationTrack(options),
   loadVerseExplanation: async (options) => (await quranData()).loadVerseExplanation(options),

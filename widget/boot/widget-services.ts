@@ -29,9 +29,9 @@ export interface WidgetServices {
   readonly fetch: typeof fetch;
   readonly loadQuranData: (options: LoadQuranDataOptions) => Promise<LoadedQuranData>;
   /**
-   * Asks for the corpus manifest under the data folder the element expects, before its config
-   * says where the data is and before the loader's code is here; `loadQuranData` takes that
-   * response. Optional: without it the manifest is asked for when the data loads.
+   * Asks for the corpus manifest under the data folder as soon as the config has said where it
+   * is, before the loader's code is here; `loadQuranData` takes that response. Optional: without
+   * it the manifest is asked for when the data code has loaded.
    */
   readonly requestDataEarly?: (dataBase: string) => void;
   /** Adds a translation the visitor switched to (cached like the rest). */

@@ -4,10 +4,8 @@
  */
 import { decodeJson } from '../../data/corpus/corpus-parts.js';
 import { downloadBytes } from './download-bytes.js';
-import { takeEarlyResponse } from './early-response.js';
 
-export async function fetchManifestJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  // The corpus manifest may have been asked for already, before this code had loaded (early-response.ts).
-  const early = takeEarlyResponse(url);
+/** A manifest's JSON; `early` is the same request made before this code loaded (early-response.ts). */
+export async function fetchManifestJson(url: string, signal?: AbortSignal, early?: Promise<Response>): Promise<unknown> {
   return decodeJson(await downloadBytes(url, { signal, cache: 'no-cache', ...(early ? { early } : {}) }));
 }

@@ -26,6 +26,8 @@ export interface CorpusDataOptions {
   readonly stores: Promise<readonly DataStore[]>;
   readonly onProgress?: DataLoadProgressListener;
   readonly signal?: AbortSignal;
+  /** The manifest's response when it was asked for before this code loaded. */
+  readonly earlyManifest?: Promise<Response>;
 }
 
 export interface CorpusData {
@@ -50,7 +52,7 @@ export async function loadCorpusData(o: CorpusDataOptions): Promise<CorpusData> 
   const prefetching = o.stores
     .then((stores) => readCurrentParts(stores, CORPUS_SLOT, () => [...parts, ...snapshotTracks.map(lexicalSnapshotPart)]))
     .catch(() => undefined);
-  const manifest = await currentManifest(manifestUrl, o.stores, o.signal);
+  const manifest = await currentManifest(manifestUrl, o.stores, o.signal, o.earlyManifest);
   mark('quran-dai:corpus-manifest');
   const stores = await o.stores;
   const prefetched = await prefetching;
@@ -122,9 +124,9 @@ async function laterVerseFile(corpus: Corpus, part: Exclude<CorpusPart, 'surahs'
 }
 
 /** The server's manifest; when it cannot be fetched, the cached version's (offline visit). */
-async function currentManifest(url: string, stores: Promise<readonly DataStore[]>, signal?: AbortSignal): Promise<CorpusManifest> {
+async function currentManifest(url: string, stores: Promise<readonly DataStore[]>, signal?: AbortSignal, early?: Promise<Response>): Promise<CorpusManifest> {
   try {
-    return parseManifest(await fetchManifestJson(url, signal));
+    return parseManifest(await fetchManifestJson(url, signal, early));
   } catch (e) {
     if (isAbortError(e)) throw e;
     const cached = await findStored(await stores, CORPUS_SLOT);

@@ -43,6 +43,8 @@ export interface LoadQuranDataOptions {
   index?: { id: string; manifestUrl: string } | null;
   onProgress?: DataLoadProgressListener;
   signal?: AbortSignal;
+  /** The corpus manifest's response, asked for before this code loaded (early-response.ts). */
+  earlyCorpusManifest?: Promise<Response>;
 }
 
 export interface QuranData {
@@ -69,6 +71,7 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
     stores,
     onProgress: progress.corpus,
     signal: options.signal,
+    ...(options.earlyCorpusManifest ? { earlyManifest: options.earlyCorpusManifest } : {}),
   });
   let downloadingIndex: ((manifest: VectorIndexManifest) => void) | undefined;
   const indexDownloadStarted = new Promise<VectorIndexManifest>((resolve) => (downloadingIndex = resolve));

@@ -6,7 +6,8 @@
  * `window.__quranDaiProbe` for Playwright to read.
  */
 import type { DataLoadPhase } from '../../data-cache/load-quran-data.js';
-import { requestCorpusManifestEarly } from '../../data-cache/early-response.js';
+import { requestCorpusManifestEarly, takeEarlyCorpusManifest } from '../../data-cache/early-response.js';
+import { importDataCode } from '../../data-cache/import-data-code.js';
 
 export interface ProbeResult {
   readonly ok: boolean;
@@ -71,18 +72,19 @@ async function run(): Promise<void> {
   try {
     // As the element does: the corpus manifest is asked for while the data code downloads.
     requestCorpusManifestEarly(dataBase);
-    const [{ loadQuranData, vectorSearchReady, vectorSearchRefined }, { laterLexicalSnapshotsOf }, { buildProbeSearch }] = await Promise.all([
-      import('../../data-cache/load-quran-data.js'),
-      import('../../snapshots/lexical-snapshot-store.js'),
-      import('./probe-search.js'),
-    ]);
+    // The search code comes beside the data, as the widget's worker does; the data waits for none of it.
+    const searchCode = Promise.all([import('../../snapshots/lexical-snapshot-store.js'), import('./probe-search.js')]);
+    const { loadQuranData, vectorSearchReady, vectorSearchRefined } = await importDataCode();
+    const earlyCorpusManifest = takeEarlyCorpusManifest(dataBase);
     const data = await loadQuranData({
+      ...(earlyCorpusManifest ? { earlyCorpusManifest } : {}),
       dataBase,
       tracks: ['en'],
       index: indexId ? { id: indexId, manifestUrl: `${dataBase}/index/${indexId}/manifest.json` } : null,
       onProgress: (p) => (phases[p.phase] ??= Math.round(performance.now())),
     });
     const dataReadyMs = performance.now();
+    const [{ laterLexicalSnapshotsOf }, { buildProbeSearch }] = await searchCode;
     // Searchable = an English question answered: the English BM25 index is built (or restored
     // from a snapshot) on the way. The Arabic index is made lazily by the first Arabic question;
     // timed separately.
