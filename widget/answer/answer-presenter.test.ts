@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { css, type ReactiveController } from 'lit';
+import { css } from 'lit';
 import { translator } from '../i18n/ui-language.js';
 import { AskStatus } from '../asking/ask-controller.js';
 import { CopiedMarker } from '../share/copied-marker.js';
 import { answerTestContext, type AnswerTestContext } from '../../data/testing/answer-test-context.js';
+import { fakeControllerHost } from '../testing/fake-controller-host.js';
 import { AnswerPresenter } from './answer-presenter.js';
 import { MIN_STEP } from './answer-pacing.js';
 
@@ -18,15 +19,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A presenter on a fake host, with the answer state a test changes as the ask controller would. */
 async function presenter() {
-  const host = Object.assign(new EventTarget(), {
-    updates: 0,
-    addController(_: ReactiveController) {},
-    removeController(_: ReactiveController) {},
-    requestUpdate() {
-      host.updates++;
-    },
-    updateComplete: Promise.resolve(true),
-  });
+  const host = fakeControllerHost();
   const state = { question: 'How do I face hardship?', answer: '', answerSignature: undefined, retrieved: ctx.retrieved, siteRetrieved: new Set<number>(), status: AskStatus.Answering as AskStatus };
   const p = new AnswerPresenter(host, {
     inputs: () => ({ corpus: ctx.corpus, translation: 'en', t, site: null, siteBase: undefined }),

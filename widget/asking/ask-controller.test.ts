@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { fakeControllerHost } from '../testing/fake-controller-host.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
@@ -17,18 +17,7 @@ beforeAll(async () => {
   corpus = await loadTestCorpus();
 });
 
-/** The element's part of the contract: a host that records update requests. */
-function fakeHost(): ReactiveControllerHost & { updates: number } {
-  return {
-    updates: 0,
-    addController(_c: ReactiveController) {},
-    removeController(_c: ReactiveController) {},
-    requestUpdate() {
-      this.updates++;
-    },
-    updateComplete: Promise.resolve(true),
-  };
-}
+const fakeHost = fakeControllerHost;
 
 function controller() {
   const searches: QuranDaiSearchDetail[] = [];

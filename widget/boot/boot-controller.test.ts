@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { fakeControllerHost } from '../testing/fake-controller-host.js';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_TOPICS } from '../../data/testing/sample-topics.js';
 import { parseTopicFile } from '../../data/topics/topic-file-parser.js';
@@ -10,14 +10,7 @@ import type { SiteKnowledge } from '../site/site-knowledge.js';
 import { BootController, BootStatus } from './boot-controller.js';
 import type { WidgetServices } from './widget-services.js';
 
-function fakeHost(): ReactiveControllerHost {
-  return {
-    addController(_c: ReactiveController) {},
-    removeController(_c: ReactiveController) {},
-    requestUpdate() {},
-    updateComplete: Promise.resolve(true),
-  };
-}
+const fakeHost = fakeControllerHost;
 
 function controller() {
   const ready: QuranDaiReadyDetail[] = [];

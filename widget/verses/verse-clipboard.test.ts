@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from 'lit';
+import { fakeControllerHost } from '../testing/fake-controller-host.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { loadTestCorpus } from '../../data/testing/test-corpus.js';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 function setup(clipboard: TextClipboard) {
-  const host = { updates: 0, addController() {}, removeController() {}, requestUpdate() { host.updates += 1; }, updateComplete: Promise.resolve(true) } satisfies ReactiveControllerHost & { updates: number };
+  const host = fakeControllerHost();
   return { host, copier: new VerseClipboard(host, () => clipboard) };
 }
 
