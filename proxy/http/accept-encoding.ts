@@ -5,15 +5,19 @@
  * with) and the static files (whether a brotli copy may be sent).
  */
 
-/** True when the client takes `coding` (`br`, `gzip`…). */
-export function acceptsEncoding(acceptEncoding: string | undefined, coding: string): boolean {
-  if (!acceptEncoding) return false;
+/** Whether the client takes each coding (`br`, `gzip`…), the header read once. */
+export function acceptedEncodings(acceptEncoding: string | undefined): (coding: string) => boolean {
   const q = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (!name) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     q.set(name, qParam ? Number(qParam.slice(2)) || 0 : 1);
   }
-  return (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  return (coding) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+}
+
+/** True when the client takes `coding`. */
+export function acceptsEncoding(acceptEncoding: string | undefined, coding: string): boolean {
+  return acceptedEncodings(acceptEncoding)(coding);
 }

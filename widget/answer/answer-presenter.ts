@@ -70,20 +70,27 @@ export class AnswerPresenter implements ReactiveController {
     }
     const s = this.#options.asking();
     const streaming = s.status === AskStatus.Answering;
+    const due = this.#due(s.answer, s.retrieved, s.siteRetrieved, streaming);
     // The same answer checked again (grown, or finished): in a task of its own, so checking a long
     // answer and laying it out are two short tasks, not one long one; meanwhile the last check shows.
-    if (this.#sameAnswerGrown(s.answer, s.retrieved, s.siteRetrieved, streaming)) this.#checkSoon();
-    else this.check(s.answer, s.retrieved, s.siteRetrieved, streaming);
+    if (due === 'again') this.#checkSoon();
+    else if (due === 'fresh') this.#render(s.answer, s.retrieved, s.siteRetrieved, streaming);
   }
 
-  /** True when the answer on screen was checked before (shorter, or while it streamed) and needs checking again. */
-  #sameAnswerGrown(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming: boolean): boolean {
+  /**
+   * Whether the answer must be checked: not at all (the last check stands), `again` (the answer on
+   * screen grown or finished), or `fresh` (another answer, other verses or other inputs).
+   */
+  #due(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming: boolean): 'none' | 'again' | 'fresh' {
     const key = this.#key;
-    if (key === undefined || this.rendered === undefined || !text.startsWith(key.text)) return false;
-    if (key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, this.inputs())) return false;
-    // Finished at the length last checked while streaming: checked once more, in full.
-    if (key.text === text) return key.streaming && !streaming;
-    return shouldRecheck(key.text.length, text.length, streaming);
+    if (key === undefined || key.retrieved !== retrieved || key.siteRetrieved !== siteRetrieved || !sameAnswerViewInputs(key, this.inputs())) return 'fresh';
+    const grown = this.rendered !== undefined && text.startsWith(key.text);
+    // A check made while streaming may have left whole-Quran lookups for later: the finished answer is checked again.
+    if (key.streaming && !streaming) return grown ? 'again' : 'fresh';
+    if (key.text === text) return 'none';
+    if (!grown) return 'fresh';
+    // While it streams, the same answer grown a little keeps its last check (answer-pacing.ts).
+    return shouldRecheck(key.text.length, text.length, streaming) ? 'again' : 'none';
   }
 
   #checkSoon(): void {
@@ -126,17 +133,14 @@ export class AnswerPresenter implements ReactiveController {
 
   /** The answer checked and rendered, kept until its text, verses or inputs change. */
   check(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming = false): AnswerView | undefined {
-    const inputs = this.inputs();
-    const key = this.#key;
-    // A check made while streaming may have left whole-Quran lookups for later: the finished answer is checked again.
-    const same = key !== undefined && key.retrieved === retrieved && key.siteRetrieved === siteRetrieved && (streaming || !key.streaming) && sameAnswerViewInputs(key, inputs);
-    // While it streams, the same answer grown a little keeps its last check (answer-pacing.ts).
-    const grown = same && text.startsWith(key.text) && this.rendered !== undefined;
-    if (!same || (grown ? shouldRecheck(key.text.length, text.length, streaming) : key.text !== text)) {
-      this.rendered = render(text, retrieved, siteRetrieved, inputs, streaming);
-      this.#key = { text, retrieved, siteRetrieved, streaming, ...inputs };
-    }
+    if (this.#due(text, retrieved, siteRetrieved, streaming) !== 'none') this.#render(text, retrieved, siteRetrieved, streaming);
     return this.rendered;
+  }
+
+  #render(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number>, streaming: boolean): void {
+    const inputs = this.inputs();
+    this.rendered = render(text, retrieved, siteRetrieved, inputs, streaming);
+    this.#key = { text, retrieved, siteRetrieved, streaming, ...inputs };
   }
 
   /** What streamed in since the answer was last checked, shown as plain text until the next check. */

@@ -222,12 +222,18 @@ describe('when the data folder has a topic index', () => {
     expect(boot.topics?.version).toBe('t-ur');
   });
 
-  it('should add the topic file of a language the visitor asks in to the interface language’s, once', async () => {
+  /** An English page booted with the topic files as the build makes them; `asked` lists each topic file requested. */
+  async function englishPageWithTopics() {
     const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
     const { asked, loadTopics } = languageFilesAsBuilt();
     const { boot } = controller();
     await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
     await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
+    return { boot, asked };
+  }
+
+  it('should add the topic file of a language the visitor asks in to the interface language’s, once', async () => {
+    const { boot, asked } = await englishPageWithTopics();
     const turkish = 'İslam’da alkol içmek haram mı?';
     // The English site's file has no Turkish words: the Turkish question meets no topic by keywords.
     expect((await boot.engine!.lexical(turkish, 'en')).topics).toBeUndefined();
@@ -247,11 +253,7 @@ describe('when the data folder has a topic index', () => {
   });
 
   it('should add the Arabic topic names to an English page’s when a question is written in Arabic, not for an Urdu one', async () => {
-    const services = await testServices({ proxy: createFakeProxy(withIndex), vectorSearch: fixedVectorSearch([{ index: 0, score: 0.9 }]) });
-    const { asked, loadTopics } = languageFilesAsBuilt();
-    const { boot } = controller();
-    await boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', lang: 'en', services: { ...services, loadTopics } });
-    await vi.waitFor(() => expect(boot.topics?.file.languages).toStrictEqual(['en']));
+    const { boot, asked } = await englishPageWithTopics();
     boot.questionAsked('کیا شراب پینا حرام ہے؟');
     boot.questionAsked('Is alcohol haram?');
     expect(asked).toStrictEqual(['en']);

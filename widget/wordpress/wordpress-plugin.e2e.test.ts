@@ -36,9 +36,14 @@ afterAll(async () => {
 
 async function logIn(page: Page, user: string, password: string): Promise<void> {
   await page.context().clearCookies();
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.fill('#user_login', user);
-  await page.fill('#user_pass', password);
+  await page.goto(`${wp.url}/wp-login.php`, { waitUntil: 'networkidle' });
+  // The login page's own scripts set up its fields as it loads: on a busy machine a password typed
+  // too early reached WordPress empty. Fill until both fields hold what was typed.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.fill('#user_login', user);
+    await page.fill('#user_pass', password);
+    if ((await page.inputValue('#user_login')) === user && (await page.inputValue('#user_pass')) === password) break;
+  }
   await page.click('#wp-submit');
   await page.waitForLoadState();
   // A new site asks its administrator to confirm the site's email once.

@@ -24,7 +24,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { resourceKeyOf } from '../../http/resource-key.js';
 import { createWorkGate } from '../../http/work-gate.js';
-import { acceptsEncoding } from '../../http/accept-encoding.js';
+import { acceptedEncodings } from '../../http/accept-encoding.js';
 
 export type Encoding = 'br' | 'gzip' | 'deflate';
 export type EncoderFactory = () => TransformStream<Uint8Array, Uint8Array>;
@@ -257,7 +257,8 @@ class ByteBudgetCache {
 
 /** Best encoding the client accepts (q > 0) among the available ones, server preference first. */
 export function negotiate(acceptEncoding: string, encoders: Partial<Record<Encoding, EncoderFactory>>): Encoding | undefined {
-  return PREFERENCE.find((e) => encoders[e] && acceptsEncoding(acceptEncoding, e));
+  const accepts = acceptedEncodings(acceptEncoding);
+  return PREFERENCE.find((e) => encoders[e] && accepts(e));
 }
 
 function appendVary(headers: Headers): void {
