@@ -87,7 +87,13 @@ export interface AskEnvironment {
    * The mosque's own documents, searched beside the verses, and the id of the index whose
    * embedder makes the query vectors (site vectors from another embedder are not used).
    */
-  readonly site?: { readonly knowledge: SiteKnowledge; readonly queryEmbedderId: string | null } | null;
+  readonly site?: AskSite | null;
+  /**
+   * While the mosque's documents are still on their way (they load beside the verses), the
+   * promise of them: a question asked before they came waits at most SITE_WAIT_MS before its
+   * answer, so "When is Jumu'ah?" asked at once still meets the mosque's own page.
+   */
+  readonly sitePending?: () => Promise<AskSite | null> | undefined;
   /**
    * While the topic index is still on its way (it loads once the widget is ready), the promise
    * of its arrival: a question asked before it shows its keyword results at once and is searched
@@ -100,6 +106,16 @@ export interface AskEnvironment {
   /** Told once a question (or an Explain) has its first verses on screen: what loads after them starts now. */
   readonly firstResultsShown?: (question: string) => void;
 }
+
+/** The mosque's documents as an ask searches them. */
+export interface AskSite {
+  readonly knowledge: SiteKnowledge;
+  /** The id of the index whose embedder makes the query vectors (site vectors from another embedder are not used). */
+  readonly queryEmbedderId: string | null;
+}
+
+/** How long an answer waits for the mosque's documents still on their way (a few small files). */
+export const SITE_WAIT_MS = 3000;
 
 /**
  * How long a question asked before the topic index arrived waits for it before its refined
@@ -149,6 +165,8 @@ export class AskController implements ReactiveController {
   #run = 0;
   #lastEnv: AskEnvironment | undefined;
   #lastExplain: ExplainRequest | undefined;
+  /** What the shown results were searched with: the mosque's documents are searched with the same. */
+  #searched: { readonly retrievalText: string; readonly vector: Float32Array | undefined } = { retrievalText: '', vector: undefined };
 
   constructor(host: ReactiveControllerHost, callbacks: AskCallbacks) {
     this.#host = host;
@@ -219,6 +237,12 @@ export class AskController implements ReactiveController {
       const found = await this.#search(question, env, abort.signal, stale);
       if (!found) return;
       result = found;
+      const site = await this.#siteArrived(env, stale);
+      if (stale()) return;
+      if (site) {
+        env = { ...env, site };
+        this.#findSite(env);
+      }
     }
     await this.#answer(question, result, env, abort.signal, stale);
   }
@@ -430,12 +454,26 @@ export class AskController implements ReactiveController {
     return vector;
   }
 
-  #show(question: string, result: SearchResult, env: AskEnvironment, retrievalText: string, vector: Float32Array | undefined): void {
-    this.result = result;
-    this.retrieved = retrievedVerses(result, env.corpus);
+  /** The mosque's documents that arrived while the question was searched (waiting at most SITE_WAIT_MS); undefined when there is nothing new. */
+  async #siteArrived(env: AskEnvironment, stale: () => boolean): Promise<AskSite | undefined> {
+    const arriving = env.site ? undefined : env.sitePending?.();
+    if (!arriving || !(await arrivalWithin(arriving, SITE_WAIT_MS)) || stale()) return undefined;
+    return (await arriving.catch(() => null)) ?? undefined;
+  }
+
+  /** The mosque's passages for what the shown results were searched with. */
+  #findSite(env: AskEnvironment): void {
+    const { retrievalText, vector } = this.#searched;
     this.siteHits = env.site ? env.site.knowledge.searchQuestion(retrievalText, vector, env.site.queryEmbedderId) : [];
     this.siteRetrieved = new Set(this.siteHits.map((h) => h.chunk.id));
     this.#host.requestUpdate();
+  }
+
+  #show(question: string, result: SearchResult, env: AskEnvironment, retrievalText: string, vector: Float32Array | undefined): void {
+    this.result = result;
+    this.retrieved = retrievedVerses(result, env.corpus);
+    this.#searched = { retrievalText, vector };
+    this.#findSite(env);
     this.#callbacks.onSearch({
       query: question,
       kind: result.kind,

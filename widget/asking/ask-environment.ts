@@ -7,7 +7,7 @@
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import { BootStatus, type BootController } from '../boot/boot-controller.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
-import type { AskEnvironment } from './ask-controller.js';
+import type { AskEnvironment, AskSite } from './ask-controller.js';
 
 /** The element's settings an ask reads. */
 export interface AskSettings {
@@ -45,9 +45,14 @@ export function askEnvironment(boot: BootController, s: AskSettings): AskEnviron
     translation: s.translation,
     history: s.history,
     loadTrack: (track, signal) => boot.loadTrack(track, signal),
-    site: boot.site ? { knowledge: boot.site, queryEmbedderId: boot.embedQuery ? (boot.indexManifest?.id ?? null) : null } : null,
+    site: askSite(boot),
+    sitePending: () => boot.sitePending()?.then(() => askSite(boot)),
     topicsPending: () => boot.topicsPending(),
     questionAsked: (question) => boot.questionAsked(question),
     firstResultsShown: (question) => boot.explanationWanted(question, s.lang),
   };
+}
+
+function askSite(boot: BootController): AskSite | null {
+  return boot.site ? { knowledge: boot.site, queryEmbedderId: boot.embedQuery ? (boot.indexManifest?.id ?? null) : null } : null;
 }

@@ -79,6 +79,7 @@ export class BootController implements ReactiveController {
   #run = 0;
   #options: BootOptions | undefined;
   #topicsLoading: Promise<void> | undefined;
+  #siteLoading: Promise<void> | undefined;
   /** Counts topic loads: only the latest one's topics are used. */
   #topicsLoad = 0;
   /** Languages the visitor has asked in besides the interface language: their topic files join it. */
@@ -138,6 +139,7 @@ export class BootController implements ReactiveController {
     this.engine?.dispose?.();
     Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
     this.#topicsLoading = undefined;
+    this.#siteLoading = undefined;
     this.#topicsArgs = undefined;
     this.#askedLangs = [];
     this.#explanationsAsked = new Set();
@@ -164,14 +166,19 @@ export class BootController implements ReactiveController {
     if (siteConfig) {
       // Beside the corpus, never before it: a failure only means no "From this mosque" section
       // (the loader says why on the console).
-      void services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, abort.signal).then(
+      const loading: Promise<void> = services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, abort.signal).then(
         (site) => {
-          if (stale() || !site) return;
+          if (stale()) return;
+          if (this.#siteLoading === loading) this.#siteLoading = undefined;
+          if (!site) return;
           this.site = site;
           this.#host.requestUpdate();
         },
-        () => undefined,
+        () => {
+          if (!stale() && this.#siteLoading === loading) this.#siteLoading = undefined;
+        },
       );
+      this.#siteLoading = loading;
     }
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
     try {
@@ -212,6 +219,11 @@ export class BootController implements ReactiveController {
    * After the verses can be searched, never before: the topic index (and its vectors) joins the
    * search once it is here; until then, and if it fails, search works without it.
    */
+  /** While the mosque's documents load, the promise of their arrival (settles either way); undefined once they are in or failed. */
+  sitePending(): Promise<void> | undefined {
+    return this.#siteLoading;
+  }
+
   /** While the topic index loads, the promise of its arrival (settles either way); undefined once it is in or failed. */
   topicsPending(): Promise<void> | undefined {
     return this.#topicsLoading;

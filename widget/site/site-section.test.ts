@@ -5,6 +5,7 @@ import { createFakeProxy, PROXY, testServices, type FakeProxy } from '../testing
 import { waitUntil } from '../testing/wait-until.js';
 import { buildDemoSite, demoChunkId, type DemoSite } from '../../scripts/site-build/demo-site.js';
 import { createSiteKnowledge, type SiteKnowledge } from './site-knowledge.js';
+import { BootStatus } from '../boot/boot-controller.js';
 import { memoryConversationStore, type ConversationExchange, type ConversationStore } from '../history/conversation-store.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
@@ -80,6 +81,26 @@ describe('when the proxy serves site documents', () => {
     expect(request.site!.version).toBe(demo.site.manifest.version);
     expect(request.site!.chunks[0]).toBe(demoChunkId(demo.site, 'jumuah-friday-prayer'));
     expect(JSON.stringify(request)).not.toContain('1:30 pm');
+  });
+
+  it('should wait for documents still on their way when the question comes before them', async () => {
+    const proxy = siteProxy();
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const services = { ...(await testServices({ proxy })), loadSiteKnowledge: async () => (await arrived, site) };
+    const el = document.createElement('quran-dai') as QuranDaiElement;
+    el.services = services;
+    el.setAttribute('proxy', PROXY);
+    document.body.append(el);
+    await waitUntil(() => el.shadowRoot?.querySelector('form') !== null && (el as unknown as { boot: { status: BootStatus } }).boot.status === BootStatus.Ready);
+    const asking = el.ask("When is Jumu'ah?");
+    await waitUntil(() => $$(el, '[part~="verse"]').length > 0);
+    expect(proxy.chatRequests()).toHaveLength(0);
+    arrive();
+    await asking;
+    const request = proxy.chatRequests()[0]!;
+    expect(request.site!.chunks[0]).toBe(demoChunkId(demo.site, 'jumuah-friday-prayer'));
+    expect($$(el, '[part="site-card"]')[0]!.dataset.site).toBe(String(demoChunkId(demo.site, 'jumuah-friday-prayer')));
   });
 
   it('should check [site:N] in the answer against the passages retrieved', async () => {
