@@ -57,9 +57,15 @@ export default defineConfig({
             { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|widget[\\/]verses[\\/]track-language/ },
             { name: 'corpus-text', test: /data[\\/](corpus[\\/]verse-range|arabic[\\/](arabic-normalize|uthmani-hamza))/ },
             // Small modules the element shares with its lazy chunks (explain, share, listen, feedback, the data's URLs): one chunk, not one each.
-            { name: 'shared', test: /data[\\/](contracts[\\/]chat-request|corpus[\\/]reference-parser)|widget[\\/](api[\\/]proxy-(fetch|error)|events[\\/]emit|verses[\\/]verse-copy-text|data-cache[\\/]data-urls)/ },
+            {
+              name: 'shared',
+              test: /data[\\/](contracts[\\/]chat-request|corpus[\\/]reference-parser)|widget[\\/](api[\\/]proxy-(fetch|error)|events[\\/]emit|verses[\\/]verse-copy-text|data-cache[\\/]data-urls)/,
+            },
             // What the corpus, the vector index and the site documents all load through (verified downloads, the cache): one startup chunk.
-            { name: 'data-files', test: /node_modules[\\/]idb[\\/]|widget[\\/]data-cache[\\/](data-load-error|obtain-verified-files|fetch-manifest|download-bytes|cache-version)|data[\\/]index[\\/]vector-file/ },
+            {
+              name: 'data-files',
+              test: /node_modules[\\/]idb[\\/]|widget[\\/]data-cache[\\/](data-load-error|obtain-verified-files|fetch-manifest|download-bytes|cache-version)|data[\\/]index[\\/]vector-file/,
+            },
           ],
         },
       },

@@ -35,7 +35,14 @@ describe('when a data file is asked for by many spellings of its path', () => {
     expect(first.headers.get('content-encoding')).toBe('gzip');
     await first.arrayBuffer();
     const statuses: number[] = [];
-    for (const variant of ['/data/corpus//arabic.ad377878a3.json', '/data/corpus/%61rabic.ad377878a3.json', '/data/corpus/./arabic.ad377878a3.json' /* the URL parser removes the dot */, '/data//corpus/arabic.ad377878a3.json', '/data/corpus/%2farabic.ad377878a3.json', '//data/corpus/arabic.ad377878a3.json']) {
+    for (const variant of [
+      '/data/corpus//arabic.ad377878a3.json',
+      '/data/corpus/%61rabic.ad377878a3.json',
+      '/data/corpus/./arabic.ad377878a3.json' /* the URL parser removes the dot */,
+      '/data//corpus/arabic.ad377878a3.json',
+      '/data/corpus/%2farabic.ad377878a3.json',
+      '//data/corpus/arabic.ad377878a3.json',
+    ]) {
       const res = await get(variant);
       statuses.push(res.status);
       await res.arrayBuffer();
@@ -53,7 +60,9 @@ describe('when an API address is opened in a browser', () => {
     for (const path of ['/api/chat', '/api/embed', '/api/feedback']) {
       const res = await app.request(path, { headers: { origin: 'http://localhost' } });
       expect([res.status, res.headers.get('allow')], path).toStrictEqual([405, 'POST, OPTIONS']);
-      expect(await res.json()).toStrictEqual({ error: { code: 'method-not-allowed', message: `${path} takes a POST with a JSON body (the README lists the endpoints).` } });
+      expect(await res.json()).toStrictEqual({
+        error: { code: 'method-not-allowed', message: `${path} takes a POST with a JSON body (the README lists the endpoints).` },
+      });
     }
     const preflight = await app.request('/api/chat', { method: 'OPTIONS', headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' } });
     expect(preflight.status).not.toBe(405);

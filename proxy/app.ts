@@ -159,42 +159,53 @@ export function createApp(config: ProxyConfig, deps: ProxyDeps): ProxyApp {
   if (deps.compress !== false) app.use(compression({ encoders: { ...WEB_ENCODERS, ...deps.encoders } }));
   app.use(clientAddress({ trustProxy: config.trustProxy, remoteAddress: deps.remoteAddress ?? (() => undefined) }));
   const stores = deps.stores ?? createMemoryStores();
-  app.route('/', createOpsApp({
-    corpus,
-    index,
-    hasEmbedder: embedder !== null,
-    chat,
-    uptimeSeconds: () => (monotonic() - startedAt) / 1000,
-    metrics,
-    metricsToken: config.metricsToken,
-    behindReverseProxy: config.trustProxy,
-    processMemory: deps.processMemory,
-    notFound: notFoundResponse,
-  }));
-  app.route('/', createApiApp({
-    config,
-    corpus,
-    index,
-    embedder,
-    chat,
-    siteFor,
-    metrics,
-    now,
-    monotonic,
-    logLine: (fields) => write(scrub(logSafeJson(fields))),
-    stores,
-    budgetStore: deps.budgetStore ?? stores.budget,
-    readBodyText: deps.readBodyText,
-    webhookFetch: deps.webhookFetch,
-    loadTrack: deps.loadTrack,
-  }));
+  app.route(
+    '/',
+    createOpsApp({
+      corpus,
+      index,
+      hasEmbedder: embedder !== null,
+      chat,
+      uptimeSeconds: () => (monotonic() - startedAt) / 1000,
+      metrics,
+      metricsToken: config.metricsToken,
+      behindReverseProxy: config.trustProxy,
+      processMemory: deps.processMemory,
+      notFound: notFoundResponse,
+    }),
+  );
+  app.route(
+    '/',
+    createApiApp({
+      config,
+      corpus,
+      index,
+      embedder,
+      chat,
+      siteFor,
+      metrics,
+      now,
+      monotonic,
+      logLine: (fields) => write(scrub(logSafeJson(fields))),
+      stores,
+      budgetStore: deps.budgetStore ?? stores.budget,
+      readBodyText: deps.readBodyText,
+      webhookFetch: deps.webhookFetch,
+      loadTrack: deps.loadTrack,
+    }),
+  );
 
   app.on(['GET', 'HEAD', 'OPTIONS'], `${STATIC_MOUNTS.site}/*`, async (c, next) => (siteFor(c) || !site ? next() : notFoundResponse()));
   for (const [mount, prefix] of Object.entries(STATIC_MOUNTS) as [StaticMount, string][]) {
     const source = deps.files?.[mount];
     const immutable = IMMUTABLE_NAMES[mount];
     // Brotli copies made at build time only where this process compresses (not behind Cloudflare's edge).
-    if (source) app.on(['GET', 'HEAD', 'OPTIONS'], prefix ? `${prefix}/*` : '/*', staticFiles({ source, prefix, precompressed: deps.compress !== false, ...(immutable ? { immutable } : {}) }));
+    if (source)
+      app.on(
+        ['GET', 'HEAD', 'OPTIONS'],
+        prefix ? `${prefix}/*` : '/*',
+        staticFiles({ source, prefix, precompressed: deps.compress !== false, ...(immutable ? { immutable } : {}) }),
+      );
   }
 
   app.notFound(notFoundResponse);
@@ -218,6 +229,7 @@ const ROUTE_LABELS: readonly string[] = ['/health', '/metrics', '/api/config', .
 export function routeLabel(pathname: string): string {
   if (ROUTE_LABELS.includes(pathname)) return pathname;
   if (pathname.startsWith('/api/')) return '/api/other';
-  for (const [mount, prefix] of Object.entries(STATIC_MOUNTS)) if (prefix && pathname.startsWith(`${prefix}/`)) return `${prefix}/*`.replace('//', '/') || mount;
+  for (const [mount, prefix] of Object.entries(STATIC_MOUNTS))
+    if (prefix && pathname.startsWith(`${prefix}/`)) return `${prefix}/*`.replace('//', '/') || mount;
   return pathname === '/' || pathname === '/index.html' ? '/' : '/static';
 }

@@ -10,7 +10,7 @@ import { loadTestCorpus } from '../data/testing/test-corpus.js';
 import { testHashingVector } from '../data/embed/test-hashing-embedder.js';
 import { startServer, type RunningServer } from './server.js';
 import { writeIndexManifestFixture } from './testing/index-manifest-fixture.js';
-import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from './testing/fake-openai-embeddings.js';
+import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from '../data/testing/fake-openai-embeddings.js';
 
 const INDEX_ID = 'multilingual-e5-small-16-en';
 let fake: FakeOpenAIEmbeddings;
@@ -21,7 +21,14 @@ beforeAll(async () => {
   fake = await startFakeOpenAIEmbeddings({ dims: 16, appliesPrompts: true });
   root = await mkdtemp(join(tmpdir(), 'quran-dai-embeddings-'));
   await writeIndexManifestFixture(join(root, 'index'), (await loadTestCorpus()).version, {
-    id: INDEX_ID, embedder: 'openai-compatible', model: 'multilingual-e5-small', dims: 16, queryTask: 'query', documentTask: 'passage', textTemplate: '{en}', floors: { primary: 0.8, fallback: 0.75 },
+    id: INDEX_ID,
+    embedder: 'openai-compatible',
+    model: 'multilingual-e5-small',
+    dims: 16,
+    queryTask: 'query',
+    documentTask: 'passage',
+    textTemplate: '{en}',
+    floors: { primary: 0.8, fallback: 0.75 },
   });
 });
 
@@ -32,7 +39,11 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string>, logs: string[] = []): Promise<RunningServer> {
-  const server = await startServer({ env: { PORT: '0', INDEX_DIR: join(root, 'index'), SITE_DIR: join(root, 'no-site'), ...env }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
+  const server = await startServer({
+    env: { PORT: '0', INDEX_DIR: join(root, 'index'), SITE_DIR: join(root, 'no-site'), ...env },
+    corpus: await loadTestCorpus(),
+    log: (l) => logs.push(l),
+  });
   running.push(server);
   return server;
 }
@@ -52,7 +63,9 @@ describe('when the index was built with an OpenAI-compatible server', () => {
     expect(body.dims).toBe(16);
     expect(body.indexId).toBe(INDEX_ID);
     // The server was asked for a query with no prefix in the text: it adds `query: ` itself.
-    expect(fake.calls.map((c) => [c.body?.input, c.body?.input_type, c.body?.model])).toEqual([[['Is drinking alcohol forbidden?'], 'query', 'multilingual-e5-small']]);
+    expect(fake.calls.map((c) => [c.body?.input, c.body?.input_type, c.body?.model])).toEqual([
+      [['Is drinking alcohol forbidden?'], 'query', 'multilingual-e5-small'],
+    ]);
     const expected = testHashingVector('query: Is drinking alcohol forbidden?', 16);
     body.embedding.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 5));
   });
@@ -95,6 +108,8 @@ describe('when the embeddings settings are incomplete', () => {
   it('should refuse to start and name the variable', async () => {
     await expect(start({ EMBEDDINGS_BASE_URL: fake.baseURL })).rejects.toThrow(/EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is empty/);
     await expect(start({ EMBEDDINGS_MODEL: 'm' })).rejects.toThrow(/EMBEDDINGS_MODEL is set but EMBEDDINGS_BASE_URL is empty/);
-    await expect(start({ EMBEDDINGS_BASE_URL: 'localhost:8000', EMBEDDINGS_MODEL: 'm' })).rejects.toThrow(/EMBEDDINGS_BASE_URL="localhost:8000" must be an http\(s\) URL/);
+    await expect(start({ EMBEDDINGS_BASE_URL: 'localhost:8000', EMBEDDINGS_MODEL: 'm' })).rejects.toThrow(
+      /EMBEDDINGS_BASE_URL="localhost:8000" must be an http\(s\) URL/,
+    );
   });
 });

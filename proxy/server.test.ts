@@ -9,7 +9,7 @@ import { loadTestCorpus } from '../data/testing/test-corpus.js';
 import { startServer, type RunningServer } from './server.js';
 import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from './testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from './testing/fake-xai.js';
-import { startFakeGemini, FAKE_GEMINI_API_KEY, type FakeGemini } from './testing/fake-gemini.js';
+import { startFakeGemini, FAKE_GEMINI_API_KEY, type FakeGemini } from '../data/testing/fake-gemini.js';
 import { partTypes, parseUiStream } from './testing/read-ui-stream.js';
 import { ProxyConfigError } from './config/proxy-config.js';
 import { createServer as createNetServer } from 'node:net';
@@ -33,7 +33,12 @@ async function record(res: Response): Promise<string> {
 
 /** A JSON POST as the demo page served by this proxy sends it (same origin). */
 const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, ...headers }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, ...headers },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
 const sameOrigin = () => ({ 'content-type': 'application/json', origin: server.url });
 
 beforeAll(async () => {
@@ -73,7 +78,11 @@ afterAll(async () => {
 describe('when the proxy runs on Node', () => {
   it('should serve health, config and the demo page', async () => {
     const health = JSON.parse(await record(await fetch(`${server.url}/health`)));
-    expect(health).toMatchObject({ status: 'ok', index: { id: INDEX_ID, embedder: 'gemini', dims: 8 }, providers: { chat: 'xai', chatModel: 'grok-3-mini', queryEmbedding: 'proxy' } });
+    expect(health).toMatchObject({
+      status: 'ok',
+      index: { id: INDEX_ID, embedder: 'gemini', dims: 8 },
+      providers: { chat: 'xai', chatModel: 'grok-3-mini', queryEmbedding: 'proxy' },
+    });
     const config = JSON.parse(await record(await fetch(`${server.url}/api/config`)));
     expect(config).toStrictEqual({
       corpusManifest: '/data/corpus/manifest.json',
@@ -117,7 +126,18 @@ describe('when the proxy runs on Node', () => {
     const res = await post('/api/chat', CHAT);
     expect(res.status).toBe(200);
     const frames = parseUiStream(await record(res));
-    expect(partTypes(frames)).toStrictEqual(['start', 'start-step', 'text-start', 'text-delta', 'text-delta', 'text-delta', 'text-end', 'finish-step', 'finish', '[DONE]']);
+    expect(partTypes(frames)).toStrictEqual([
+      'start',
+      'start-step',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'finish-step',
+      'finish',
+      '[DONE]',
+    ]);
   });
 
   it('should embed through the fake Gemini server', async () => {
@@ -147,7 +167,12 @@ describe('when the body is read from the socket (Node fast path)', () => {
     const chunked = await fetch(`${server.url}/api/chat`, {
       method: 'POST',
       headers: sameOrigin(),
-      body: new ReadableStream({ start(c) { for (let i = 0; i < bytes.length; i += 8192) c.enqueue(bytes.slice(i, i + 8192)); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          for (let i = 0; i < bytes.length; i += 8192) c.enqueue(bytes.slice(i, i + 8192));
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit);
     expect(chunked.status).toBe(413);
@@ -157,7 +182,13 @@ describe('when the body is read from the socket (Node fast path)', () => {
     const ok = await fetch(`${server.url}/api/embed`, {
       method: 'POST',
       headers: sameOrigin(),
-      body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"text":')); c.enqueue(new TextEncoder().encode('"mercy"}')); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode('{"text":'));
+          c.enqueue(new TextEncoder().encode('"mercy"}'));
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit);
     expect(ok.status).toBe(200);
@@ -191,13 +222,25 @@ describe('when the client disconnects mid-answer', () => {
 
 describe('when X-Forwarded-For is trusted', () => {
   it('should rate-limit per forwarded client, and per socket when not trusted', async () => {
-    const env = { PORT: '0', XAI_API_KEY: XAI_KEY, XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') };
+    const env = {
+      PORT: '0',
+      XAI_API_KEY: XAI_KEY,
+      XAI_BASE_URL: xai.baseURL,
+      RATE_LIMIT_CHAT_PER_HOUR: '1',
+      DEMO_DIR: join(root, 'demo'),
+      INDEX_DIR: join(root, 'none'),
+      SITE_DIR: join(root, 'no-site'),
+    };
     xai.respondWith('ok [2:153]');
     for (const trust of ['true', 'false']) {
       const s = await startServer({ env: { ...env, TRUST_PROXY: trust }, corpus: await loadTestCorpus(), log: (l) => logs.push(l) });
       const statuses = [];
       for (const ip of ['198.51.100.1', '198.51.100.2']) {
-        const r = await fetch(`${s.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url, 'x-forwarded-for': ip }, body: JSON.stringify(CHAT) });
+        const r = await fetch(`${s.url}/api/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: s.url, 'x-forwarded-for': ip },
+          body: JSON.stringify(CHAT),
+        });
         statuses.push(r.status);
         await record(r);
       }
@@ -224,14 +267,22 @@ describe('when the widget bundle has not been built', () => {
     const lines: string[] = [];
     const empty = join(root, 'no-widget');
     await mkdir(empty);
-    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: empty }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const s = await startServer({
+      env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: empty },
+      corpus: await loadTestCorpus(),
+      log: (l) => lines.push(l),
+    });
     const script = await fetch(`${s.url}/widget/quran-dai.js`);
     await script.body?.cancel();
     await s.close();
     expect(script.status).toBe(404);
     const notes = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'widget-missing');
     expect(notes).toStrictEqual([
-      expect.objectContaining({ level: 'info', dir: empty, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' }),
+      expect.objectContaining({
+        level: 'info',
+        dir: empty,
+        hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder',
+      }),
     ]);
   });
 
@@ -240,7 +291,11 @@ describe('when the widget bundle has not been built', () => {
     const built = join(root, 'built-widget');
     await mkdir(built);
     await writeFile(join(built, 'quran-dai.js'), 'export {};');
-    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: built }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const s = await startServer({
+      env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), WIDGET_DIR: built },
+      corpus: await loadTestCorpus(),
+      log: (l) => lines.push(l),
+    });
     const script = await fetch(`${s.url}/widget/quran-dai.js`);
     await script.body?.cancel();
     await s.close();
@@ -252,17 +307,28 @@ describe('when the widget bundle has not been built', () => {
 describe('when the topic index has not been built', () => {
   it('should start, say how to build it, and say in its start line what it serves', async () => {
     const lines: string[] = [];
-    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), TOPICS_DIR: join(root, 'no-topics') }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const s = await startServer({
+      env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site'), TOPICS_DIR: join(root, 'no-topics') },
+      corpus: await loadTestCorpus(),
+      log: (l) => lines.push(l),
+    });
     await s.close();
     const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(events.filter((e) => e.event === 'topics-missing')).toStrictEqual([
-      expect.objectContaining({ dir: join(root, 'no-topics'), hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results' }),
+      expect.objectContaining({
+        dir: join(root, 'no-topics'),
+        hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results',
+      }),
     ]);
     expect(events.find((e) => e.event === 'listening')).toMatchObject({ topics: null, index: null, site: null });
   });
   it('should name the topic version it serves when it is built', async () => {
     const lines: string[] = [];
-    const s = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: (l) => lines.push(l) });
+    const s = await startServer({
+      env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') },
+      corpus: await loadTestCorpus(),
+      log: (l) => lines.push(l),
+    });
     await s.close();
     const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(events.filter((e) => e.event === 'topics-missing')).toStrictEqual([]);
@@ -272,7 +338,11 @@ describe('when the topic index has not been built', () => {
 
 describe('when the port is already taken', () => {
   it('should refuse to start with a message that names PORT and a port that is free', async () => {
-    const first = await startServer({ env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined });
+    const first = await startServer({
+      env: { PORT: '0', DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') },
+      corpus: await loadTestCorpus(),
+      log: () => undefined,
+    });
     // The next port is taken too: the suggestion must not be it.
     const next = createNetServer();
     const nextTaken = await new Promise<boolean>((done) => {
@@ -280,12 +350,20 @@ describe('when the port is already taken', () => {
       next.listen(first.port + 1, '127.0.0.1', () => done(true));
     });
     try {
-      const error = await startServer({ env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') }, corpus: await loadTestCorpus(), log: () => undefined }).then(
+      const error = await startServer({
+        env: { PORT: String(first.port), DEMO_DIR: join(root, 'demo'), INDEX_DIR: join(root, 'none'), SITE_DIR: join(root, 'no-site') },
+        corpus: await loadTestCorpus(),
+        log: () => undefined,
+      }).then(
         () => undefined,
         (e: Error) => e.message,
       );
       const suggested = Number(/PORT=(\d+)$/.exec(error ?? '')?.[1]);
-      expect(error).toMatch(new RegExp(`^127\\.0\\.0\\.1:${first.port} is already in use \\(another quran-dai, or another program\\); set PORT to a free port, e\\.g\\. PORT=\\d+$`));
+      expect(error).toMatch(
+        new RegExp(
+          `^127\\.0\\.0\\.1:${first.port} is already in use \\(another quran-dai, or another program\\); set PORT to a free port, e\\.g\\. PORT=\\d+$`,
+        ),
+      );
       expect(suggested).toBeGreaterThan(first.port + (nextTaken ? 1 : 0));
     } finally {
       await first.close();
@@ -297,7 +375,9 @@ describe('when the port is already taken', () => {
 describe('when the configuration is invalid', () => {
   it('should refuse to start with a message naming the variable', async () => {
     await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: '' }, corpus: await loadTestCorpus() })).rejects.toThrow(ProxyConfigError);
-    await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: ' ' }, corpus: await loadTestCorpus() })).rejects.toThrow(/XAI_API_KEY is set but XAI_MODEL is empty/);
+    await expect(startServer({ env: { XAI_API_KEY: 'k-12345', XAI_MODEL: ' ' }, corpus: await loadTestCorpus() })).rejects.toThrow(
+      /XAI_API_KEY is set but XAI_MODEL is empty/,
+    );
   });
 });
 

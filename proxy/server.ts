@@ -28,8 +28,6 @@ import type { VectorIndexManifest } from '../data/index/index-manifest.js';
 import { createApp, type ProxyApp, type StaticMount } from './app.js';
 import { parseProxyConfig, type ProxyConfig, type ProxyEnv } from './config/proxy-config.js';
 import { locateIndex } from './config/index-locator.js';
-import { createChatModel } from './chat/chat-model-factory.js';
-import { createQueryEmbedder } from './embed/query-embedder.js';
 import { createNodeFileSource } from './middleware/static-files/node-file-source.js';
 import type { FileSource } from './middleware/static-files/file-source.js';
 import { createScrubber } from './http/secret-scrubber.js';
@@ -37,12 +35,9 @@ import type { EncoderFactory } from './middleware/compression/index.js';
 import { nodeBodyTextReader } from './http/node-body-reader.js';
 import { isLoopbackAddress } from './http/ip-address.js';
 import { runWorkers } from './cluster/run-workers.js';
-import { createProxyMetrics } from './metrics/proxy-metrics.js';
+import { createProxyServices } from './proxy-services.js';
 import { connectRedis } from './shared-store/redis-connection.js';
-import { createRedisStores } from './shared-store/redis-stores.js';
 import { ioredisCommands } from './shared-store/ioredis-commands.js';
-import { upstashRestCommands } from './shared-store/upstash-rest-commands.js';
-import { createSharedStoreHealth } from './shared-store/shared-store-health.js';
 import { envExampleKeys, unknownEnvKeys, unknownEnvKeysWarning } from './config/unknown-env-keys.js';
 import { createServer as createNetServer } from 'node:net';
 
@@ -91,38 +86,74 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // process.stdout.write, not console.log: no formatting pass on the hot path.
   const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const scrub = createScrubber(config.secrets);
-  const note = (event: string, fields: Record<string, unknown> = {}) => log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
+  const note = (event: string, fields: Record<string, unknown> = {}) =>
+    log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
   const at = (p: string) => (isAbsolute(p) ? p : resolve(rootDir, p));
 
   const corpus = options.corpus ?? (await loadCorpusFromDir({ dir: at(config.paths.corpusDir), tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] }));
   const index = await locateIndex(at(config.paths.indexDir), config.paths.indexId);
   if (index && index.corpusVersion !== corpus.version) {
-    note('index-corpus-mismatch', { index: index.id, indexCorpus: index.corpusVersion, corpus: corpus.version, hint: 'rebuild the index (npm run build:index)' });
+    note('index-corpus-mismatch', {
+      index: index.id,
+      indexCorpus: index.corpusVersion,
+      corpus: corpus.version,
+      hint: 'rebuild the index (npm run build:index)',
+    });
   }
-  const embedder = options.queryEmbedder ?? createQueryEmbedder(index, config, options.fetch, note);
+  /** The Redis connection of REDIS_URL, closed with the server. */
+  let redis: ReturnType<typeof connectRedis> | null = null;
+  const { metrics, stores, sharedStore, embedder, chat } = createProxyServices(config, {
+    index,
+    log: (line) => log(scrub(line)),
+    note,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.queryEmbedder ? { embedder: options.queryEmbedder } : {}),
+    connectRedis: (metrics) => {
+      if (!config.redis) return null;
+      redis = connectRedis({
+        url: config.redis.url,
+        commandTimeoutMs: config.redis.commandTimeoutMs,
+        up: metrics.sharedStoreUp,
+        log: (line) => log(scrub(line)),
+      });
+      return ioredisCommands(redis);
+    },
+  });
   const siteDir = at(config.paths.siteDir);
   const site = await loadSiteFromDir(siteDir);
   if (site && site.manifest.vectors && site.manifest.vectors.id !== index?.id) {
-    note('site-vectors-unused', { site: site.manifest.version, siteEmbedder: site.manifest.vectors.id, index: index?.id ?? null, hint: 'site passages were embedded for another index: they are searched by keyword only; rebuild them with npm run build:site' });
+    note('site-vectors-unused', {
+      site: site.manifest.version,
+      siteEmbedder: site.manifest.vectors.id,
+      index: index?.id ?? null,
+      hint: 'site passages were embedded for another index: they are searched by keyword only; rebuild them with npm run build:site',
+    });
   }
-  const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
   noteSecuritySettings(config, note);
 
   const widgetDir = at(config.paths.widgetDir);
   if (config.trustProxy && !config.metricsToken) {
-    note('metrics-closed', { hint: 'TRUST_PROXY is on and METRICS_TOKEN is not set, so /metrics answers nobody (behind a reverse proxy every caller looks local); set METRICS_TOKEN and send it as a bearer token to read it' });
+    note('metrics-closed', {
+      hint: 'TRUST_PROXY is on and METRICS_TOKEN is not set, so /metrics answers nobody (behind a reverse proxy every caller looks local); set METRICS_TOKEN and send it as a bearer token to read it',
+    });
   }
   // The proxy alone (not `npm start`) does not build the widget: without this note every page
   // embedding it gets a 404 for its script and shows nothing.
   if (!existsSync(join(widgetDir, 'quran-dai.js'))) {
-    note('widget-missing', { dir: widgetDir, hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder' });
+    note('widget-missing', {
+      dir: widgetDir,
+      hint: 'run npm run build:widget (or npm run build): pages embedding the widget load /widget/quran-dai.js from this folder',
+    });
   }
   // Likewise the topic index: without it the widget shows no Topics list and finds fewer verses
   // for questions in a visitor's own words (a 404 in the browser console is all one would see).
   const topicsDir = at(config.paths.topicsDir);
   const topicsVersion = readTopicsVersion(topicsDir);
   if (!topicsVersion) {
-    note('topics-missing', { dir: topicsDir, hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results' });
+    note('topics-missing', {
+      dir: topicsDir,
+      hint: 'run npm run build:topics (or npm run build): the widget loads the topic index from this folder after the first results',
+    });
   }
   const ortDir = config.paths.ortDir ? at(config.paths.ortDir) : resolveOrtDir();
   const fontDir = resolveQuranFontDir();
@@ -137,10 +168,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(ortDir ? { ort: createNodeFileSource(ortDir) } : {}),
     ...(fontDir ? { fonts: createNodeFileSource(fontDir) } : {}),
   };
-  const metrics = createProxyMetrics();
-  const redis = config.redis ? connectRedis({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, up: metrics.sharedStoreUp, log: (line) => log(scrub(line)) }) : null;
-  const commands = redis ? ioredisCommands(redis) : config.upstash ? upstashRestCommands({ url: config.upstash.url, token: config.upstash.token, timeoutMs: config.upstash.commandTimeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) }) : null;
-  const stores = commands ? createRedisStores(commands, createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) })) : undefined;
   const app = createApp(config, {
     metrics,
     ...(stores ? { stores } : {}),
@@ -174,7 +201,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     index: index?.id ?? null,
     queryEmbedding: index ? (index.embedder === 'local' ? 'browser' : embedder ? 'proxy' : 'unavailable') : null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
-    sharedStore: redis ? 'redis' : 'memory',
+    sharedStore,
     pid: process.pid,
     site: site ? { version: site.manifest.version, passages: site.chunks.length } : null,
     topics: topicsVersion,
@@ -202,7 +229,10 @@ async function listenError(error: Error, host: string, port: number): Promise<Er
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const free = await firstFreePort(host, port + 1, port + 20);
-  return new Error(`${where} is already in use (another quran-dai, or another program); set PORT to a free port${free === undefined ? '' : `, e.g. PORT=${free}`}`, { cause: error });
+  return new Error(
+    `${where} is already in use (another quran-dai, or another program); set PORT to a free port${free === undefined ? '' : `, e.g. PORT=${free}`}`,
+    { cause: error },
+  );
 }
 
 /** The first port in `from`..`to` that `host` can listen on now, or undefined. */
@@ -221,10 +251,14 @@ async function firstFreePort(host: string, from: number, to: number): Promise<nu
 /** Start-up hints for settings whose defaults suit one local proxy but not a public deployment. */
 function noteSecuritySettings(config: ProxyConfig, note: (e: string, f?: Record<string, unknown>) => void): void {
   if (config.chat && !config.answerSigningKey) {
-    note('answer-signing-key-random', { hint: 'set ANSWER_SIGNING_KEY when several proxies share traffic; with a per-process key, a restart drops earlier answers from visitors\' history (their questions stay)' });
+    note('answer-signing-key-random', {
+      hint: "set ANSWER_SIGNING_KEY when several proxies share traffic; with a per-process key, a restart drops earlier answers from visitors' history (their questions stay)",
+    });
   }
   if (config.publicOrigins !== '*' && config.publicOrigins.length === 0 && (config.trustProxy || !isLoopbackHost(config.host))) {
-    note('public-origins-unset', { hint: 'only localhost and IP addresses are answered; set PUBLIC_ORIGINS to the https:// origin visitors use (e.g. https://quran.mosque.example)' });
+    note('public-origins-unset', {
+      hint: 'only localhost and IP addresses are answered; set PUBLIC_ORIGINS to the https:// origin visitors use (e.g. https://quran.mosque.example)',
+    });
   }
 }
 

@@ -27,7 +27,12 @@ async function filesUnder(dir: string, base: string): Promise<string[]> {
     if (!e.isFile() || !COMPRESSIBLE.test(e.name)) continue;
     const full = join(e.parentPath, e.name);
     if ((await stat(full)).size < 1024) continue;
-    out.push(`${base}/${full.slice(dir.length + 1).split('\\').join('/')}`);
+    out.push(
+      `${base}/${full
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/')}`,
+    );
   }
   return out;
 }

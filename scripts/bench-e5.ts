@@ -46,9 +46,21 @@ async function main(): Promise<void> {
     // A distinct text per call: a cache hit would measure the cache, not the model.
     const question = (i: number, tag: string) => `${BENCH_QUERIES[i % BENCH_QUERIES.length]} (${tag} ${i})`;
     const direct = (i: number) =>
-      timed(() => fetch(`${e5.server.baseURL}/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: e5.server.model, input: [question(i, 'direct')], input_type: 'query' }) }));
+      timed(() =>
+        fetch(`${e5.server.baseURL}/embeddings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: e5.server.model, input: [question(i, 'direct')], input_type: 'query' }),
+        }),
+      );
     const viaProxy = (i: number) =>
-      timed(() => fetch(`${proxy.url}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: proxy.url }, body: JSON.stringify({ text: question(i, 'proxy') }) }));
+      timed(() =>
+        fetch(`${proxy.url}/api/embed`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: proxy.url },
+          body: JSON.stringify({ text: question(i, 'proxy') }),
+        }),
+      );
     for (let i = 0; i < 10; i++) await Promise.all([direct(10_000 + i), viaProxy(10_000 + i)]);
     const d: number[] = [];
     const p: number[] = [];

@@ -19,6 +19,7 @@
  * Flags: --chats=200 --samples=200 --embeds=20000 --workers=1 --redis --no-write (`--flag value` works too)
  * Env: BENCH_PROXY_NODE_ARGS adds Node flags to the proxy process (e.g. `--cpu-prof`).
  */
+import { parseArgs } from 'node:util';
 import { fork, type ChildProcess } from 'node:child_process';
 import { answerCpuLine, ANSWER_CPU_CHUNKS, measureAnswerCpu, type AnswerCpuResult } from './proxy-bench/answer-cpu.js';
 import { Agent, request } from 'node:http';
@@ -27,13 +28,14 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeXai } from '../proxy/testing/fake-xai.js';
-import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../proxy/testing/fake-gemini.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini } from '../data/testing/fake-gemini.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { processMemoryMb, startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
 import { replaceMarkedSection } from './bench/marked-section.js';
 import { percentiles, type Percentiles } from './proxy-bench/percentiles.js';
 import { renderWorkerMatrix, upsertRow, WORKERS_SECTION_END, WORKERS_SECTION_START, type WorkerMatrixRow } from './proxy-bench/worker-matrix.js';
 import { startRedisServer } from '../proxy/testing/redis-server.js';
+import { isMainModule } from './main-module.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROXY_SECTION_START = '<!-- bench:proxy:start -->';
@@ -57,7 +59,14 @@ export interface ProxyBenchResults {
     readonly directWallMs: number;
     readonly directTtft: Percentiles;
   };
-  readonly embed: { readonly uncachedRps: number; readonly uncachedRequests: number; readonly cachedRps: number; readonly cachedRequests: number; readonly errors: number; readonly cachedLatency: Percentiles };
+  readonly embed: {
+    readonly uncachedRps: number;
+    readonly uncachedRequests: number;
+    readonly cachedRps: number;
+    readonly cachedRequests: number;
+    readonly errors: number;
+    readonly cachedLatency: Percentiles;
+  };
   readonly peakRssMb: number;
   /** The proxy's CPU per streamed answer, measured in-process before the load runs. */
   readonly answerCpu: AnswerCpuResult;
@@ -102,6 +111,26 @@ export function replaceProxySection(markdown: string, section: string): string {
 
 // One socket per simultaneous stream, so a burst of 1,000 really is 1,000 at once (and the
 // cluster spreads the connections over its workers).
+/** The command's options (none when a test imports this module). */
+const ARGS: { readonly [name: string]: string | boolean | undefined } = isMainModule(import.meta.url)
+  ? parseArgs({
+      options: {
+        chats: { type: 'string' },
+        samples: { type: 'string' },
+        embeds: { type: 'string' },
+        workers: { type: 'string' },
+        'no-write': { type: 'boolean' },
+        redis: { type: 'boolean' },
+        fakes: { type: 'boolean' },
+      },
+    }).values
+  : {};
+
+function flag(name: string, fallback: number): number {
+  const value = ARGS[name];
+  return typeof value === 'string' ? Number(value) : fallback;
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: Math.max(256, flag('chats', 200)) });
 
 interface HttpResult {
@@ -115,17 +144,21 @@ interface HttpResult {
 function httpPost(url: string, body: string, marker?: string, headers: Record<string, string> = {}): Promise<HttpResult> {
   return new Promise((resolvePost, reject) => {
     const t0 = performance.now();
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      let text = '';
-      let firstMs = NaN;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        if (Number.isNaN(firstMs) && (!marker || text.includes(marker))) firstMs = performance.now() - t0;
-      });
-      res.on('end', () => resolvePost({ status: res.statusCode ?? 0, body: text, firstMs, totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        let text = '';
+        let firstMs = NaN;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          if (Number.isNaN(firstMs) && (!marker || text.includes(marker))) firstMs = performance.now() - t0;
+        });
+        res.on('end', () => resolvePost({ status: res.statusCode ?? 0, body: text, firstMs, totalMs: performance.now() - t0 }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -134,18 +167,12 @@ function httpPost(url: string, body: string, marker?: string, headers: Record<st
 async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(count);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
-    for (let i = next++; i < count; i = next++) out[i] = await task(i);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let i = next++; i < count; i = next++) out[i] = await task(i);
+    }),
+  );
   return out;
-}
-
-function flag(name: string, fallback: number): number {
-  const argv = process.argv;
-  const a = argv.find((x) => x.startsWith(`--${name}=`));
-  if (a) return Number(a.split('=')[1]);
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? Number(argv[i + 1]) : fallback;
 }
 
 /** Messages between the bench and its fake-upstreams child process. */
@@ -191,10 +218,10 @@ async function main(): Promise<void> {
   const samples = flag('samples', 200);
   const cachedRequests = flag('embeds', 20_000);
   const uncachedRequests = 500;
-  const write = !process.argv.includes('--no-write');
+  const write = ARGS['no-write'] !== true;
   const workers = flag('workers', 1);
   if (!(Number.isInteger(workers) && workers >= 1)) throw new Error(`--workers must be a whole number >= 1, got ${workers}`);
-  const redis = workers > 1 || process.argv.includes('--redis') ? await startRedisServer() : null;
+  const redis = workers > 1 || ARGS.redis === true ? await startRedisServer() : null;
   const upstream = BENCH_UPSTREAM;
   const answer = BENCH_ANSWER;
   // First, on a quiet process: the CPU one answer costs the proxy (the Workers free plan allows about 10 ms a request).
@@ -207,25 +234,34 @@ async function main(): Promise<void> {
   const corpus = await loadCorpusFromDir({ dir: join(ROOT, 'data/dist/corpus'), tracks: ['en'] });
   const tmp = await mkdtemp(join(tmpdir(), 'quran-dai-bench-proxy-'));
   const extraNodeArgs = (process.env.BENCH_PROXY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proxy = await startProxyProcess(ROOT, {
-    XAI_API_KEY: 'xai-bench-key',
-    XAI_BASE_URL: xai.baseURL,
-    GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
-    GEMINI_BASE_URL: gemini.baseURL,
-    INDEX_DIR: await writeBenchIndex(tmp, corpus.version),
-    RATE_LIMIT_CHAT_PER_HOUR: '10000000',
-    RATE_LIMIT_EMBED_PER_HOUR: '10000000',
-    UPSTREAM_MAX_RETRIES: '0',
-    EMBED_CACHE_SIZE: '10000',
-    WORKERS: String(workers),
-    ...(redis ? { REDIS_URL: redis.url } : {}),
-  }, extraNodeArgs, workers);
+  const proxy = await startProxyProcess(
+    ROOT,
+    {
+      XAI_API_KEY: 'xai-bench-key',
+      XAI_BASE_URL: xai.baseURL,
+      GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
+      GEMINI_BASE_URL: gemini.baseURL,
+      INDEX_DIR: await writeBenchIndex(tmp, corpus.version),
+      RATE_LIMIT_CHAT_PER_HOUR: '10000000',
+      RATE_LIMIT_EMBED_PER_HOUR: '10000000',
+      UPSTREAM_MAX_RETRIES: '0',
+      EMBED_CACHE_SIZE: '10000',
+      WORKERS: String(workers),
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    },
+    extraNodeArgs,
+    workers,
+  );
   const child = proxy.child;
   const url = proxy.url;
   // The widget's requests: a page of the proxy's own origin, like the demo.
   const asPage = { origin: url };
   try {
-    const chatBody = JSON.stringify({ question: 'How can I be patient in hardship?', history: [], verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5', context: '94:1-8' }, { ref: '3:200' }] });
+    const chatBody = JSON.stringify({
+      question: 'How can I be patient in hardship?',
+      history: [],
+      verses: [{ ref: '2:153', context: '2:148-158' }, { ref: '94:5', context: '94:1-8' }, { ref: '3:200' }],
+    });
 
     // Warm up both paths, and record the exact upstream body the proxy sends.
     for (let i = 0; i < 20; i++) await httpPost(`${url}/api/chat`, chatBody, '"text-delta"', asPage);
@@ -262,11 +298,12 @@ async function main(): Promise<void> {
       if (text.includes('"type":"error"')) {
         errors++;
         errorSamples.push(/\{"type":"error"[^\n]*/.exec(text)?.[0].slice(0, 200) ?? 'error part');
-      }
-      else if (deltas === answer && text.includes('"type":"finish"') && text.trimEnd().endsWith('data: [DONE]')) complete++;
+      } else if (deltas === answer && text.includes('"type":"finish"') && text.trimEnd().endsWith('data: [DONE]')) complete++;
       concurrentTtft.push(r.value.firstMs);
     }
-    console.error(`concurrent ${chats}: errors ${errors}, complete ${complete}, ${wallMs.toFixed(0)} ms${errorSamples.length ? `; first errors: ${errorSamples.slice(0, 3).join(' | ')}` : ''}`);
+    console.error(
+      `concurrent ${chats}: errors ${errors}, complete ${complete}, ${wallMs.toFixed(0)} ms${errorSamples.length ? `; first errors: ${errorSamples.slice(0, 3).join(' | ')}` : ''}`,
+    );
     const d0 = performance.now();
     const directBurst = await Promise.all(Array.from({ length: chats }, () => httpPost(`${xai.baseURL}/chat/completions`, upstreamBody, '"content":"S')));
     const directWallMs = performance.now() - d0;
@@ -297,8 +334,14 @@ async function main(): Promise<void> {
       upstream: { latencyMs: upstream.latencyMs, chunkDelayMs: upstream.chunkDelayMs, chunks: Math.ceil(answer.length / upstream.chunkChars) },
       ttft: { samples, direct: d, proxy: p, addedP50: p.p50 - d.p50, addedP95: p.p95 - d.p95 },
       concurrent: {
-        chats, errors, complete, wallMs, streamsPerSecond: chats / (wallMs / 1000), ttft: percentiles(concurrentTtft),
-        directWallMs, directTtft: percentiles(directBurst.map((r) => r.firstMs)),
+        chats,
+        errors,
+        complete,
+        wallMs,
+        streamsPerSecond: chats / (wallMs / 1000),
+        ttft: percentiles(concurrentTtft),
+        directWallMs,
+        directTtft: percentiles(directBurst.map((r) => r.firstMs)),
       },
       embed: { uncachedRps, uncachedRequests, cachedRps, cachedRequests, errors: embedErrors, cachedLatency: percentiles(cachedLat) },
       peakRssMb: (await processMemoryMb(child.pid!)).peakRssMb,
@@ -308,8 +351,17 @@ async function main(): Promise<void> {
     const section = renderProxySection(results2);
     console.log(section);
     const row: WorkerMatrixRow = {
-      date: results2.date, workers, sharedStore: redis ? 'redis' : 'memory', chats, errors, complete, wallMs, ttft: results2.concurrent.ttft,
-      directWallMs, directTtft: results2.concurrent.directTtft, loadAverage: results2.loadAverage,
+      date: results2.date,
+      workers,
+      sharedStore: redis ? 'redis' : 'memory',
+      chats,
+      errors,
+      complete,
+      wallMs,
+      ttft: results2.concurrent.ttft,
+      directWallMs,
+      directTtft: results2.concurrent.directTtft,
+      loadAverage: results2.loadAverage,
       ...(errorSamples[0] ? { firstError: errorSamples[0] } : {}),
     };
     console.error(JSON.stringify(row));
@@ -321,7 +373,11 @@ async function main(): Promise<void> {
       const rowsPath = join(ROOT, 'bench', 'proxy-workers.json');
       const rows = upsertRow(JSON.parse(await readFile(rowsPath, 'utf8').catch(() => '[]')) as WorkerMatrixRow[], row);
       await writeFile(rowsPath, `${JSON.stringify(rows, null, 2)}\n`);
-      markdown = replaceMarkedSection(markdown, { heading: '## Proxy workers', start: WORKERS_SECTION_START, end: WORKERS_SECTION_END }, renderWorkerMatrix(rows, results2.machine));
+      markdown = replaceMarkedSection(
+        markdown,
+        { heading: '## Proxy workers', start: WORKERS_SECTION_START, end: WORKERS_SECTION_END },
+        renderWorkerMatrix(rows, results2.machine),
+      );
       await writeFile(path, markdown);
       console.error('updated BENCHMARKS.md');
     }
@@ -334,8 +390,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  (process.argv.includes('--fakes') ? runFakes() : main()).catch((e) => {
+if (isMainModule(import.meta.url)) {
+  (ARGS.fakes === true ? runFakes() : main()).catch((e) => {
     console.error(e);
     process.exit(1);
   });

@@ -77,7 +77,16 @@ async function main(): Promise<void> {
     host: '127.0.0.1',
     corpus,
     log: () => undefined,
-    env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: noIndex, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, XAI_API_KEY: 'xai-render-bench', XAI_BASE_URL: xai.baseURL, RATE_LIMIT_CHAT_PER_HOUR: '1000', UPSTREAM_TIMEOUT_MS: '300000' },
+    env: {
+      CORPUS_DIR: DEFAULT_CORPUS_DIR,
+      INDEX_DIR: noIndex,
+      DEMO_DIR: demoDir,
+      WIDGET_DIR: widgetDir,
+      XAI_API_KEY: 'xai-render-bench',
+      XAI_BASE_URL: xai.baseURL,
+      RATE_LIMIT_CHAT_PER_HOUR: '1000',
+      UPSTREAM_TIMEOUT_MS: '300000',
+    },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   const results: CaseResult[] = [];
@@ -86,10 +95,14 @@ async function main(): Promise<void> {
       current = c;
       const page = await browser.newPage();
       await page.goto(`${server.url}/`);
-      await page.waitForFunction(() => {
-        const el = document.querySelector('quran-dai') as HTMLElement & { shadowRoot: ShadowRoot };
-        return el?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])') !== null;
-      }, undefined, { timeout: 120_000 });
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('quran-dai') as HTMLElement & { shadowRoot: ShadowRoot };
+          return el?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])') !== null;
+        },
+        undefined,
+        { timeout: 120_000 },
+      );
       await page.evaluate(MONITOR);
       const t0 = Date.now();
       await page.evaluate(

@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
-import { FAKE_GEMINI_API_KEY } from '../proxy/testing/fake-gemini.js';
+import { FAKE_GEMINI_API_KEY } from '../data/testing/fake-gemini.js';
 import { machineInfo } from './eval/machine-info.js';
 import { startProxyProcess, writeBenchIndex } from './proxy-bench/proxy-process.js';
 import { parseSoakArgs, seededRandom } from './soak/soak-args.js';
@@ -23,6 +23,7 @@ import type { SoakFakesReady } from './soak/soak-fakes.js';
 import { renderSoakSection, replaceSoakSection } from './soak/soak-report.js';
 import { runSoak } from './soak/soak-runner.js';
 import { memoryVerdict } from './soak/soak-tally.js';
+import { isMainModule } from './main-module.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url)) {
   main().catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

@@ -32,13 +32,17 @@ async function main(): Promise<void> {
   if (values.index !== undefined || values.throttle !== undefined) return firstVisit(values);
   const resultsPath = join(REPO_ROOT, 'bench', 'widget-results.json');
   // --render-only: rewrite the section from the last raw results without measuring again.
-  let results: WidgetBenchResults = values['render-only'] ? JSON.parse(await readFile(resultsPath, 'utf8')) : await runWidgetBench({
-    runs: values.runs ? Number(values.runs) : undefined,
-    dims: values.dims ? Number(values.dims) : undefined,
-    log: (line) => console.error(line),
-  });
+  let results: WidgetBenchResults = values['render-only']
+    ? JSON.parse(await readFile(resultsPath, 'utf8'))
+    : await runWidgetBench({
+        runs: values.runs ? Number(values.runs) : undefined,
+        dims: values.dims ? Number(values.dims) : undefined,
+        log: (line) => console.error(line),
+      });
   if (values['compare-dims'] && !values['render-only']) {
-    const byDims: DimsComparison[] = [{ dims: results.dims, firstReadyMs: results.probe.firstReadyMs, repeatReadyMs: results.probe.repeatReadyMs, indexBytes: results.firstVisitBytes.index }];
+    const byDims: DimsComparison[] = [
+      { dims: results.dims, firstReadyMs: results.probe.firstReadyMs, repeatReadyMs: results.probe.repeatReadyMs, indexBytes: results.firstVisitBytes.index },
+    ];
     for (const dims of values['compare-dims'].split(',').map(Number)) {
       const other = await runWidgetBench({ runs: results.runs, dims, log: (line) => console.error(line) });
       byDims.push({ dims, firstReadyMs: other.probe.firstReadyMs, repeatReadyMs: other.probe.repeatReadyMs, indexBytes: other.firstVisitBytes.index });
@@ -58,7 +62,8 @@ const FIRST_VISIT_SECTION = { heading: '## First visit', start: '<!-- bench:firs
 
 async function firstVisit(values: { index?: string; throttle?: string; lang?: string; runs?: string; 'no-write'?: boolean }): Promise<void> {
   if (values.index !== 'e5') throw new Error(`--index must be e5 (the index the project ships), got ${values.index ?? 'nothing'}`);
-  if (values.throttle !== undefined && !(values.throttle in THROTTLES)) throw new Error(`--throttle must be one of ${Object.keys(THROTTLES).join(', ')}, got ${values.throttle}`);
+  if (values.throttle !== undefined && !(values.throttle in THROTTLES))
+    throw new Error(`--throttle must be one of ${Object.keys(THROTTLES).join(', ')}, got ${values.throttle}`);
   const results = await runFirstVisitBench({
     runs: values.runs ? Number(values.runs) : 3,
     throttle: (values.throttle as Throttle | undefined) ?? null,

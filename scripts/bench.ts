@@ -14,6 +14,7 @@ import { BENCH_QUERIES } from './bench/bench-queries.js';
 import { renderSearchSection, replaceSearchSection, type SearchBenchResults } from './bench/bench-results.js';
 import { runBrowserSearchBench } from './bench/browser-search-bench.js';
 import { buildBenchIndexes, flatVsFloatAgreement, runNodeSearchBench } from './bench/node-search-bench.js';
+import { isMainModule } from './main-module.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH_DIMS = [768, 384, 256] as const;
@@ -21,7 +22,11 @@ export const BENCH_DIMS = [768, 384, 256] as const;
 export async function main(argv: readonly string[]): Promise<SearchBenchResults> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { runs: { type: 'string', default: '200' }, 'skip-browser': { type: 'boolean', default: false }, out: { type: 'string', default: join(ROOT, 'bench', 'results.json') } },
+    options: {
+      runs: { type: 'string', default: '200' },
+      'skip-browser': { type: 'boolean', default: false },
+      out: { type: 'string', default: join(ROOT, 'bench', 'results.json') },
+    },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 10) throw new Error(`--runs must be an integer >= 10, got ${values.runs}`);
@@ -57,7 +62,14 @@ export async function main(argv: readonly string[]): Promise<SearchBenchResults>
   const results: SearchBenchResults = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}`,
-    machine: { cpu: cpu[0]?.model.trim() ?? 'unknown', cores: cpu.length, memoryGb: Math.round(totalmem() / 2 ** 30), os: `${type()} ${release()}`, node: process.version, loadAverage: [loadAtStart, Math.round(loadavg()[0]! * 10) / 10] },
+    machine: {
+      cpu: cpu[0]?.model.trim() ?? 'unknown',
+      cores: cpu.length,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      os: `${type()} ${release()}`,
+      node: process.version,
+      loadAverage: [loadAtStart, Math.round(loadavg()[0]! * 10) / 10],
+    },
     note: 'Vectors are deterministic test-hashing vectors of the right dimension: these are timing numbers only, not retrieval quality (see EVAL.md).',
     indexes,
     node,
@@ -71,7 +83,7 @@ export async function main(argv: readonly string[]): Promise<SearchBenchResults>
   return results;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const results = await main(process.argv.slice(2));
   console.log(renderSearchSection(results));
 }

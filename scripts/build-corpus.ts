@@ -13,6 +13,7 @@ import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
 import { readRukuStarts } from './corpus-build/ruku-source.js';
 import { EXPLANATION_FILES, readTanzilExplanation } from './corpus-build/tanzil-explanation-source.js';
 import { parseTextSources } from '../data/sources/text-sources.js';
+import { isMainModule } from './main-module.js';
 
 /** The machine-readable list of every text served, with its terms. */
 export const SOURCES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'sources', 'sources.json');
@@ -21,7 +22,10 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
   const src = await readQuranJson();
   const sources = parseTextSources(JSON.parse(await readFile(SOURCES_FILE, 'utf8')));
   const verseCounts = src.surahs.map((s) => s.arabic.length);
-  const explanations = { ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts), id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts) };
+  const explanations = {
+    ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts),
+    id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts),
+  };
   const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations);
   await mkdir(outDir, { recursive: true });
   const kept = ['manifest.json', ...built.files.map((f) => f.path)];
@@ -33,7 +37,7 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
   return built;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const built = await writeCorpus(values.out ?? DEFAULT_CORPUS_DIR);
   console.log(sizeSummary(built));

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeGemini, type FakeGemini } from '../proxy/testing/fake-gemini.js';
+import { startFakeGemini, type FakeGemini } from '../data/testing/fake-gemini.js';
 import { main } from './build-index.js';
 
 let fake: FakeGemini;

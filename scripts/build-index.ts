@@ -13,6 +13,7 @@ import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { BuildIndexArgsError, embedderFor, parseBuildIndexArgs, type BuildIndexConfig } from './index-build/build-index-args.js';
 import { runIndexBuild } from './index-build/index-build-run.js';
 import { createProgressBar } from './index-build/progress-bar.js';
+import { isMainModule } from './main-module.js';
 
 /** Local models and embedding servers are opened asynchronously and carry their own prefixes and floors. */
 async function openEmbedder(
@@ -58,11 +59,15 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   try {
     await main(process.argv.slice(2), process.env);
   } catch (error) {
-    console.error(error instanceof BuildIndexArgsError ? error.message : `build:index failed: ${(error as Error).message}\nrerun the same command to resume from the finished batches`);
+    console.error(
+      error instanceof BuildIndexArgsError
+        ? error.message
+        : `build:index failed: ${(error as Error).message}\nrerun the same command to resume from the finished batches`,
+    );
     process.exitCode = 1;
   }
 }

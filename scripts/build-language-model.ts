@@ -10,8 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { LanguageScorer, type LanguageModel } from '../data/search/query/language-model.js';
 import type { Topic } from '../data/topics/topic-types.js';
 import { TOPIC_SOURCE_DIR } from './build-topics.js';
-import { isCheckTopic, labelledTexts, languageAccuracy, renderLanguageModelModule, SHIPPED_MODELS, trainLanguageModel } from './language-model-build/train-language-model.js';
+import {
+  isCheckTopic,
+  labelledTexts,
+  languageAccuracy,
+  renderLanguageModelModule,
+  SHIPPED_MODELS,
+  trainLanguageModel,
+} from './language-model-build/train-language-model.js';
 import { readCheckedTopicSources } from './topics-build/read-topic-sources.js';
+import { isMainModule } from './main-module.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LANGUAGE_MODEL_MODULE = join(ROOT, 'data', 'search', 'query', 'language-model-weights.ts');
@@ -40,11 +48,27 @@ export interface HeldOutAccuracy {
 export function heldOutAccuracy(topics: readonly Topic[]): HeldOutAccuracy[] {
   const out: HeldOutAccuracy[] = [];
   for (const { constant, langs, training } of SHIPPED_MODELS) {
-    const check = labelledTexts(topics.filter((t) => isCheckTopic(t.id)), langs);
-    const scorer = new LanguageScorer<string>(trainLanguageModel<string>(langs, labelledTexts(topics.filter((t) => !isCheckTopic(t.id)), langs), training));
+    const check = labelledTexts(
+      topics.filter((t) => isCheckTopic(t.id)),
+      langs,
+    );
+    const scorer = new LanguageScorer<string>(
+      trainLanguageModel<string>(
+        langs,
+        labelledTexts(
+          topics.filter((t) => !isCheckTopic(t.id)),
+          langs,
+        ),
+        training,
+      ),
+    );
     for (const interfaceLanguage of ['own', ...langs]) {
       for (const kind of ['question', 'name'] as const) {
-        const a = languageAccuracy(scorer, check.filter((t) => t.kind === kind), interfaceLanguage);
+        const a = languageAccuracy(
+          scorer,
+          check.filter((t) => t.kind === kind),
+          interfaceLanguage,
+        );
         out.push({ constant, interfaceLanguage, kind, share: a.correct / a.texts, texts: a.texts });
       }
     }
@@ -52,15 +76,20 @@ export function heldOutAccuracy(topics: readonly Topic[]): HeldOutAccuracy[] {
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Writes the language models the topics give into their module (data/search/query/language-model-weights.ts). */
+export async function writeLanguageModel(topics: readonly Topic[]): Promise<void> {
+  // Written beside and renamed into place: the search imports this module (so do the build
+  // scripts, through the topic code), and a half-written file stops both.
+  const partial = `${LANGUAGE_MODEL_MODULE}.partial`;
+  await writeFile(partial, languageModelModule(topics));
+  await rename(partial, LANGUAGE_MODEL_MODULE);
+}
+
+if (isMainModule(import.meta.url)) {
   try {
     const topics = await readCheckedTopicSources(TOPIC_SOURCE_DIR);
     const accuracy = heldOutAccuracy(topics);
-    // Written beside and renamed into place, before anything is printed: the search imports this
-    // module (so does this script, through the topic code), and a half-written file stops both.
-    const partial = `${LANGUAGE_MODEL_MODULE}.partial`;
-    await writeFile(partial, languageModelModule(topics));
-    await rename(partial, LANGUAGE_MODEL_MODULE);
+    await writeLanguageModel(topics);
     for (const a of accuracy) {
       const where = a.interfaceLanguage === 'own' ? 'interface language given' : `${a.interfaceLanguage} interface`;
       console.log(`${a.constant}, held-out topics, ${where}: ${a.kind}s ${a.share.toFixed(4)} of ${a.texts}`);

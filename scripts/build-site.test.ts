@@ -27,11 +27,15 @@ describe('when the site owner runs npm run build:site', () => {
     expect(manifest.documents.map((d: { title: string }) => d.title)).toStrictEqual(["Jumu'ah"]);
   });
 
-  it("should start the bundled model itself for its index, so the documents get the vectors the proxy serves", async () => {
+  it('should start the bundled model itself for its index, so the documents get the vectors the proxy serves', async () => {
     await mkdir(join(root, 'our-docs'));
     await writeFile(join(root, 'our-docs', 'jumuah.md'), "# Jumu'ah\n\nThe khutbah starts at 1:15 pm.\n");
     const lines: string[] = [];
-    const result = await main(['--source', join(root, 'our-docs'), '--out', join(root, 'built')], { INDEX_DIR: join(REPO_ROOT, 'data', 'dist', 'index'), INDEX_ID: 'multilingual-e5-small-384' }, (l) => lines.push(l));
+    const result = await main(
+      ['--source', join(root, 'our-docs'), '--out', join(root, 'built')],
+      { INDEX_DIR: join(REPO_ROOT, 'data', 'dist', 'index'), INDEX_ID: 'multilingual-e5-small-384' },
+      (l) => lines.push(l),
+    );
     expect(lines).toStrictEqual(['build:site: starting the local embedding model (multilingual-e5-small)…']);
     expect([result.keywordOnlyReason, result.embedded]).toStrictEqual([undefined, 1]);
   }, 120_000);

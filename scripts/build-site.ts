@@ -15,6 +15,7 @@ import { SiteSourceError } from './site-build/site-sources.js';
 import { readProxyEnv } from '../proxy/server.js';
 import { E5_MODEL, isE5Installed } from './e5/e5-install.js';
 import { startE5Server, type E5Server } from './e5/e5-server.js';
+import { isMainModule } from './main-module.js';
 
 export const DEFAULT_SITE_DOCS_DIR = './site-docs';
 
@@ -39,7 +40,8 @@ export function parseSiteArgs(argv: readonly string[], env: Readonly<Record<stri
   let maxFileBytes: number | undefined;
   if (mbText !== undefined && mbText.trim() !== '') {
     const mb = Number(mbText);
-    if (!(mb > 0 && mb <= 1024)) throw new SiteArgsError(`--max-file-mb / SITE_DOCS_MAX_FILE_MB must be a number of megabytes between 0 and 1024, got "${mbText}"`);
+    if (!(mb > 0 && mb <= 1024))
+      throw new SiteArgsError(`--max-file-mb / SITE_DOCS_MAX_FILE_MB must be a number of megabytes between 0 and 1024, got "${mbText}"`);
     maxFileBytes = Math.round(mb * 1024 * 1024);
   }
   return {
@@ -58,15 +60,29 @@ export function reportSiteBuild(r: SiteBuildResult): string {
   ].join('\n');
 }
 
-export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = console.log): Promise<SiteBuildResult> {
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void = console.log,
+): Promise<SiteBuildResult> {
   const args = parseSiteArgs(argv, env);
   const index = args.noEmbed ? null : await locateIndex(resolve(env.INDEX_DIR?.trim() || 'data/dist/index'), env.INDEX_ID?.trim() ?? '');
   // The bundled model's index, with no server configured: start it, as npm start does, so the
   // documents get the vectors (and the version) the proxy will serve, not a keyword-only build.
-  const e5 = index?.embedder === 'openai-compatible' && index.model === E5_MODEL && !env.EMBEDDINGS_BASE_URL?.trim() && isE5Installed() ? await startLocalModel(log) : undefined;
+  const e5 =
+    index?.embedder === 'openai-compatible' && index.model === E5_MODEL && !env.EMBEDDINGS_BASE_URL?.trim() && isE5Installed()
+      ? await startLocalModel(log)
+      : undefined;
   try {
     const withServer = e5 ? { ...env, EMBEDDINGS_BASE_URL: e5.baseURL } : env;
-    return await runSiteBuild({ source: resolve(args.source), outDir: resolve(args.out), index, env: withServer, noEmbed: args.noEmbed, ...(args.maxFileBytes ? { maxFileBytes: args.maxFileBytes } : {}) });
+    return await runSiteBuild({
+      source: resolve(args.source),
+      outDir: resolve(args.out),
+      index,
+      env: withServer,
+      noEmbed: args.noEmbed,
+      ...(args.maxFileBytes ? { maxFileBytes: args.maxFileBytes } : {}),
+    });
   } finally {
     await e5?.stop();
   }
@@ -77,7 +93,7 @@ async function startLocalModel(log: (line: string) => void): Promise<E5Server> {
   return startE5Server();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   try {
     // The same .env as the proxy and npm start: SITE_DOCS_DIR, SITE_DIR and the EMBEDDINGS_* set there count here too.
     console.log(reportSiteBuild(await main(process.argv.slice(2), readProxyEnv())));

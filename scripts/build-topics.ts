@@ -13,6 +13,7 @@ import { buildTopicArtefacts, topicStats } from './topics-build/topic-artefacts.
 import { readCheckedTopicSources } from './topics-build/read-topic-sources.js';
 import { warningVerses, type WarningVerseSource } from './topics-build/warning-verses.js';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
+import { isMainModule } from './main-module.js';
 
 export const TOPIC_SOURCE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'source');
 export const WARNING_VERSES_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'topics', 'care', 'warning-verses.json');
@@ -21,7 +22,10 @@ export const WARNING_VERSES_FILE = join(dirname(fileURLToPath(import.meta.url)),
 async function readWarningVerses(topics: Parameters<typeof warningVerses>[1]): Promise<string[]> {
   const source = JSON.parse(await readFile(WARNING_VERSES_FILE, 'utf8')) as WarningVerseSource;
   const corpus = await loadCorpusFromDir({ tracks: ['en'] });
-  const keys = corpus.trackTexts('en').map((_, i) => { const r = corpus.refAt(i); return `${r.surah}:${r.ayah}`; });
+  const keys = corpus.trackTexts('en').map((_, i) => {
+    const r = corpus.refAt(i);
+    return `${r.surah}:${r.ayah}`;
+  });
   return warningVerses(source, topics, { keys, english: corpus.trackTexts('en') });
 }
 
@@ -39,7 +43,7 @@ export async function writeTopics(sourceDir: string, outDir: string) {
   return { built, topics };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const { values } = parseArgs({ options: { out: { type: 'string' }, source: { type: 'string' }, stats: { type: 'boolean' } } });
   try {
     const { built, topics } = await writeTopics(values.source ?? TOPIC_SOURCE_DIR, values.out ?? DEFAULT_TOPICS_DIR);

@@ -5,6 +5,7 @@
  * ranked over that index with each model's query vector. `--step N` checks every N-th verse
  * only (default 1: all 6,236; about 20 minutes on one core).
  */
+import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { openLocalEmbedderFromDir } from '../data/embed/local-embedder-node.js';
@@ -23,8 +24,7 @@ const E5_INDEX_ID = 'multilingual-e5-small-384';
 const TOP_K = 10;
 
 async function main(): Promise<void> {
-  const stepArg = process.argv.indexOf('--step');
-  const step = stepArg >= 0 ? Number(process.argv[stepArg + 1]) : 1;
+  const step = Number(parseArgs({ options: { step: { type: 'string', default: '1' } } }).values.step);
   if (!Number.isInteger(step) || step < 1) throw new Error('--step takes a whole number >= 1');
   const corpus = await loadCorpusFromDir({ tracks: ['en'] });
   const texts = buildVerseTexts(corpus, SERVER_INDEX_VERSE_TEXT);

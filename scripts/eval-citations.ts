@@ -18,14 +18,22 @@ export const VISIBLE_CITATIONS = 'dev-citations-visible.jsonl';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { dataset: { type: 'string' }, verses: { type: 'string' }, json: { type: 'string' }, 'write-task2': { type: 'string' }, 'write-task3': { type: 'string' } },
+    options: {
+      dataset: { type: 'string' },
+      verses: { type: 'string' },
+      json: { type: 'string' },
+      'write-task2': { type: 'string' },
+      'write-task3': { type: 'string' },
+    },
     strict: true,
   });
   let dataset = values.dataset;
   if (!dataset) {
     const found = locateExternalData();
     if (found.dir === undefined || !existsSync(join(found.dir, ISLAMICEVAL_DIR, VISIBLE_CITATIONS))) {
-      console.log(`eval:citations: skipped, no ${ISLAMICEVAL_DIR}/${VISIBLE_CITATIONS} (${found.dir === undefined ? found.reason : `not in ${found.dir}`}); pass --dataset FILE`);
+      console.log(
+        `eval:citations: skipped, no ${ISLAMICEVAL_DIR}/${VISIBLE_CITATIONS} (${found.dir === undefined ? found.reason : `not in ${found.dir}`}); pass --dataset FILE`,
+      );
       return;
     }
     dataset = join(found.dir, ISLAMICEVAL_DIR, VISIBLE_CITATIONS);
@@ -51,7 +59,13 @@ async function main(): Promise<void> {
   if (values['write-task2']) await writeFile(values['write-task2'], task2Predictions(predictions));
   if (values['write-task3']) await writeFile(values['write-task3'], task3Predictions(predictions, verses));
   if (values.json) {
-    const perCitation = predictions.map((p) => ({ response_id: p.row.response_id, annotation_id: p.row.annotation_id, gold: p.row.segments.map((x) => x.label), predicted: p.labels, correction: p.correction?.map((i) => `${corpus.refAt(i).surah}:${corpus.refAt(i).ayah}`) }));
+    const perCitation = predictions.map((p) => ({
+      response_id: p.row.response_id,
+      annotation_id: p.row.annotation_id,
+      gold: p.row.segments.map((x) => x.label),
+      predicted: p.labels,
+      correction: p.correction?.map((i) => `${corpus.refAt(i).surah}:${corpus.refAt(i).ayah}`),
+    }));
     await writeFile(values.json, JSON.stringify({ generatedAt: new Date().toISOString(), dataset, corpus: corpus.version, scores: s, perCitation }, null, 2));
   }
 }

@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string', default: join(REPO_ROOT, 'eval-data') } }, strict: true });
   const source = externalDataDir();
   const corpus = await loadCorpusFromDir({ tracks: [] });
-  const results = await convertAll((p) => readFile(join(source, p), 'utf8'), (r) => corpus.parseRef(r));
+  const results = await convertAll(
+    (p) => readFile(join(source, p), 'utf8'),
+    (r) => corpus.parseRef(r),
+  );
   await mkdir(values.out!, { recursive: true });
   for (const [file, result] of Object.entries(results)) {
     await writeFile(join(values.out!, file), formatVerseDataset(result.lines));

@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     const env = e5 ? { ...process.env, EMBEDDINGS_BASE_URL: e5.server.baseURL } : process.env;
     const { manifest, vectors } = await loadVectorIndexFromDir(dir, { corpusVersion: corpus.version });
     const search = await createVectorSearch(vectors, { kind: 'flat' });
-    const embedder = new CachedQueryEmbedder(await queryEmbedderFor(manifest, env), join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
+    const embedder = new CachedQueryEmbedder(
+      await queryEmbedderFor(manifest, env),
+      join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)),
+    );
     const best = async (questions: readonly string[]) => {
       const out: number[] = [];
       for (const q of questions) {
@@ -63,12 +66,16 @@ async function main(): Promise<void> {
       ['islamqa dev', await best(islamqa)],
     ];
     embedder.save();
-    console.log(`Best cosine per question, index ${manifest.id} (${manifest.model}); floors in its manifest: ${manifest.floors.primary} / ${manifest.floors.fallback}\n`);
+    console.log(
+      `Best cosine per question, index ${manifest.id} (${manifest.model}); floors in its manifest: ${manifest.floors.primary} / ${manifest.floors.fallback}\n`,
+    );
     console.log(`| questions | n | p10 | p50 | p90 | ${FLOORS.map((f) => `kept at ${f}`).join(' | ')} |`);
     console.log(`|---|---:|---:|---:|---:|${FLOORS.map(() => '---:').join('|')}|`);
     for (const [name, s] of sets) {
       const kept = FLOORS.map((f) => `${((100 * s.filter((x) => x >= f).length) / s.length).toFixed(0)}%`);
-      console.log(`| ${name} | ${s.length} | ${quantile(s, 0.1).toFixed(3)} | ${quantile(s, 0.5).toFixed(3)} | ${quantile(s, 0.9).toFixed(3)} | ${kept.join(' | ')} |`);
+      console.log(
+        `| ${name} | ${s.length} | ${quantile(s, 0.1).toFixed(3)} | ${quantile(s, 0.5).toFixed(3)} | ${quantile(s, 0.9).toFixed(3)} | ${kept.join(' | ')} |`,
+      );
     }
   } finally {
     await e5?.server.stop();

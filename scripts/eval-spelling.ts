@@ -21,15 +21,25 @@ async function main(): Promise<void> {
   const parseRange = (id: string) => corpus.parseRef(id);
   const indexOf = (ref: VerseRef) => corpus.indexOf(ref);
   // 4:12 and 33:42-44 sit in two passages; each verse is compared once.
-  const byIndex = new Map(tsv.split(/\r?\n/).filter((l) => l.trim() !== '').flatMap((l) => modernVersesOfPassage(l, parseRange, indexOf)).map((v) => [v.index, v]));
+  const byIndex = new Map(
+    tsv
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== '')
+      .flatMap((l) => modernVersesOfPassage(l, parseRange, indexOf))
+      .map((v) => [v.index, v]),
+  );
   const r = measureSpellingAgreement([...byIndex.values()], corpus.trackTexts('arabic-search'), createArabicAnalyzer());
   const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
   console.log(`corpus ${corpus.version}, analyzer ${createArabicAnalyzer().id}`);
-  console.log(`verses whose search keys differ from modern spelling: ${r.versesDiffering} of ${r.verses} (${pct(r.versesDiffering, r.verses)}; ${r.keyCountDiffers} with a different number of keys)`);
+  console.log(
+    `verses whose search keys differ from modern spelling: ${r.versesDiffering} of ${r.verses} (${pct(r.versesDiffering, r.verses)}; ${r.keyCountDiffers} with a different number of keys)`,
+  );
   console.log(`keys compared ${r.keysCompared}, differing ${r.keysDiffering} (${pct(r.keysDiffering, r.keysCompared)})\n`);
   const flagged = flaggedModernQuotes([...byIndex.values()], corpus.trackTexts('arabic'), quoteMatches);
   const refs = flagged.slice(0, 10).map((i) => `${corpus.refAt(i).surah}:${corpus.refAt(i).ayah}`);
-  console.log(`answer quote check: correct modern-spelling quotes flagged as not matching: ${flagged.length} of ${r.verses}${refs.length ? ` (${refs.join(', ')}${flagged.length > refs.length ? ', …' : ''})` : ''}\n`);
+  console.log(
+    `answer quote check: correct modern-spelling quotes flagged as not matching: ${flagged.length} of ${r.verses}${refs.length ? ` (${refs.join(', ')}${flagged.length > refs.length ? ', …' : ''})` : ''}\n`,
+  );
   console.log('| count | modern key | Uthmani key |\n|---:|---|---|');
   for (const p of r.topPairs) console.log(`| ${p.count} | ${p.modern} | ${p.uthmani} |`);
 }

@@ -12,7 +12,7 @@ import { TRANSLATION_LANGS, TRANSLITERATION_KEY } from '../data/corpus/corpus-ty
 import { loadCorpusFromDir } from '../data/corpus/corpus-loader-node.js';
 import { convertAll } from './eval/convert-all.js';
 import { createRetriever } from './eval/create-retriever.js';
-import { loadBuiltTopics } from '../data/topics/topic-loader-optional.js';
+import { loadBuiltTopics } from '../data/topics/topic-loader-optional-node.js';
 import { ENGINES, type EngineName } from './eval/eval-args.js';
 import { runSuite, suiteSteps } from './eval/eval-suite.js';
 import { externalDataDir, REPO_ROOT } from './eval/external-data.js';
@@ -25,7 +25,9 @@ import { formatVerseDataset } from './eval/verse-dataset.js';
  * was edited while it was measured, and the run must be repeated).
  */
 function engineVersion(): { label: string; contentHash: string } {
-  const files = readdirSync(join(REPO_ROOT, 'data', 'search')).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(join(REPO_ROOT, 'data', 'search'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update(readFileSync(join(REPO_ROOT, 'data', 'search', f)));
   const contentHash = hash.digest('hex').slice(0, 12);
@@ -50,7 +52,10 @@ async function main(): Promise<void> {
   const external = externalDataDir();
   const evalData = join(REPO_ROOT, 'eval-data');
   await mkdir(evalData, { recursive: true });
-  const converted = await convertAll((p) => readFile(join(external, p), 'utf8'), (r) => corpus.parseRef(r));
+  const converted = await convertAll(
+    (p) => readFile(join(external, p), 'utf8'),
+    (r) => corpus.parseRef(r),
+  );
   for (const [file, result] of Object.entries(converted)) await writeFile(join(evalData, file), formatVerseDataset(result.lines));
 
   const topics = await loadBuiltTopics((line) => console.error(line));
@@ -72,7 +77,14 @@ async function main(): Promise<void> {
   console.log(`Measured ${now.toISOString()} on ${machine}; corpus ${corpus.version}; engine ${after.label}\n`);
   console.log(markdown);
   if (values.json) {
-    await writeFile(values.json, JSON.stringify(outputs.map((o) => o.output.report), null, 2) + '\n');
+    await writeFile(
+      values.json,
+      JSON.stringify(
+        outputs.map((o) => o.output.report),
+        null,
+        2,
+      ) + '\n',
+    );
     console.log(`JSON reports: ${values.json}`);
   }
 }

@@ -10,7 +10,7 @@ import { parseEvalArgs } from './eval/eval-args.js';
 import { runEvalCommand } from './eval/eval-command.js';
 import { createRetriever } from './eval/create-retriever.js';
 import { machineInfo } from './eval/machine-info.js';
-import { loadBuiltTopics } from '../data/topics/topic-loader-optional.js';
+import { loadBuiltTopics } from '../data/topics/topic-loader-optional-node.js';
 import type { TopicIndex } from '../data/topics/topic-index.js';
 import { openE5Stack, type E5Stack } from './e5/e5-stack.js';
 import { createProgressBar } from './index-build/progress-bar.js';

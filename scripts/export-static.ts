@@ -4,6 +4,7 @@
  * mosque's own documents when SITE_DIR has them, and the Quranic font), from the same settings
  * the proxy reads (.env and the environment), and prints the headers each file must be served with.
  */
+import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseProxyConfig } from '../proxy/config/proxy-config.js';
@@ -13,11 +14,14 @@ import { exportStaticForConfig } from './static-export/export-static-for-config.
 import { revalidatedSummary } from './static-export/revalidated-summary.js';
 
 async function main(): Promise<void> {
-  const outFlag = process.argv.indexOf('--out');
-  const out = resolve(REPO_ROOT, outFlag >= 0 && process.argv[outFlag + 1] ? process.argv[outFlag + 1]! : 'dist/static');
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist/static' } } });
+  const out = resolve(REPO_ROOT, values.out);
   const { files, indexId, site } = await exportStaticForConfig(parseProxyConfig(readProxyEnv(), availableParallelism()), out);
   const mb = files.reduce((n, f) => n + f.bytes, 0) / 2 ** 20;
-  const contents = [indexId ? `index ${indexId}` : 'no vector index: keyword search only', ...(site ? [`site documents ${site.version}: ${site.documents.length} documents`] : [])];
+  const contents = [
+    indexId ? `index ${indexId}` : 'no vector index: keyword search only',
+    ...(site ? [`site documents ${site.version}: ${site.documents.length} documents`] : []),
+  ];
   console.log(`quran-dai: wrote ${files.length} files (${mb.toFixed(1)} MB) to ${out} (${contents.join('; ')})`);
   const immutable = cdnHeadersFor('data/corpus/x.0123456789.json');
   const revalidated = files.filter((f) => cdnHeadersFor(f.path)['cache-control'] !== immutable['cache-control']).map((f) => f.path);

@@ -32,10 +32,20 @@ function stringsIn(value: unknown, lang: string, inLang = false, out: string[] =
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { track: { type: 'string', default: 'en' }, floor: { type: 'string', default: '0.8' }, top: { type: 'string', default: '60' } } });
+  const { values } = parseArgs({
+    options: { track: { type: 'string', default: 'en' }, floor: { type: 'string', default: '0.8' }, top: { type: 'string', default: '60' } },
+  });
   const track = values.track as TranslationLang | 'ar';
-  if (track !== 'ar' && (!TRANSLATION_LANGS.includes(track) || track === 'zh')) throw new Error(`--track must be ar or one of ${TRANSLATION_LANGS.filter((l) => l !== 'zh').join(', ')} (Chinese has no stemming)`);
-  const words = (text: string) => (track === 'ar' ? normalizeArabic(text).split(/[^\p{L}]+/u).filter(Boolean) : track === 'en' ? englishWords(text) : translationWords(track as OtherLang, text));
+  if (track !== 'ar' && (!TRANSLATION_LANGS.includes(track) || track === 'zh'))
+    throw new Error(`--track must be ar or one of ${TRANSLATION_LANGS.filter((l) => l !== 'zh').join(', ')} (Chinese has no stemming)`);
+  const words = (text: string) =>
+    track === 'ar'
+      ? normalizeArabic(text)
+          .split(/[^\p{L}]+/u)
+          .filter(Boolean)
+      : track === 'en'
+        ? englishWords(text)
+        : translationWords(track as OtherLang, text);
   const counts = new Map<string, number>();
   const count = (text: string) => {
     for (const w of words(text)) counts.set(w, (counts.get(w) ?? 0) + 1);
@@ -70,7 +80,8 @@ async function main(): Promise<void> {
     }
     const found = findCollisions(groups, (w) => vectors.get(w), Number(values.floor));
     console.log(`| term | least similar words (cosine) | all words, most frequent first |\n|---|---|---|`);
-    for (const c of found.slice(0, Number(values.top))) console.log(`| ${c.term} | ${c.a} / ${c.b} (${c.cosine.toFixed(3)}) | ${c.words.slice(0, 8).join(', ')} |`);
+    for (const c of found.slice(0, Number(values.top)))
+      console.log(`| ${c.term} | ${c.a} / ${c.b} (${c.cosine.toFixed(3)}) | ${c.words.slice(0, 8).join(', ')} |`);
     console.error(`${found.length} suspect terms below cosine ${values.floor}`);
   } finally {
     await server.stop();

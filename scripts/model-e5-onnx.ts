@@ -5,12 +5,13 @@
  * model with no Python server. Skipped when that export is there already. `--float` also writes
  * the 470 MB float32 `onnx/model.onnx`.
  */
+import { parseArgs } from 'node:util';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { E5OnnxExportError, ensureE5OnnxModel } from './e5-onnx/e5-onnx-model.js';
 
 async function main(): Promise<void> {
-  const float = process.argv.includes('--float');
+  const { float = false } = parseArgs({ options: { float: { type: 'boolean' } } }).values;
   const started = Date.now();
   const model = await ensureE5OnnxModel({ float });
   const files = ['onnx/model_quantized.onnx', 'tokenizer.json', ...(float ? ['onnx/model.onnx'] : [])];

@@ -10,12 +10,15 @@ import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
 import { DEFAULT_INDEX_ROOT } from '../data/index/vector-index-loader-node.js';
 import { DEFAULT_TOPICS_DIR } from '../data/topics/topic-loader-node.js';
 import { precompressDirs, type PrecompressReport } from './precompress/precompress-files.js';
+import { isMainModule } from './main-module.js';
 
 /** The folders `npm start` serves data from: the corpus, the topics, each index. */
 export function defaultDataDirs(corpusDir = DEFAULT_CORPUS_DIR, topicsDir = DEFAULT_TOPICS_DIR, indexRoot = DEFAULT_INDEX_ROOT): string[] {
   let indexes: string[] = [];
   try {
-    indexes = readdirSync(indexRoot, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(indexRoot, d.name));
+    indexes = readdirSync(indexRoot, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(indexRoot, d.name));
   } catch {
     // no index built yet
   }
@@ -26,7 +29,7 @@ export function formatPrecompressReport(r: PrecompressReport): string {
   return `quran-dai: brotli copies of the data files: ${r.written.length} made, ${r.present.length} already there, ${r.incompressible.length} left as they are (brotli would not shrink them)`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const dirs = process.argv.slice(2);
   precompressDirs(dirs.length ? dirs : defaultDataDirs()).then(
     (r) => console.log(formatPrecompressReport(r)),

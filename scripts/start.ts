@@ -23,6 +23,7 @@ import { semanticSearch } from './start/semantic-search.js';
 import { buildWidgetBundle, formatBundleReport } from './widget-build/build-widget-bundle.js';
 import { precompressDirs } from './precompress/precompress-files.js';
 import { defaultDataDirs, formatPrecompressReport } from './precompress-data.js';
+import { isMainModule } from './main-module.js';
 
 async function main(): Promise<void> {
   await ensureCorpus();
@@ -40,8 +41,15 @@ async function main(): Promise<void> {
   );
   if (config.workers > 1) {
     // Each worker runs the proxy entry with the env worked out above (index, embeddings server).
-    const workers = runWorkers({ workers: config.workers, sharedStore: config.redis !== null || config.upstash !== null, env, exec: join(REPO_ROOT, 'proxy', 'server.ts') });
-    console.log(`\nquran-dai demo: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/ (${config.workers} workers)\n  Ctrl+C to stop.`);
+    const workers = runWorkers({
+      workers: config.workers,
+      sharedStore: config.redis !== null || config.upstash !== null,
+      env,
+      exec: join(REPO_ROOT, 'proxy', 'server.ts'),
+    });
+    console.log(
+      `\nquran-dai demo: http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}/ (${config.workers} workers)\n  Ctrl+C to stop.`,
+    );
     const stop = () => void Promise.all([workers.stop(), semantic.e5?.stop()]).then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -50,7 +58,9 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startServer({ env });
-  const chat = server.config.chat ? `answers by ${server.config.chat.provider}` : 'no LLM key set: verses and citations only (set XAI_API_KEY or another provider in .env for answers)';
+  const chat = server.config.chat
+    ? `answers by ${server.config.chat.provider}`
+    : 'no LLM key set: verses and citations only (set XAI_API_KEY or another provider in .env for answers)';
   const search = server.index ? `semantic + keyword search (vector index ${server.index.id})` : (semantic.note ?? 'keyword search');
   console.log(`\nquran-dai demo: ${server.url}/\n  ${search}\n  ${chat}\n  Ctrl+C to stop.`);
   const stop = () => void Promise.all([server.close(), semantic.e5?.stop()]).then(() => process.exit(0));
@@ -58,7 +68,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   main().catch((e: unknown) => {
     console.error(`quran-dai did not start: ${(e as Error).message ?? e}`);
     process.exit(1);

@@ -17,10 +17,22 @@ if (!file) {
 }
 const corpus = await loadCorpusFromDir({ tracks: ['en'] });
 const text = await readFile(file, 'utf8');
-interface Item { id: string; title: string; verses: string[] }
+interface Item {
+  id: string;
+  title: string;
+  verses: string[];
+}
 const items: Item[] = file.endsWith('.jsonl')
-  ? text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).map((q) => ({ id: q.id, title: `[${q.lang}] ${q.question}`, verses: q.relevant }))
-  : (JSON.parse(text).topics as { id: string; names: { en: string[] }; verses: string[] }[]).map((t) => ({ id: t.id, title: t.names.en.join(' | '), verses: t.verses }));
+  ? text
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l))
+      .map((q) => ({ id: q.id, title: `[${q.lang}] ${q.question}`, verses: q.relevant }))
+  : (JSON.parse(text).topics as { id: string; names: { en: string[] }; verses: string[] }[]).map((t) => ({
+      id: t.id,
+      title: t.names.en.join(' | '),
+      verses: t.verses,
+    }));
 for (const item of items) {
   if (only.length && !only.includes(item.id)) continue;
   console.log(`\n=== ${item.id}: ${item.title}`);

@@ -5,6 +5,7 @@
  * at http://127.0.0.1:N/. Meaning search as with `npm start`: the embeddings server in
  * EMBEDDINGS_BASE_URL, or the bundled model started beside it (the Worker reaches it on loopback).
  */
+import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,10 +18,9 @@ import { workerDevCommand } from './worker-build/worker-dev-args.js';
 import { semanticSearch } from './start/semantic-search.js';
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const portAt = args.indexOf('--port');
-  const port = portAt >= 0 ? Number(args[portAt + 1]) : 8787;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${args[portAt + 1]} is not a port; e.g. npm run worker:dev -- --port 8788`);
+  const given = parseArgs({ options: { port: { type: 'string', default: '8787' } } }).values.port;
+  const port = Number(given);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${given} is not a port; e.g. npm run worker:dev -- --port 8788`);
   const semantic = await semanticSearch(readProxyEnv());
   const env = semantic.env;
   const report = await writeWorkerAssets(env);

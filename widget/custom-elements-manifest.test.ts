@@ -111,8 +111,14 @@ describe('when the templates render parts', () => {
   it('should document every part they write, and write every part documented', () => {
     const documented = names(element.cssParts);
     const { names: written, families } = partsInTemplates();
-    expect([...written].filter((p) => !documented.includes(p)), 'parts rendered but not documented').toStrictEqual([]);
+    expect(
+      [...written].filter((p) => !documented.includes(p)),
+      'parts rendered but not documented',
+    ).toStrictEqual([]);
     const renderable = (p: string): boolean => written.has(p) || [...families].some((f) => p.startsWith(f));
-    expect(documented.filter((p) => !renderable(p)), 'parts documented but never rendered').toStrictEqual([]);
+    expect(
+      documented.filter((p) => !renderable(p)),
+      'parts documented but never rendered',
+    ).toStrictEqual([]);
   });
 });

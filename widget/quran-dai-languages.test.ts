@@ -136,8 +136,12 @@ describe('when a Russian visitor is asked to wait', () => {
       vi.advanceTimersByTime(2000);
       await el.updateComplete;
       // Counted down on screen; screen readers keep the one announcement of the whole wait.
-      expect(text($(el, '[part~="notice-rate-limited"] [aria-hidden="true"]'))).toBe('Сейчас слишком много вопросов. Пожалуйста, подождите 1 секунду и попробуйте снова. Аяты показаны ниже.');
-      expect(text($(el, '[part~="notice-rate-limited"] .visually-hidden'))).toBe('Сейчас слишком много вопросов. Пожалуйста, подождите 3 секунды и попробуйте снова. Аяты показаны ниже.');
+      expect(text($(el, '[part~="notice-rate-limited"] [aria-hidden="true"]'))).toBe(
+        'Сейчас слишком много вопросов. Пожалуйста, подождите 1 секунду и попробуйте снова. Аяты показаны ниже.',
+      );
+      expect(text($(el, '[part~="notice-rate-limited"] .visually-hidden'))).toBe(
+        'Сейчас слишком много вопросов. Пожалуйста, подождите 3 секунды и попробуйте снова. Аяты показаны ниже.',
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -1,28 +1,21 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { CHAT_LIMITS } from '../data/contracts/chat-request.js';
 import type { TextTrackId } from '../data/corpus/corpus-types.js';
 import { formatRange } from '../data/corpus/verse-range.js';
-import { aboutTextsTemplate } from './about/about-texts-template.js';
 import { AnswerPresenter } from './answer/answer-presenter.js';
-import { answerSectionTemplate } from './answer/answer-section-view.js';
-import { tafsirLinkTemplate } from './answer/tafsir-link.js';
 import { changedAttributeWarnings } from './attributes/attribute-warning.js';
 import { OnceWarnings } from './attributes/once-warnings.js';
-import { askFormTemplate, startersTemplate } from './asking/ask-form-view.js';
-import { AskController, AskStatus, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
+import { AskController, type AskEnvironment, type ExplainRequest } from './asking/ask-controller.js';
 import { askEnvironment } from './asking/ask-environment.js';
-import { noticeTemplate, statusText } from './asking/notice-view.js';
 import { QueuedQuestion } from './asking/queued-question.js';
 import { RetryCountdown } from './asking/retry-countdown.js';
 import { BootController, BootStatus } from './boot/boot-controller.js';
-import { bootTemplate, modelProgressTemplate } from './boot/boot-view.js';
-import { resolveServices } from './boot/resolve-services.js';
+import { resolveServices, servicesIfComplete } from './boot/resolve-services.js';
 import type { WidgetServices } from './boot/widget-services.js';
-import { ContactController, type ContactContext } from './contact/contact-controller.js';
+import { ContactController } from './contact/contact-controller.js';
 import { emit } from './events/emit.js';
 import { HistoryController } from './history/history-controller.js';
-import { clearHistoryTemplate, historyTemplate } from './history/history-view.js';
 import { directionStyles } from './i18n/direction.styles.js';
 import { LocalizeController } from './i18n/localize-controller.js';
 import { scriptFontStyles } from './i18n/script-fonts.styles.js';
@@ -32,9 +25,11 @@ import { quranDaiStyles } from './quran-dai.styles.js';
 import { CopiedMarker } from './share/copied-marker.js';
 import { takeSharedQuestion } from './share/shared-question-link.js';
 import { FloatingPanel } from './shell/floating-panel.js';
+import { floatingPanelStyles } from './shell/floating-panel.styles.js';
 import { LazyStyles } from './shell/lazy-styles.js';
 import { LazyView } from './shell/lazy-view.js';
 import { focusVisible, keepFocusInside } from './shell/focus.js';
+import { mainTemplate } from './shell/main-view.js';
 import { shellTemplate } from './shell/shell-view.js';
 import { SiteSectionController } from './site/site-section-controller.js';
 import { TopicsController } from './topics/topics-controller.js';
@@ -66,7 +61,7 @@ export type QuranDaiLayout = 'inline' | 'floating';
  * @slot - Nothing is slotted; the widget renders everything itself.
  */
 export class QuranDaiElement extends LitElement {
-  static override styles = [quranDaiStyles, scriptFontStyles, directionStyles];
+  static override styles = [quranDaiStyles, floatingPanelStyles, scriptFontStyles, directionStyles];
 
   /** Real collaborators, set by the entry module (`quran-dai.ts`); the class itself imports none. */
   static defaultServices: WidgetServices | undefined;
@@ -198,23 +193,43 @@ export class QuranDaiElement extends LitElement {
     adoptStyles: (sheet) => this.styles.adopt(sheet),
   });
 
-  private readonly history = new HistoryController(this, { openStore: () => this.tryServices()?.openConversationStore(), onAnswersLoaded: () => void this.answer.load() });
+  private readonly history = new HistoryController(this, {
+    openStore: () => servicesIfComplete((this.constructor as typeof QuranDaiElement).defaultServices, this.services)?.openConversationStore(),
+    onAnswersLoaded: () => void this.answer.load(),
+  });
 
   private readonly verses = new VerseActions(this, {
-    corpus: () => this.boot.corpus, track: () => this.track, t: () => this.t, lang: () => this.uiLang, copied: this.copied,
-    createAudio: () => this.allServices().createAudio?.() ?? new Audio(), warn: (w) => this.warnings.warn(w),
+    corpus: () => this.boot.corpus,
+    track: () => this.track,
+    t: () => this.t,
+    lang: () => this.uiLang,
+    copied: this.copied,
+    createAudio: () => this.allServices().createAudio?.() ?? new Audio(),
+    warn: (w) => this.warnings.warn(w),
   });
 
   /** The verse list and cards, loaded once the widget is ready (a question waits for them). */
-  private readonly verseList = new LazyView(this, 'verse list', () => import('./verses/verse-list-view.js'), () => this.boot.status === BootStatus.Ready);
+  private readonly verseList = new LazyView(
+    this,
+    'verse list',
+    () => import('./verses/verse-list-view.js'),
+    () => this.boot.status === BootStatus.Ready,
+  );
 
   private readonly site = new SiteSectionController(this, {
-    site: () => this.boot.site, attribute: () => this.siteBaseUrl, proxyBase: () => this.boot.config?.site?.baseUrl,
-    adoptStyles: (sheet) => this.styles.adopt(sheet), warn: (w) => this.warnings.warn(w),
+    site: () => this.boot.site,
+    attribute: () => this.siteBaseUrl,
+    proxyBase: () => this.boot.config?.site?.baseUrl,
+    adoptStyles: (sheet) => this.styles.adopt(sheet),
+    warn: (w) => this.warnings.warn(w),
   });
 
   private readonly topics = new TopicsController(this, {
-    topics: () => this.boot.topics, corpus: () => this.boot.corpus, lang: () => this.uiLang, t: () => this.t, adoptStyles: (sheet) => this.styles.adopt(sheet),
+    topics: () => this.boot.topics,
+    corpus: () => this.boot.corpus,
+    lang: () => this.uiLang,
+    t: () => this.t,
+    adoptStyles: (sheet) => this.styles.adopt(sheet),
     show: (title, result) => {
       const env = this.environment();
       if (!env) return;
@@ -253,13 +268,8 @@ export class QuranDaiElement extends LitElement {
   }
 
   /** Also waits for the interface language's table, so tests and hosts see the widget in its language. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    while (this.localize.settling) {
-      await this.localize.loaded;
-      done = await super.getUpdateComplete();
-    }
-    return done;
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.localize.updateSettled(() => super.getUpdateComplete());
   }
 
   private start(): void {
@@ -269,14 +279,6 @@ export class QuranDaiElement extends LitElement {
   /** The entry module's services with `.services` over them; throws, saying what to do, when one is missing. */
   private allServices(): WidgetServices {
     return resolveServices((this.constructor as typeof QuranDaiElement).defaultServices, this.services);
-  }
-
-  private tryServices(): WidgetServices | undefined {
-    try {
-      return this.allServices();
-    } catch {
-      return undefined;
-    }
   }
 
   // ---- asking ----
@@ -339,9 +341,15 @@ export class QuranDaiElement extends LitElement {
   }
 
   private environment(): AskEnvironment | undefined {
-    const wait = this.rateLimitWait;
-    const settings = { proxy: this.proxy, wantsAnswer: this.mode !== 'search', answersPausedFor: wait.waiting ? wait.remaining : undefined, lang: this.uiLang, translation: this.track };
-    return askEnvironment(this.boot, { ...settings, fetch: this.allServices().fetch, history: this.history.items });
+    return askEnvironment(this.boot, {
+      proxy: this.proxy,
+      wantsAnswer: this.mode !== 'search',
+      rateLimitWait: this.rateLimitWait,
+      lang: this.uiLang,
+      translation: this.track,
+      fetch: this.allServices().fetch,
+      history: this.history.items,
+    });
   }
 
   /** A shared link's question fills the box (opening the panel) and waits for the visitor to press Ask. */
@@ -385,66 +393,58 @@ export class QuranDaiElement extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     // Nothing until the interface language's table is in (one small request), not a flash of English.
     if (!this.localize.ready) return nothing;
-    return shellTemplate({ floating: this.layout === 'floating', dir: this.localize.dir, lang: this.uiLang, t: this.t, main: this.mainTemplate(), panel: this.panel });
+    return shellTemplate({
+      floating: this.layout === 'floating',
+      dir: this.localize.dir,
+      lang: this.uiLang,
+      t: this.t,
+      main: this.mainTemplate(),
+      panel: this.panel,
+    });
   }
 
   private mainTemplate(): TemplateResult {
-    const { t, boot, asking } = this;
-    const verses = this.verseList.module;
-    const corpus = boot.corpus;
-    const ready = boot.status === BootStatus.Ready;
-    const complete = asking.status === AskStatus.Complete;
-    const contact: ContactContext = { question: asking.question, answer: asking.answer, searchKind: asking.result?.kind, label: this.contactLabel, t };
-    const tafsir = (ref: string | undefined, note = true) => tafsirLinkTemplate(ref, corpus, t, note);
-    return html`<div class="main" part="main">
-      ${bootTemplate({ configured: !!this.proxy, status: boot.status, progress: boot.progress, questionQueued: this.queued.text !== undefined, t })}
-      ${modelProgressTemplate(boot.modelProgress, t)}
-      ${historyTemplate({ items: this.history.items, viewOf: (x) => this.history.viewOf(x, this.answer.inputs()), tafsir, t })}
-      ${this.history.empty ? nothing : clearHistoryTemplate(t, () => void this.clearHistory())}
-      ${askFormTemplate({
-        t,
+    const { asking } = this;
+    return mainTemplate({
+      t: this.t,
+      lang: this.uiLang,
+      track: this.track,
+      configured: !!this.proxy,
+      boot: this.boot,
+      asking,
+      answer: this.answer,
+      history: this.history,
+      verseList: this.verseList.module,
+      verses: this.verses,
+      site: this.site,
+      topics: this.topics,
+      contact: this.contact,
+      copied: this.copied,
+      rateLimitWait: this.rateLimitWait,
+      starters: this.localize.starters,
+      form: {
         question: this.question,
         placeholder: this.placeholder,
-        canAsk: ready || this.textLoading,
-        busy: asking.busy,
+        canAsk: this.boot.status === BootStatus.Ready || this.textLoading,
+        queued: this.queued.text !== undefined,
         sharedPending: this.sharedPending,
-        onInput: (q) => (this.question = q),
-        onSubmit: () => {
+        contactLabel: this.contactLabel,
+      },
+      on: {
+        input: (q) => (this.question = q),
+        submit: () => {
           this.sharedPending = false;
           if (!asking.busy) void this.ask(this.question);
         },
-        onStop: () => this.stop(),
-      })}
-      ${asking.status === AskStatus.Idle && this.history.items.length === 0 && ready
-        ? startersTemplate(this.localize.starters, t, (q) => {
-            this.question = q;
-            void this.ask(q);
-          })
-        : nothing}
-      <div class="status" part="status" role="status" aria-live="polite">${statusText(asking, t)}</div>
-      ${noticeTemplate(asking, this.rateLimitWait, t, () => this.retry())}
-      ${corpus
-        ? answerSectionTemplate({ t, asking, presenter: this.answer, tafsir: (note) => tafsir(asking.explain, note), contact: () => this.contact.template(contact) })
-        : nothing}
-      ${corpus && asking.result && verses
-        ? verses.verseListTemplate({
-            corpus,
-            result: asking.result,
-            translation: corpus.hasTrack(this.track) ? this.track : 'en',
-            t,
-            lang: this.uiLang,
-            example: this.localize.starters[0] ?? '',
-            topic: verses.matchedTopicTemplate({ topics: boot.topics, matched: asking.result.topics, lang: this.uiLang, t, onOpen: this.topics.canOpen ? (id) => this.topics.open(id) : undefined }),
-            contact: this.contact.template(contact),
-            rulingContact: complete ? this.contact.rulingTemplate(contact) : nothing,
-            actions: this.verses,
-            sharedRef: this.copied.key,
-            onExplain: (ref) => void this.explain(ref),
-            explained: asking.explain,
-          })
-        : nothing}
-      ${this.site.template(asking.siteHits, t)} ${this.topics.template()}
-      ${corpus ? aboutTextsTemplate({ sources: corpus.sources, lang: this.uiLang, t }) : nothing}
-    </div>`;
+        stop: () => this.stop(),
+        starter: (q) => {
+          this.question = q;
+          void this.ask(q);
+        },
+        retry: () => this.retry(),
+        clearHistory: () => void this.clearHistory(),
+        explain: (ref) => void this.explain(ref),
+      },
+    });
   }
 }

@@ -72,10 +72,12 @@ describe('when checking a whole answer', () => {
     expect([...checkAnswer(right, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '2:153' }]);
     // Another sentence, or a long stretch of words, is not a lead-in: the visitor's own words are not checked as a verse.
     expect(checkAnswer(parseAnswerMarkdown('Read [2:153]. You asked, "how can I be patient at work"'), ctx).quotes.size).toBe(0);
-    expect(checkAnswer(parseAnswerMarkdown('See [2:153] and think about what a friend once told me, "patience is a light in the dark"'), ctx).quotes.size).toBe(0);
+    expect(checkAnswer(parseAnswerMarkdown('See [2:153] and think about what a friend once told me, "patience is a light in the dark"'), ctx).quotes.size).toBe(
+      0,
+    );
   });
 
-  it("should look for a block quote that cites nothing in the verses the visitor was shown", () => {
+  it('should look for a block quote that cites nothing in the verses the visitor was shown', () => {
     // Retrieved: 2:153 and its context 2:148-158.
     const shown = parseAnswerMarkdown('> O you who have believed, seek help through patience and prayer.');
     expect([...checkAnswer(shown, ctx).quotes.values()]).toStrictEqual([{ status: 'verified', against: '' }]);
@@ -127,7 +129,7 @@ describe('when checking a whole answer', () => {
     expect(verdict('﴿وَاتَّقُوا يَوْمًا لَا تَجْزِي نَفْسٌ عَنْ نَفْسٍ شَيْئًا﴾')).toEqual(['verified']);
   });
 
-  it('should flag a changed word in a quote of a translation, and not the translators\' own brackets', () => {
+  it("should flag a changed word in a quote of a translation, and not the translators' own brackets", () => {
     const verdict = (answer: string) => [...checkAnswer(parseAnswerMarkdown(answer), ctx).quotes.values()].map((v) => v.status);
     // Saheeh International 2:256: "There shall be no compulsion in [acceptance of] the religion."
     expect(verdict('"There shall be no compulsion in the religion" [2:256]')).toEqual(['verified']);
@@ -200,9 +202,15 @@ describe('when an answer is checked while it streams', () => {
     const fresh = { corpus: own, retrieved: new Set([own.indexOf({ surah: 2, ayah: 153 })]), tracks: [] };
     const answer = parseAnswerMarkdown('﴿قل هو الله أحد﴾ and «إن الله مع المحسنين دائما» [2:153]');
     const streaming = [...checkAnswer(answer, { ...fresh, deferUnprepared: true }).quotes.values()];
-    expect(streaming).toStrictEqual([{ status: 'unchecked', against: 'Quran' }, { status: 'mismatch', against: '2:153' }]);
+    expect(streaming).toStrictEqual([
+      { status: 'unchecked', against: 'Quran' },
+      { status: 'mismatch', against: '2:153' },
+    ]);
     const done = [...checkAnswer(answer, fresh).quotes.values()];
-    expect(done).toMatchObject([{ status: 'verified', against: 'Quran' }, { status: 'mismatch', against: '2:153', correction: { range: { surah: 2, from: 153 } } }]);
+    expect(done).toMatchObject([
+      { status: 'verified', against: 'Quran' },
+      { status: 'mismatch', against: '2:153', correction: { range: { surah: 2, from: 153 } } },
+    ]);
   });
 });
 

@@ -7,7 +7,15 @@
  */
 import type { TextTrackId, VerseRange } from '../corpus/corpus-types.js';
 import { formatRange } from '../corpus/verse-range.js';
-import { checkCitation, checkSiteCitation, isValidRange, type CitationContext, type CitationCorpus, type CitationStatus, type SiteCitationContext } from './citation-check.js';
+import {
+  checkCitation,
+  checkSiteCitation,
+  isValidRange,
+  type CitationContext,
+  type CitationCorpus,
+  type CitationStatus,
+  type SiteCitationContext,
+} from './citation-check.js';
 import { inlineText, type BlockNode, type CitationNode, type InlineNode, type SiteCitationNode } from './markdown-subset.js';
 import { MIN_QUOTE_WORDS, quoteMatchIn, wordCount, type QuoteMatch } from './quote-check.js';
 import { verseHaystacksOf, type QuoteTrack, type VerseHaystacks } from './verse-haystacks.js';
@@ -78,7 +86,12 @@ export interface AnswerCheck {
 
 const GAP = /^[\s,.;:—–\-(]{0,4}$/u;
 
-const STATUS: Readonly<Record<QuoteMatch, QuoteVerdict['status']>> = { verbatim: 'verified', shortened: 'shortened', absent: 'mismatch', 'too-long': 'unchecked' };
+const STATUS: Readonly<Record<QuoteMatch, QuoteVerdict['status']>> = {
+  verbatim: 'verified',
+  shortened: 'shortened',
+  absent: 'mismatch',
+  'too-long': 'unchecked',
+};
 
 /**
  * Lookups already made, per corpus. A streamed answer is checked again on every chunk: without
@@ -218,7 +231,10 @@ export function checkAnswer(blocks: readonly BlockNode[], ctx: AnswerCheckContex
     if (checked >= MAX_CHECKED_QUOTES || shown.length > MAX_VERSES_PER_QUOTE) return { status: 'unchecked', against: '' };
     checked++;
     const m = match(text, `shown:${tracks.join()}:${shown.join()}`, () => haystacks.of(tracks, shown));
-    return withCorrection(text, { status: m === 'verbatim' ? 'verified' : m === 'shortened' ? 'shortened' : m === 'too-long' ? 'unchecked' : 'not-found', against: '' });
+    return withCorrection(text, {
+      status: m === 'verbatim' ? 'verified' : m === 'shortened' ? 'shortened' : m === 'too-long' ? 'unchecked' : 'not-found',
+      against: '',
+    });
   };
   /** An uncited quote against the whole Quran: the best of its candidate runs of verses. */
   const quranMatch = (text: string): QuoteMatch => {

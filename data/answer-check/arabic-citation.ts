@@ -136,7 +136,11 @@ export function scanArabicCitation(text: string, at: number, surahNamed: SurahNa
  * no verse of the Quran (a hadith collection). A surah alone is its first verse to its last
  * (`verseCount`).
  */
-export function parseClaimedSource(text: string, surahNamed: SurahNamed, verseCount: (surah: number) => number): { surah: number; from: number; to: number } | undefined {
+export function parseClaimedSource(
+  text: string,
+  surahNamed: SurahNamed,
+  verseCount: (surah: number) => number,
+): { surah: number; from: number; to: number } | undefined {
   const trimmed = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
   const named = scanArabicCitation(trimmed, 0, surahNamed) ?? scanArabicCitation(`(${trimmed})`, 0, surahNamed);
   if (named) return { surah: named.surah, from: named.from, to: named.to };

@@ -32,11 +32,7 @@ export interface CitationContext {
 export type RetrievedVerses = ReadonlySet<number> & { readonly suggested?: ReadonlySet<number> };
 
 export function isValidRange(range: VerseRange, corpus: CitationCorpus): boolean {
-  return (
-    range.from <= range.to &&
-    corpus.isValidRef({ surah: range.surah, ayah: range.from }) &&
-    corpus.isValidRef({ surah: range.surah, ayah: range.to })
-  );
+  return range.from <= range.to && corpus.isValidRef({ surah: range.surah, ayah: range.from }) && corpus.isValidRef({ surah: range.surah, ayah: range.to });
 }
 
 export function checkCitation(range: VerseRange, ctx: CitationContext): CitationStatus {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerMarkdown, parseInline, inlineText, MAX_ANSWER_BLOCKS, MAX_ANSWER_CHARS, MAX_CITATION_ELEMENTS, MAX_FORMATTED_ELEMENTS, type BlockNode, type InlineNode } from './markdown-subset.js';
+import {
+  parseAnswerMarkdown,
+  parseInline,
+  inlineText,
+  MAX_ANSWER_BLOCKS,
+  MAX_ANSWER_CHARS,
+  MAX_CITATION_ELEMENTS,
+  MAX_FORMATTED_ELEMENTS,
+  type BlockNode,
+  type InlineNode,
+} from './markdown-subset.js';
 import { answerLinkHref } from './markdown-link.js';
 
 describe('when the answer has paragraphs, lists and headings', () => {
@@ -38,8 +48,8 @@ describe('when the answer contains raw HTML or script', () => {
       const blocks = parseAnswerMarkdown(payload);
       expect(blocks).toHaveLength(1);
       const block = blocks[0]!;
-      expect(block.type).toBe("paragraph");
-      expect(inlineText(block.type === "paragraph" ? block.children : [])).toBe(payload);
+      expect(block.type).toBe('paragraph');
+      expect(inlineText(block.type === 'paragraph' ? block.children : [])).toBe(payload);
       expect(JSON.stringify(blocks)).not.toContain('"type":"link"');
     }
   });
@@ -47,7 +57,9 @@ describe('when the answer contains raw HTML or script', () => {
 
 describe('when the answer contains links', () => {
   it('should keep links to quran.com and reduce every other link to its label', () => {
-    expect(parseInline('[tafsir](https://quran.com/2/153/tafsirs)')).toStrictEqual([{ type: 'link', href: 'https://quran.com/2/153/tafsirs', children: [{ type: 'text', text: 'tafsir' }] }]);
+    expect(parseInline('[tafsir](https://quran.com/2/153/tafsirs)')).toStrictEqual([
+      { type: 'link', href: 'https://quran.com/2/153/tafsirs', children: [{ type: 'text', text: 'tafsir' }] },
+    ]);
     for (const bad of [
       'https://example.org/a?b=1',
       'https://quran.com.evil.example/2/153',
@@ -66,7 +78,9 @@ describe('when the answer contains links', () => {
     }
   });
   it('should read a title and one level of parentheses in the URL', () => {
-    expect(parseInline('[a](https://quran.com/search?q=(x) "Search")')).toStrictEqual([{ type: 'link', href: 'https://quran.com/search?q=(x)', children: [{ type: 'text', text: 'a' }] }]);
+    expect(parseInline('[a](https://quran.com/search?q=(x) "Search")')).toStrictEqual([
+      { type: 'link', href: 'https://quran.com/search?q=(x)', children: [{ type: 'text', text: 'a' }] },
+    ]);
   });
   it('should accept only https pages on quran.com in answerLinkHref', () => {
     expect(answerLinkHref(' https://quran.com/2/153 ')).toBe('https://quran.com/2/153');
@@ -118,7 +132,9 @@ describe('when the answer quotes text', () => {
 describe('when the answer has constructs that could make a parser backtrack', () => {
   it('should read a heading with closing hashes and spaces, and leave seven hashes as text', () => {
     expect(parseAnswerMarkdown('##   Patience   ##  ')).toStrictEqual([{ type: 'heading', children: [{ type: 'text', text: 'Patience' }] }]);
-    expect(parseAnswerMarkdown('# x' + ' '.repeat(40) + 'y')).toStrictEqual([{ type: 'heading', children: [{ type: 'text', text: 'x' + ' '.repeat(40) + 'y' }] }]);
+    expect(parseAnswerMarkdown('# x' + ' '.repeat(40) + 'y')).toStrictEqual([
+      { type: 'heading', children: [{ type: 'text', text: 'x' + ' '.repeat(40) + 'y' }] },
+    ]);
     expect(parseAnswerMarkdown('####### seven')[0]!.type).toBe('paragraph');
   });
   it('should accept up to three spaces inside a citation and not more', () => {
@@ -128,10 +144,21 @@ describe('when the answer has constructs that could make a parser backtrack', ()
     expect(parseInline('[a label far longer than thirty letters 2:255]')[0]!.type).toBe('text');
   });
   it('should treat a line separator as a line break', () => {
-    expect(parseAnswerMarkdown('- one\u2028- two')).toStrictEqual([{ type: 'list', ordered: false, items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two' }]] }]);
+    expect(parseAnswerMarkdown('- one\u2028- two')).toStrictEqual([
+      { type: 'list', ordered: false, items: [[{ type: 'text', text: 'one' }], [{ type: 'text', text: 'two' }]] },
+    ]);
   });
   it('should close a single star at an odd run of stars, never at a double', () => {
-    expect(parseInline('*a **b** c*')).toStrictEqual([{ type: 'em', children: [{ type: 'text', text: 'a ' }, { type: 'strong', children: [{ type: 'text', text: 'b' }] }, { type: 'text', text: ' c' }] }]);
+    expect(parseInline('*a **b** c*')).toStrictEqual([
+      {
+        type: 'em',
+        children: [
+          { type: 'text', text: 'a ' },
+          { type: 'strong', children: [{ type: 'text', text: 'b' }] },
+          { type: 'text', text: ' c' },
+        ],
+      },
+    ]);
     expect(parseInline('* ** ** x')).toStrictEqual([{ type: 'text', text: '* ** ** x' }]);
   });
 });
@@ -156,7 +183,8 @@ describe('when an answer holds more formatting than any honest answer', () => {
   it('should make at most MAX_FORMATTED_ELEMENTS formatting elements, across blocks, and keep the rest as literal text', () => {
     const unit = '*a* ';
     const blocks = parseAnswerMarkdown(`${unit.repeat(300)}\n\n${unit.repeat(300)}`) as unknown as { children: InlineNode[] }[];
-    const count = (nodes: readonly InlineNode[]): number => nodes.reduce((n, x) => n + (x.type === 'em' || x.type === 'strong' || x.type === 'quote' || x.type === 'link' ? 1 + count(x.children) : 0), 0);
+    const count = (nodes: readonly InlineNode[]): number =>
+      nodes.reduce((n, x) => n + (x.type === 'em' || x.type === 'strong' || x.type === 'quote' || x.type === 'link' ? 1 + count(x.children) : 0), 0);
     expect(blocks.reduce((n, b) => n + count(b.children), 0)).toBe(MAX_FORMATTED_ELEMENTS);
     expect(inlineText(blocks[0]!.children)).not.toContain('*');
     expect(inlineText(blocks[1]!.children).endsWith('*a* *a*')).toBe(true);
@@ -190,7 +218,10 @@ describe('when an answer would make more elements than the page should draw', ()
   it('should make at most MAX_ANSWER_BLOCKS blocks, the rest one paragraph of plain text', () => {
     const blocks = parseAnswerMarkdown(Array.from({ length: 1000 }, (_, i) => `word ${i} *x*`).join('\n\n'));
     expect(blocks).toHaveLength(MAX_ANSWER_BLOCKS + 1);
-    expect(blocks[MAX_ANSWER_BLOCKS]).toStrictEqual({ type: 'paragraph', children: [{ type: 'text', text: expect.stringMatching(/^word 200 \*x\* word 201/) }] });
+    expect(blocks[MAX_ANSWER_BLOCKS]).toStrictEqual({
+      type: 'paragraph',
+      children: [{ type: 'text', text: expect.stringMatching(/^word 200 \*x\* word 201/) }],
+    });
     const list = parseAnswerMarkdown(Array.from({ length: 1000 }, (_, i) => `- item ${i}`).join('\n'));
     expect(list[0]!.type === 'list' && list[0]!.items.length).toBe(MAX_ANSWER_BLOCKS);
     expect(list[1]).toStrictEqual({ type: 'paragraph', children: [{ type: 'text', text: expect.stringMatching(/^- item 200 - item 201/) }] });

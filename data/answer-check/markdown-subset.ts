@@ -82,14 +82,22 @@ export function parseAnswerMarkdown(source: string, options: ParseAnswerOptions 
   const shown = answerShown(source, options.maxChars ?? MAX_ANSWER_CHARS);
   const lines = shown.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
-  const budget: FormatBudget = { left: MAX_FORMATTED_ELEMENTS, citations: MAX_CITATION_ELEMENTS, ...(options.surahNamed ? { surahNamed: options.surahNamed } : {}) };
+  const budget: FormatBudget = {
+    left: MAX_FORMATTED_ELEMENTS,
+    citations: MAX_CITATION_ELEMENTS,
+    ...(options.surahNamed ? { surahNamed: options.surahNamed } : {}),
+  };
   let i = 0;
   let items = 0;
   while (i < lines.length) {
     const line = lines[i]!;
     // Past the blocks one answer may make, the rest is one paragraph of plain text.
     if (blocks.length + items >= MAX_ANSWER_BLOCKS) {
-      const rest = lines.slice(i).map((l) => l.trim()).filter(Boolean).join(' ');
+      const rest = lines
+        .slice(i)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join(' ');
       if (rest) blocks.push({ type: 'paragraph', children: [{ type: 'text', text: rest }] });
       break;
     }
@@ -228,7 +236,13 @@ function numberedText(line: string): string | undefined {
 
 /** Does this line start a block other than a paragraph (so it ends the paragraph before it)? */
 function startsBlock(line: string): boolean {
-  return headingText(line) !== undefined || quoteLineText(line) !== undefined || bulletText(line) !== undefined || numberedText(line) !== undefined || fenceOf(line) !== undefined;
+  return (
+    headingText(line) !== undefined ||
+    quoteLineText(line) !== undefined ||
+    bulletText(line) !== undefined ||
+    numberedText(line) !== undefined ||
+    fenceOf(line) !== undefined
+  );
 }
 
 // ---- inlines ----

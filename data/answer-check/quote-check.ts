@@ -138,7 +138,11 @@ export function quoteMatchIn(quote: string, haystack: QuoteHaystack): QuoteMatch
   // Latin words inside an Arabic quotation («يا أيها <aya_end> الذين») are not the verse's.
   if (hasArabicScript(quote) && /[A-Za-z]/.test(quote)) return 'absent';
   if (excerpts.length > MAX_QUOTE_EXCERPTS) return 'too-long';
-  const forms = excerpts.map((e) => quoteForms(e).filter((f) => f.text !== '').map(padded));
+  const forms = excerpts.map((e) =>
+    quoteForms(e)
+      .filter((f) => f.text !== '')
+      .map(padded),
+  );
   const found = haystack.texts.some((text) => inOrder(forms, text));
   return !found ? 'absent' : excerpts.length === 1 ? 'verbatim' : 'shortened';
 }

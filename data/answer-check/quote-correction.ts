@@ -217,7 +217,12 @@ function versesOf(exact: readonly number[], verseAt: (p: number) => number, corp
  * The verse(s) an Arabic quotation was meant to be, or undefined when it matches none closely enough.
  * @param cited global indexes of the verses the answer cites for it, when it cites any
  */
-export function correctQuote(quote: string, corpus: CorrectionCorpus, overrides: Partial<QuoteCorrectionOptions> = {}, cited: readonly number[] = []): QuoteCorrection | undefined {
+export function correctQuote(
+  quote: string,
+  corpus: CorrectionCorpus,
+  overrides: Partial<QuoteCorrectionOptions> = {},
+  cited: readonly number[] = [],
+): QuoteCorrection | undefined {
   const options = { ...DEFAULT_CORRECTION_OPTIONS, ...overrides };
   const q = arabicQuoteForm(quote).letters.split(' ').filter(Boolean).slice(0, MAX_QUOTE_WORDS);
   if (q.length === 0) return undefined;
@@ -266,7 +271,10 @@ function findQuoted(q: readonly string[], quote: string, corpus: CorrectionCorpu
   for (const [start] of starts) {
     const first = index.verseOf[Math.max(0, start - Math.ceil(q.length / 2))]!;
     const last = index.verseOf[Math.min(total - 1, Math.max(0, start) + q.length + Math.ceil(q.length / 2))]!;
-    const span = uthmaniWords(corpus, Array.from({ length: last - first + 1 }, (_, k) => first + k));
+    const span = uthmaniWords(
+      corpus,
+      Array.from({ length: last - first + 1 }, (_, k) => first + k),
+    );
     const alignment = align(q, span.words);
     if (!best || alignment.cost < best.alignment.cost) best = { alignment, verseOf: span.verseOf };
   }

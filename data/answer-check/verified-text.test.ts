@@ -16,7 +16,10 @@ beforeAll(async () => {
   corpus = await loadCorpusFromDir({ tracks: [] });
 });
 
-const verdicts = (answer: string) => [...checkAnswer(parseAnswerMarkdown(answer), { corpus, retrieved: new Set([corpus.indexOf({ surah: 2, ayah: 153 })]), tracks: [] }).quotes.values()].map((v) => v.status);
+const verdicts = (answer: string) =>
+  [...checkAnswer(parseAnswerMarkdown(answer), { corpus, retrieved: new Set([corpus.indexOf({ surah: 2, ayah: 153 })]), tracks: [] }).quotes.values()].map(
+    (v) => v.status,
+  );
 
 describe('when Arabic quotes are checked', () => {
   it('should compare them with a search form made from the verified Uthmani text, which no file carries', () => {

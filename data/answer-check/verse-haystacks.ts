@@ -16,7 +16,6 @@ export interface HaystackCorpus {
   arabicSearchAt(index: number): string;
 }
 
-
 export type QuoteTrack = 'arabic' | TextTrackId;
 
 /** A verse's forms with bracketed insertions kept and removed (the same form when it has none). */
@@ -72,8 +71,14 @@ export class VerseHaystacks {
       const forms = indexes.map((i) => this.#formsOf(track, i));
       // Chinese is compared without spaces, across verse boundaries too.
       const separator = forms.some((f) => isCjk(f.kept.text)) ? '' : ' ';
-      const kept = joinForms(forms.map((f) => f.kept), separator);
-      const removed = joinForms(forms.map((f) => f.removed), separator);
+      const kept = joinForms(
+        forms.map((f) => f.kept),
+        separator,
+      );
+      const removed = joinForms(
+        forms.map((f) => f.removed),
+        separator,
+      );
       texts.push(kept);
       if (removed.text !== kept.text) texts.push(removed);
     }
@@ -112,7 +117,10 @@ export class VerseHaystacks {
         const from = Math.max(0, verse - (anchor.at > 0 ? CANDIDATE_TAIL : 0));
         if (runs.has(from)) continue;
         const to = Math.min(last, verseAt(skeletons.starts, at + needle.length - 1) + CANDIDATE_TAIL);
-        runs.set(from, Array.from({ length: to - from + 1 }, (_, k) => from + k));
+        runs.set(
+          from,
+          Array.from({ length: to - from + 1 }, (_, k) => from + k),
+        );
       }
     }
     return [...runs.values()];

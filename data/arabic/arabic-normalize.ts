@@ -67,18 +67,20 @@ const ONE_LAM = new RegExp(`\u0671\u0644[\u064E\u0651]+(?=\u064A[\u06E1\u0652]?\
 
 /** Normalise Arabic (Uthmani or modern) text for search. Idempotent. */
 export function normalizeArabic(text: string): string {
-  return modernArabicSpelling(text)
-    .replace(ALEF_FORMS, 'ا')
-    // Uthmani spells madda-alef as hamza + alef (ءَامَنُوا); modern text writes آمنوا.
-    .replace(/\u0621+\u0627/g, 'ا')
-    .replace(/[\u0649\u06CC\u06D0]/g, 'ي')
-    .replace(/\u06A9/g, 'ك')
-    .replace(/[\u06C1\u06BE\u06D5\u06C0]/g, 'ه')
-    .replace(/\u0624/g, 'و')
-    .replace(/\u0626/g, 'ي')
-    .replace(/\u0629/g, 'ه')
-    .replace(SPACES, ' ')
-    .trim();
+  return (
+    modernArabicSpelling(text)
+      .replace(ALEF_FORMS, 'ا')
+      // Uthmani spells madda-alef as hamza + alef (ءَامَنُوا); modern text writes آمنوا.
+      .replace(/\u0621+\u0627/g, 'ا')
+      .replace(/[\u0649\u06CC\u06D0]/g, 'ي')
+      .replace(/\u06A9/g, 'ك')
+      .replace(/[\u06C1\u06BE\u06D5\u06C0]/g, 'ه')
+      .replace(/\u0624/g, 'و')
+      .replace(/\u0626/g, 'ي')
+      .replace(/\u0629/g, 'ه')
+      .replace(SPACES, ' ')
+      .trim()
+  );
 }
 
 /**

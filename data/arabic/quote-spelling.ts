@@ -32,7 +32,6 @@ const KASRA = '\u0650';
 const FATHATAN = '\u064B';
 const DAMMATAN = '\u064C';
 const KASRATAN = '\u064D';
-const DAGGER_ALEF = '\u0670';
 /** The Uthmani text's open tanween (U+0657 fathatan, U+065E dammatan, U+0656 kasratan) read as tanween. */
 const VOWEL_OF: Readonly<Record<string, string>> = {
   [FATHA]: FATHA,
@@ -69,7 +68,32 @@ const SMALL_LETTER: Readonly<Record<string, string>> = { '\u06E5': 'و', '\u06E6
  * God and إله، الرحمن. A prefix (the question's أ, و ف ب ك ل, the article), a suffix pronoun or
  * the alef of an accusative tanween does not change that.
  */
-const HIDDEN_ALEF_STEMS = ['هذا', 'هذه', 'هذان', 'هذين', 'هءلاء', 'هكذا', 'ذلك', 'ذلكم', 'ذلكما', 'ذلكن', 'لكن', 'اولءك', 'اله', 'الهه', 'الهكم', 'الهنا', 'الهي', 'الهك', 'الهين', 'الرحمن', 'لرحمن', 'لله', 'الله', 'اللهم'];
+const HIDDEN_ALEF_STEMS = [
+  'هذا',
+  'هذه',
+  'هذان',
+  'هذين',
+  'هءلاء',
+  'هكذا',
+  'ذلك',
+  'ذلكم',
+  'ذلكما',
+  'ذلكن',
+  'لكن',
+  'اولءك',
+  'اله',
+  'الهه',
+  'الهكم',
+  'الهنا',
+  'الهي',
+  'الهك',
+  'الهين',
+  'الرحمن',
+  'لرحمن',
+  'لله',
+  'الله',
+  'اللهم',
+];
 // After a prefix the stem's first hamza is no longer at the word's start, so it reads ء, not ا.
 const HIDDEN_ALEF = new RegExp(
   `^ا?(?:[وف]?(?:ب|ك|ل|ال)?)?(?:${HIDDEN_ALEF_STEMS.map((s) => (s.startsWith('ا') ? `[اء]${s.slice(1)}` : s)).join('|')})(?:ه|هم|هما|هن|ك|كم|كما|كن|نا|ي|ا)?$`,
@@ -147,7 +171,14 @@ function wordUnits(word: string): Unit[] {
     }
   }
   // The imperative of سأل after و or ف: the Uthmani text writes no alef (فَسۡـَٔلُوا), modern spelling one (فاسألوا).
-  if (units.length > 3 && (units[0]!.letter === 'ف' || units[0]!.letter === 'و') && units[1]!.letter === 'ا' && units[2]!.letter === 'س' && units[3]!.letter === 'ء') units.splice(1, 1);
+  if (
+    units.length > 3 &&
+    (units[0]!.letter === 'ف' || units[0]!.letter === 'و') &&
+    units[1]!.letter === 'ا' &&
+    units[2]!.letter === 'س' &&
+    units[3]!.letter === 'ء'
+  )
+    units.splice(1, 1);
   // A hamza that starts a word sits on an alef, which is often typed bare (ان for إن).
   if (units[0]?.letter === 'ء') units[0].letter = 'ا';
   // The alef written after a final waw (يدعوا، أولوا، يبدؤا) is silent, and modern spelling often leaves it out.

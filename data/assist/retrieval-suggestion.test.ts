@@ -11,7 +11,10 @@ beforeAll(async () => {
 describe('when an LLM reply is read as a retrieval suggestion', () => {
   it('should keep the query and the references that are verses, in order, from a fenced reply', () => {
     const reply = 'Here you go:\n```json\n{"query": "intoxicants and gambling are defilement", "refs": ["5:90", "2:219", "5:90", "5:91-93"]}\n```';
-    expect(parseRetrievalSuggestion(reply, corpus)).toStrictEqual({ query: 'intoxicants and gambling are defilement', refs: ['5:90', '2:219', '5:91', '5:92', '5:93'] });
+    expect(parseRetrievalSuggestion(reply, corpus)).toStrictEqual({
+      query: 'intoxicants and gambling are defilement',
+      refs: ['5:90', '2:219', '5:91', '5:92', '5:93'],
+    });
   });
 
   it('should drop references that do not exist and anything that is not a reference', () => {

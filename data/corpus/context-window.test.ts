@@ -30,16 +30,38 @@ describe('when taking a ±5 context window', () => {
 
 describe('when windows overlap', () => {
   it('should merge overlapping windows of one surah into one passage', () => {
-    expect(contextPassages([{ surah: 2, ayah: 153 }, { surah: 2, ayah: 157 }], countOf)).toEqual([{ surah: 2, from: 148, to: 162 }]);
+    expect(
+      contextPassages(
+        [
+          { surah: 2, ayah: 153 },
+          { surah: 2, ayah: 157 },
+        ],
+        countOf,
+      ),
+    ).toEqual([{ surah: 2, from: 148, to: 162 }]);
   });
   it('should merge touching windows but not separate ones', () => {
-    expect(mergeRanges([{ surah: 2, from: 1, to: 5 }, { surah: 2, from: 6, to: 8 }, { surah: 2, from: 10, to: 12 }])).toEqual([
+    expect(
+      mergeRanges([
+        { surah: 2, from: 1, to: 5 },
+        { surah: 2, from: 6, to: 8 },
+        { surah: 2, from: 10, to: 12 },
+      ]),
+    ).toEqual([
       { surah: 2, from: 1, to: 8 },
       { surah: 2, from: 10, to: 12 },
     ]);
   });
   it('should never merge across a surah boundary (1:7 and 2:1)', () => {
-    expect(contextPassages([{ surah: 1, ayah: 7 }, { surah: 2, ayah: 1 }], countOf)).toEqual([
+    expect(
+      contextPassages(
+        [
+          { surah: 1, ayah: 7 },
+          { surah: 2, ayah: 1 },
+        ],
+        countOf,
+      ),
+    ).toEqual([
       { surah: 1, from: 2, to: 7 },
       { surah: 2, from: 1, to: 6 },
     ]);

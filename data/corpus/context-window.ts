@@ -27,10 +27,6 @@ export function contextWindow(ref: VerseRef, verseCount: number, radius = DEFAUL
 }
 
 /** Windows for several hits, overlapping windows merged into one passage each. */
-export function contextPassages(
-  refs: readonly VerseRef[],
-  verseCountOf: (surah: number) => number,
-  radius = DEFAULT_CONTEXT_RADIUS,
-): VerseRange[] {
+export function contextPassages(refs: readonly VerseRef[], verseCountOf: (surah: number) => number, radius = DEFAULT_CONTEXT_RADIUS): VerseRange[] {
   return mergeRanges(refs.map((r) => contextWindow(r, verseCountOf(r.surah), radius)));
 }

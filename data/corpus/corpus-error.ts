@@ -1,4 +1,5 @@
 /** Why a reference or lookup failed; stable codes so UIs and the proxy can map them. */
+import { CodedError } from '../errors/coded-error.js';
 export type CorpusErrorCode =
   | 'invalid-format'
   | 'surah-out-of-range'
@@ -10,14 +11,14 @@ export type CorpusErrorCode =
   | 'corrupt-data';
 
 /** Typed error for every corpus failure; the message always says what to do. */
-export class CorpusError extends Error {
+export class CorpusError extends CodedError<CorpusErrorCode> {
   override readonly name = 'CorpusError';
   constructor(
-    readonly code: CorpusErrorCode,
+    code: CorpusErrorCode,
     message: string,
     /** The offending input, for logs and field-level error messages. */
     readonly input?: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }

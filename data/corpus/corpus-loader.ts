@@ -17,7 +17,12 @@ export type CorpusFileReader = (path: string) => Promise<Uint8Array>;
  * @param tracks Translation tracks to load.
  * @param explanations Verse explanations to load (each must be in the manifest).
  */
-export async function loadCorpus(read: CorpusFileReader, tracks: readonly TextTrackId[], where: string, explanations: readonly ExplanationLang[] = []): Promise<Corpus> {
+export async function loadCorpus(
+  read: CorpusFileReader,
+  tracks: readonly TextTrackId[],
+  where: string,
+  explanations: readonly ExplanationLang[] = [],
+): Promise<Corpus> {
   let manifestBytes: Uint8Array;
   try {
     manifestBytes = await read('manifest.json');

@@ -25,7 +25,10 @@ export function manifestEntry(manifest: CorpusManifest, part: CorpusPart): Manif
 export async function verifyPartBytes(entry: ManifestFile, bytes: ArrayBuffer | Uint8Array): Promise<void> {
   const actual = await sha256Hex(bytes);
   if (actual !== entry.sha256) {
-    throw new CorpusError('corrupt-data', `${entry.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…); it was truncated or changed in transit, so reload the page or rebuild the corpus`);
+    throw new CorpusError(
+      'corrupt-data',
+      `${entry.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…); it was truncated or changed in transit, so reload the page or rebuild the corpus`,
+    );
   }
 }
 

@@ -57,11 +57,7 @@ export type ExplanationLang = (typeof EXPLANATION_LANGS)[number];
 export type ExplanationTrack = `explanation-${ExplanationLang}`;
 
 /** Logical names of the corpus files (the manifest maps them to hashed file names). */
-export type CorpusPart =
-  | 'surahs'
-  | 'arabic'
-  | `translation-${TextTrackId}`
-  | ExplanationTrack;
+export type CorpusPart = 'surahs' | 'arabic' | `translation-${TextTrackId}` | ExplanationTrack;
 
 export interface ManifestFile {
   /** Logical part name, e.g. `arabic` or `translation-en`. */

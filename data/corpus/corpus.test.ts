@@ -25,7 +25,14 @@ describe('when the corpus is loaded', () => {
   });
 
   it('should describe surahs with names, meaning, place and count', () => {
-    expect(corpus.surah(1)).toMatchObject({ nameArabic: 'الفاتحة', nameTransliterated: 'Al-Fatihah', nameEnglish: 'The Opener', revelation: 'meccan', verseCount: 7, firstVerseIndex: 0 });
+    expect(corpus.surah(1)).toMatchObject({
+      nameArabic: 'الفاتحة',
+      nameTransliterated: 'Al-Fatihah',
+      nameEnglish: 'The Opener',
+      revelation: 'meccan',
+      verseCount: 7,
+      firstVerseIndex: 0,
+    });
     expect(corpus.surah(2)).toMatchObject({ verseCount: 286, revelation: 'medinan', firstVerseIndex: 7 });
     expect(corpus.surah(114)).toMatchObject({ verseCount: 6, firstVerseIndex: 6230 });
   });
@@ -74,9 +81,23 @@ describe('when reading rukus (thematic sections)', () => {
 
 describe('when finding a surah by name', () => {
   it.each([
-    ['Al-Fatiha', 1], ['Fatihah', 1], ['al-Fātiḥah', 1], ['الفاتحة', 1], ['Surah Al-Fatihah', 1],
-    ['Yasin', 36], ['Ya-Sin', 36], ['يس', 36], ['Al-Baqarah', 2], ['baqara', 2], ['Al Imran', 3],
-    ['Ar-Rahman', 55], ['Rahman', 55], ['al-Ikhlas', 112], ['An-Nas', 114], ['The Cow', 2], ['36', 36],
+    ['Al-Fatiha', 1],
+    ['Fatihah', 1],
+    ['al-Fātiḥah', 1],
+    ['الفاتحة', 1],
+    ['Surah Al-Fatihah', 1],
+    ['Yasin', 36],
+    ['Ya-Sin', 36],
+    ['يس', 36],
+    ['Al-Baqarah', 2],
+    ['baqara', 2],
+    ['Al Imran', 3],
+    ['Ar-Rahman', 55],
+    ['Rahman', 55],
+    ['al-Ikhlas', 112],
+    ['An-Nas', 114],
+    ['The Cow', 2],
+    ['36', 36],
   ])('should resolve %s to surah %i', (name, n) => {
     expect(corpus.findSurah(name).number).toBe(n);
   });

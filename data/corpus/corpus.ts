@@ -3,16 +3,7 @@
  * scripts all read verses through this class; nothing else indexes the raw arrays.
  */
 import { normalizeArabic } from '../arabic/arabic-normalize.js';
-import type {
-  CorpusManifest,
-  ExplanationLang,
-  SurahFile,
-  SurahInfo,
-  TextTrackId,
-  VerseRange,
-  VerseRef,
-  VerseTextFile,
-} from './corpus-types.js';
+import type { CorpusManifest, ExplanationLang, SurahFile, SurahInfo, TextTrackId, VerseRange, VerseRef, VerseTextFile } from './corpus-types.js';
 import { CorpusError } from './corpus-error.js';
 import { buildSurahNameIndex, foldSurahName } from './surah-names.js';
 import { parseReference, SURAH_COUNT, type ReferenceContext } from './reference-parser.js';
@@ -127,7 +118,8 @@ export class Corpus implements ReferenceContext {
   /** Add a verse explanation loaded later. */
   addExplanation(lang: ExplanationLang, file: VerseTextFile): void {
     checkTrackLength(file);
-    if (file.track !== `explanation-${lang}`) throw new CorpusError('corrupt-data', `the ${lang} explanation file holds "${file.track}"; rebuild with npm run build:corpus`);
+    if (file.track !== `explanation-${lang}`)
+      throw new CorpusError('corrupt-data', `the ${lang} explanation file holds "${file.track}"; rebuild with npm run build:corpus`);
     this.#explanations.set(lang, file);
   }
 
@@ -200,7 +192,11 @@ export class Corpus implements ReferenceContext {
     if (asNumber !== undefined) return this.surah(asNumber);
     const n = this.surahNumberForName(String(nameOrNumber));
     if (n === undefined) {
-      throw new CorpusError('unknown-surah-name', `no surah is called "${nameOrNumber}"; try its number (1-114) or a spelling like Al-Fatihah`, String(nameOrNumber));
+      throw new CorpusError(
+        'unknown-surah-name',
+        `no surah is called "${nameOrNumber}"; try its number (1-114) or a spelling like Al-Fatihah`,
+        String(nameOrNumber),
+      );
     }
     return this.surah(n);
   }
@@ -270,5 +266,9 @@ function checkTrackLength(f: VerseTextFile): void {
 function checkRukuStarts(s: SurahInfo): void {
   const starts = s.rukuStarts as readonly number[] | undefined;
   const ok = Array.isArray(starts) && starts[0] === 1 && starts.every((a, i) => Number.isInteger(a) && a <= s.verseCount && (i === 0 || a > starts[i - 1]!));
-  if (!ok) throw new CorpusError('corrupt-data', `surah ${s.number} has no valid ruku starts (ascending ayah numbers from 1); rebuild the corpus with npm run build:corpus`);
+  if (!ok)
+    throw new CorpusError(
+      'corrupt-data',
+      `surah ${s.number} has no valid ruku starts (ascending ayah numbers from 1); rebuild the corpus with npm run build:corpus`,
+    );
 }

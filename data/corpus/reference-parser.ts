@@ -21,14 +21,14 @@ const REF = /^(?:(?<name>.*?)[\s,]+)?(?<surah>\d{1,3})\s*[:/.]\s*(?<from>\d{1,3}
 /** Parse one reference; throws `CorpusError` on anything invalid. */
 export function parseReference(input: string, ctx: ReferenceContext): VerseRange {
   const raw = input;
-  const text = input.trim().replace(/^\[(.*)\]$/s, '$1').replace(/^\((.*)\)$/s, '$1').trim();
+  const text = input
+    .trim()
+    .replace(/^\[(.*)\]$/s, '$1')
+    .replace(/^\((.*)\)$/s, '$1')
+    .trim();
   const m = REF.exec(text);
   if (!m?.groups) {
-    throw new CorpusError(
-      'invalid-format',
-      `"${raw}" is not a verse reference; write it as surah:ayah, e.g. 2:153 or 2:153-157`,
-      raw,
-    );
+    throw new CorpusError('invalid-format', `"${raw}" is not a verse reference; write it as surah:ayah, e.g. 2:153 or 2:153-157`, raw);
   }
   const surah = Number(m.groups.surah);
   const from = Number(m.groups.from);

@@ -11,7 +11,7 @@ const ALIASES: Readonly<Record<number, readonly string[]>> = {
   1: ['Fatiha', 'The Opening', 'Umm al-Kitab'],
   2: ['Baqara', 'The Cow'],
   3: ['Al Imran', 'Aal-e-Imran', 'Ali Imran'],
-  9: ['Tawba', 'Taubah', 'Baraah', 'Bara\'a'],
+  9: ['Tawba', 'Taubah', 'Baraah', "Bara'a"],
   17: ['Isra', 'Bani Israil'],
   // Urdu and Persian write the letter names out (یٰسین): no folding reaches يس from them.
   36: ['Yasin', 'Ya Sin', 'Yaseen', 'ياسين', 'يسين'],

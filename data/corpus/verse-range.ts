@@ -9,9 +9,7 @@ export function rangeOf(ref: VerseRef): VerseRange {
 
 /** `2:153` for one verse, `2:148-158` for a passage. */
 export function formatRange(range: VerseRange): string {
-  return range.from === range.to
-    ? `${range.surah}:${range.from}`
-    : `${range.surah}:${range.from}-${range.to}`;
+  return range.from === range.to ? `${range.surah}:${range.from}` : `${range.surah}:${range.from}-${range.to}`;
 }
 
 export function formatRef(ref: VerseRef): string {
@@ -21,9 +19,7 @@ export function formatRef(ref: VerseRef): string {
 /** Link to the verse (or passage) on quran.com, e.g. `https://quran.com/2/153`. */
 export function quranComUrl(target: VerseRef | VerseRange): string {
   if ('ayah' in target) return `https://quran.com/${target.surah}/${target.ayah}`;
-  return target.from === target.to
-    ? `https://quran.com/${target.surah}/${target.from}`
-    : `https://quran.com/${target.surah}/${target.from}-${target.to}`;
+  return target.from === target.to ? `https://quran.com/${target.surah}/${target.from}` : `https://quran.com/${target.surah}/${target.from}-${target.to}`;
 }
 
 /**

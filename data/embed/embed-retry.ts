@@ -8,6 +8,7 @@
  * per batch. No `node:` imports: it runs in Node, Workers and edge runtimes.
  */
 import { APICallError } from 'ai';
+import { requestedRetryMs } from '../http/retry-after.js';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -48,7 +49,7 @@ export function retryDelay(policy: RetryPolicy, error: unknown, attempt: number)
 
 /**
  * The wait the server asked for: Google's quota 429s carry a `google.rpc.RetryInfo` detail
- * (`"retryDelay": "23s"`); other servers and proxies send `Retry-After` (seconds).
+ * (`"retryDelay": "23s"`); other servers and proxies send `Retry-After` or `retry-after-ms` (data/http/retry-after.ts).
  */
 export function serverRetryDelayMs(error: unknown): number | undefined {
   if (!APICallError.isInstance(error)) return undefined;
@@ -59,9 +60,7 @@ export function serverRetryDelayMs(error: unknown): number | undefined {
       if (m) return Number(m[1]) * 1000;
     }
   }
-  const header = error.responseHeaders?.['retry-after'];
-  const seconds = header === undefined ? NaN : Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+  return requestedRetryMs(error.responseHeaders ?? {});
 }
 
 export function isRetryableUpstreamError(error: unknown): boolean {

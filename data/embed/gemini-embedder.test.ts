@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeGemini, requestTexts, startFakeGemini } from '../../proxy/testing/fake-gemini.js';
+import { FakeGemini, requestTexts, startFakeGemini } from '../testing/fake-gemini.js';
 import { GeminiEmbedder, GeminiEmbedderError, type GeminiEmbedderOptions } from './gemini-embedder.js';
 import { l2Normalize } from './l2-normalize.js';
 import { testHashingVector } from './test-hashing-embedder.js';
@@ -14,8 +14,7 @@ beforeEach(() => {
   fake.vector = (text, dims) => Array.from(testHashingVector(text, dims), (v) => v * 0.5);
 });
 
-const embedder = (o: Partial<GeminiEmbedderOptions> = {}) =>
-  new GeminiEmbedder({ apiKey: fake.apiKey, baseURL: fake.baseURL, retryDelayMs: 5, ...o });
+const embedder = (o: Partial<GeminiEmbedderOptions> = {}) => new GeminiEmbedder({ apiKey: fake.apiKey, baseURL: fake.baseURL, retryDelayMs: 5, ...o });
 const norm = (v: Float32Array) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
 describe('when embedding documents', () => {
@@ -67,7 +66,9 @@ describe('when the upstream fails transiently', () => {
 
   it('should give up after maxRetries with a message naming the status', async () => {
     fake.failNext(3, 503);
-    const error = await embedder({ maxRetries: 2 }).embed(['a', 'b'], 'document').catch((e: unknown) => e);
+    const error = await embedder({ maxRetries: 2 })
+      .embed(['a', 'b'], 'document')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GeminiEmbedderError);
     expect((error as GeminiEmbedderError).status).toBe(503);
     expect((error as Error).message).toMatch(/HTTP 503 after 2 retries/);
@@ -77,7 +78,9 @@ describe('when the upstream fails transiently', () => {
 
 describe('when the upstream refuses the request', () => {
   it('should not retry a bad key and should say what to check', async () => {
-    const error = await embedder({ apiKey: 'wrong' }).embed(['a'], 'query').catch((e: unknown) => e);
+    const error = await embedder({ apiKey: 'wrong' })
+      .embed(['a'], 'query')
+      .catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/HTTP 400.*API key not valid.*check GEMINI_API_KEY/);
     expect(fake.calls).toHaveLength(1);
   });
@@ -86,7 +89,9 @@ describe('when the upstream refuses the request', () => {
 describe('when a vector has the wrong dimension', () => {
   it('should refuse it with a clear message', async () => {
     fake.vector = (text, dims) => Array.from({ length: text === 'b' ? dims + 1 : dims }, () => 0.1);
-    const error = await embedder().embed(['a', 'b'], 'document').catch((e: unknown) => e);
+    const error = await embedder()
+      .embed(['a', 'b'], 'document')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'dimension' });
     expect((error as Error).message).toContain('769-dimensional vector for text #1, expected 768');
     expect(fake.calls).toHaveLength(1);

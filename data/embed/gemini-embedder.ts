@@ -19,12 +19,7 @@ import { withEmbedRetries } from './embed-retry.js';
 import { l2Normalize } from './l2-normalize.js';
 import type { EmbedTask, Embedder } from './embedder.js';
 
-export type GeminiTaskType =
-  | 'RETRIEVAL_DOCUMENT'
-  | 'RETRIEVAL_QUERY'
-  | 'SEMANTIC_SIMILARITY'
-  | 'QUESTION_ANSWERING'
-  | 'FACT_VERIFICATION';
+export type GeminiTaskType = 'RETRIEVAL_DOCUMENT' | 'RETRIEVAL_QUERY' | 'SEMANTIC_SIMILARITY' | 'QUESTION_ANSWERING' | 'FACT_VERIFICATION';
 
 export interface GeminiEmbedderOptions {
   /** Gemini API key (sent as `x-goog-api-key`). Required. */
@@ -174,7 +169,12 @@ function toEmbedderError(error: unknown, retries: number): GeminiEmbedderError {
   const after = retries > 0 ? ` after ${retries} retries` : '';
   if (APICallError.isInstance(error)) {
     const hint = error.statusCode === 400 || error.statusCode === 403 ? ' (check GEMINI_API_KEY and the model name)' : '';
-    return new GeminiEmbedderError('upstream', `Gemini embedding failed with HTTP ${error.statusCode ?? '?'}${after}: ${error.message}${hint}`, error.statusCode, { cause: error });
+    return new GeminiEmbedderError(
+      'upstream',
+      `Gemini embedding failed with HTTP ${error.statusCode ?? '?'}${after}: ${error.message}${hint}`,
+      error.statusCode,
+      { cause: error },
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new GeminiEmbedderError('upstream', `Gemini embedding failed${after}: ${message}`, undefined, { cause: error });

@@ -7,10 +7,7 @@ import type { VectorIndexManifest } from '../index/index-manifest.js';
 import { LocalModelError } from './local-embedder-error.js';
 import type { ModelPrefixes } from './local-embedder-prefixes.js';
 
-export type IndexModelFields = Pick<
-  VectorIndexManifest,
-  'id' | 'embedder' | 'model' | 'dims' | 'queryPrefix' | 'documentPrefix'
->;
+export type IndexModelFields = Pick<VectorIndexManifest, 'id' | 'embedder' | 'model' | 'dims' | 'queryPrefix' | 'documentPrefix'>;
 
 export interface LoadedModelFields {
   readonly model: string;
@@ -29,8 +26,7 @@ export function assertIndexMatchesModel(manifest: IndexModelFields, loaded: Load
   if (manifest.embedder !== 'local') {
     throw new LocalModelError(
       'index-mismatch',
-      `index ${manifest.id} was built with the ${manifest.embedder} embedder, not a local model; ` +
-        `its queries must be embedded by that embedder, or ${fix}`,
+      `index ${manifest.id} was built with the ${manifest.embedder} embedder, not a local model; ` + `its queries must be embedded by that embedder, or ${fix}`,
     );
   }
   if (manifest.model !== loaded.model || manifest.dims !== loaded.dims) {

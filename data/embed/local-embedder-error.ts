@@ -1,4 +1,5 @@
 /** Failures of the local (transformers.js) embedder, each with a message that says what to do. */
+import { CodedError } from '../errors/coded-error.js';
 export type LocalModelErrorCode =
   /** Model files are not where they should be. */
   | 'model-missing'
@@ -9,13 +10,9 @@ export type LocalModelErrorCode =
   /** The model produced vectors of the wrong shape or non-finite numbers. */
   | 'bad-output';
 
-export class LocalModelError extends Error {
+export class LocalModelError extends CodedError<LocalModelErrorCode> {
   override readonly name = 'LocalModelError';
-  constructor(
-    readonly code: LocalModelErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(code: LocalModelErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
   }
 }

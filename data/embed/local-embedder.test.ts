@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureTinyModel, type TinyModel } from '../../scripts/tiny-model/tiny-model.js';
+import { ensureTinyModel, type TinyModel } from '../testing/tiny-model/tiny-model.js';
 import type { IndexModelFields } from './local-embedder-compat.js';
 import { LocalModelError } from './local-embedder-error.js';
 import { openLocalEmbedderForIndex, openLocalEmbedderFromDir } from './local-embedder-node.js';

@@ -59,7 +59,10 @@ export function missingModelMessage(modelBase: string, model: string, quantized:
 
 /** Index directory name for a local model, e.g. `local-xenova-multilingual-e5-small-384`. */
 export function localIndexId(model: string, dims: number): string {
-  const slug = model.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = model
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `local-${slug}-${dims}`;
 }
 
@@ -105,10 +108,7 @@ export class LocalEmbedder implements Embedder {
   }
 
   /** Manifest fields that describe how this embedder embeds (the index builder copies them). */
-  manifestFields(): Pick<
-    VectorIndexManifest,
-    'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'floors'
-  > {
+  manifestFields(): Pick<VectorIndexManifest, 'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'floors'> {
     return {
       floors: floorsForModel(this.model),
       embedder: 'local',
@@ -196,8 +196,7 @@ export async function openLocalEmbedder(options: LocalEmbedderOptions): Promise<
   if (typeof dims !== 'number' || !Number.isInteger(dims) || dims <= 0) {
     throw new LocalModelError(
       'bad-output',
-      `model ${options.model} has no integer hidden_size in config.json; it does not look like a BERT-style ` +
-        `sentence-embedding model`,
+      `model ${options.model} has no integer hidden_size in config.json; it does not look like a BERT-style ` + `sentence-embedding model`,
     );
   }
   if (options.expectedDims !== undefined && options.expectedDims !== dims) {

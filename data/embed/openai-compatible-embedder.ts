@@ -126,7 +126,10 @@ export class OpenAICompatibleEmbedder implements Embedder {
   async #embedBatch(texts: readonly string[], task: EmbedTask, offset: number, signal?: AbortSignal): Promise<Float32Array[]> {
     const raw = await requestEmbeddings(this.#models[task], this.#withPrefix(texts, task), signal, this.options);
     if (raw.length !== texts.length) {
-      throw new EmbeddingServerError('bad-response', `the embeddings server at ${this.options.baseURL} returned ${raw.length} vectors for ${texts.length} texts`);
+      throw new EmbeddingServerError(
+        'bad-response',
+        `the embeddings server at ${this.options.baseURL} returned ${raw.length} vectors for ${texts.length} texts`,
+      );
     }
     return raw.map((e, i) => {
       if (e.length !== this.dims) {
@@ -178,10 +181,18 @@ export async function openOpenAICompatibleEmbedder(
 
 function checkOptions(o: ResolvedOptions): void {
   if (!/^https?:\/\/[^\s]+$/.test(o.baseURL ?? '') || !URL.canParse(o.baseURL)) {
-    throw new EmbeddingServerError('config', `the embeddings base URL must be an http(s) URL ending in the API version, e.g. http://127.0.0.1:8000/v1; got ${JSON.stringify(o.baseURL ?? '')}`);
+    throw new EmbeddingServerError(
+      'config',
+      `the embeddings base URL must be an http(s) URL ending in the API version, e.g. http://127.0.0.1:8000/v1; got ${JSON.stringify(o.baseURL ?? '')}`,
+    );
   }
-  if (!o.model?.trim()) throw new EmbeddingServerError('config', 'the embeddings model name is empty; set EMBEDDINGS_MODEL / --model to a model the server serves, e.g. multilingual-e5-small');
-  if (!Number.isInteger(o.batchSize) || o.batchSize < 1 || o.batchSize > 2048) throw new EmbeddingServerError('config', `batchSize must be an integer in 1..2048, got ${o.batchSize}`);
+  if (!o.model?.trim())
+    throw new EmbeddingServerError(
+      'config',
+      'the embeddings model name is empty; set EMBEDDINGS_MODEL / --model to a model the server serves, e.g. multilingual-e5-small',
+    );
+  if (!Number.isInteger(o.batchSize) || o.batchSize < 1 || o.batchSize > 2048)
+    throw new EmbeddingServerError('config', `batchSize must be an integer in 1..2048, got ${o.batchSize}`);
   if (!Number.isInteger(o.timeoutMs) || o.timeoutMs < 1) throw new EmbeddingServerError('config', `timeoutMs must be a positive integer, got ${o.timeoutMs}`);
 }
 
@@ -198,7 +209,12 @@ function embeddingModel(o: ResolvedOptions, apiKey: string | undefined, task: Em
   return provider.embeddingModel(o.model);
 }
 
-async function requestEmbeddings(model: EmbeddingModel, values: string[], signal: AbortSignal | undefined, o: Pick<ResolvedOptions, 'timeoutMs' | 'baseURL'>): Promise<number[][]> {
+async function requestEmbeddings(
+  model: EmbeddingModel,
+  values: string[],
+  signal: AbortSignal | undefined,
+  o: Pick<ResolvedOptions, 'timeoutMs' | 'baseURL'>,
+): Promise<number[][]> {
   const timeout = AbortSignal.timeout(o.timeoutMs);
   try {
     const { embeddings } = await embedMany({
@@ -261,10 +277,17 @@ function describeFailure(error: unknown, retries: number, baseURL: string, model
           : status === 400 || status === 422
             ? `check that the server serves model ${model} and accepts the request`
             : 'the server had a problem; see its log';
-    return new EmbeddingServerError('upstream', `the embeddings server at ${baseURL} answered HTTP ${status}${after}: ${error.message}; ${hint}`, status, { cause: error });
+    return new EmbeddingServerError('upstream', `the embeddings server at ${baseURL} answered HTTP ${status}${after}: ${error.message}; ${hint}`, status, {
+      cause: error,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new EmbeddingServerError(isRetryableUpstreamError(error) ? 'unreachable' : 'upstream', `embedding with ${baseURL} failed${after}: ${message}`, undefined, { cause: error });
+  return new EmbeddingServerError(
+    isRetryableUpstreamError(error) ? 'unreachable' : 'upstream',
+    `embedding with ${baseURL} failed${after}: ${message}`,
+    undefined,
+    { cause: error },
+  );
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -27,13 +27,20 @@ beforeAll(async () => {
 
 function exactTop(query: Float32Array, k: number): number[] {
   const scored = floats.map((v, index) => ({ index, score: v.reduce((s, x, j) => s + x * query[j]!, 0) }));
-  return scored.sort((a, b) => b.score - a.score).slice(0, k).map((h) => h.index);
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k)
+    .map((h) => h.index);
 }
 
 describe('when the flat scan searches all 6,236 verses', () => {
   it('should agree with exact float32 search on the top 20', () => {
     const overlaps = queries.map((query) => {
-      const flat = new Set(createFlatVectorSearch(q).search(query, 20).map((h) => h.index));
+      const flat = new Set(
+        createFlatVectorSearch(q)
+          .search(query, 20)
+          .map((h) => h.index),
+      );
       return exactTop(query, 20).filter((i) => flat.has(i)).length / 20;
     });
     const mean = overlaps.reduce((a, b) => a + b, 0) / overlaps.length;
@@ -51,7 +58,9 @@ describe('when the flat scan searches all 6,236 verses', () => {
   });
 
   it('should refuse a query with the wrong dimension', () => {
-    expect(() => createFlatVectorSearch(q).search(new Float32Array(768), 20)).toThrow("query has 768 dims but the index has 256; embed the query with the index's embedder");
+    expect(() => createFlatVectorSearch(q).search(new Float32Array(768), 20)).toThrow(
+      "query has 768 dims but the index has 256; embed the query with the index's embedder",
+    );
   });
 });
 
@@ -82,7 +91,10 @@ describe('when the index is centred 4-bit codes', () => {
       expect(simd.map((h) => h.index)).toEqual(scalar.map((h) => h.index));
       for (const hit of simd) {
         const v = dequantizeVector(q4, hit.index);
-        expect(hit.score).toBeCloseTo(v.reduce((s, x, j) => s + x * query[j]!, 0), 5);
+        expect(hit.score).toBeCloseTo(
+          v.reduce((s, x, j) => s + x * query[j]!, 0),
+          5,
+        );
       }
     }
   });

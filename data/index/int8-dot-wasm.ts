@@ -1,3 +1,4 @@
+// biome-ignore-all format: the opcodes and bytes are laid out as the WebAssembly spec groups them
 /**
  * A tiny WebAssembly SIMD kernel: int8 dot products of one query with every stored vector,
  * `i32x4.dot_i16x8_s` on 16 codes at a time. About 5-10x faster than the scalar JS loop at

@@ -81,13 +81,16 @@ export async function parseTopicVectors(
   topics: TopicIndex,
 ): Promise<{ readonly vectors: TopicVectors } | { readonly refused: string }> {
   if (topics.vectorsVersion !== manifest.topicsVersion) {
-    return { refused: `topic vectors were made from topic index ${manifest.topicsVersion} but the topic index is ${topics.vectorsVersion ?? 'unversioned'}; rebuild them with npm run build:index` };
+    return {
+      refused: `topic vectors were made from topic index ${manifest.topicsVersion} but the topic index is ${topics.vectorsVersion ?? 'unversioned'}; rebuild them with npm run build:topic-products`,
+    };
   }
   if (bytes.byteLength !== manifest.file.bytes || (await sha256Hex(bytes)) !== manifest.file.sha256) {
     return { refused: `${manifest.file.path} does not match its manifest; download or rebuild it` };
   }
   const q = decodeVectorFile(bytes);
-  if (q.dims !== manifest.dims || q.count !== manifest.count) return { refused: `${manifest.file.path} holds ${q.count} x ${q.dims}, the manifest says ${manifest.count} x ${manifest.dims}` };
+  if (q.dims !== manifest.dims || q.count !== manifest.count)
+    return { refused: `${manifest.file.path} holds ${q.count} x ${q.dims}, the manifest says ${manifest.count} x ${manifest.dims}` };
   const owners = new Uint16Array(q.count);
   let v = 0;
   manifest.topicIds.forEach((id, i) => {

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { quantizeVectorsInt4Centered } from './int4-quantization.js';
 import { quantizeVectors } from './int8-quantization.js';
-import { decodeVectorFile, encodeStagedVectorFiles, encodeVectorFile, joinStagedVectorFiles, VECTOR_FILE_VERSION_SIGNS, vectorFileBytes } from './vector-file.js';
+import {
+  decodeVectorFile,
+  encodeStagedVectorFiles,
+  encodeVectorFile,
+  joinStagedVectorFiles,
+  VECTOR_FILE_VERSION_SIGNS,
+  vectorFileBytes,
+} from './vector-file.js';
 
-const q = quantizeVectors([[0.5, -0.25, 0.1], [0, 1, -1]], 3);
+const q = quantizeVectors(
+  [
+    [0.5, -0.25, 0.1],
+    [0, 1, -1],
+  ],
+  3,
+);
 
 describe('when encoding and decoding a vector file', () => {
   it('should write a 16-byte header, the scales, then the codes', () => {

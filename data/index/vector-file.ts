@@ -122,7 +122,9 @@ export function joinStagedVectorFiles(signsFile: Uint8Array, magnitudeFile: Uint
   const signs = readVectorFileHeader(signsFile);
   const { version, dims, count } = readVectorFileHeader(magnitudeFile);
   if (signs.version !== VECTOR_FILE_VERSION_SIGNS || version !== VECTOR_FILE_VERSION_MAGNITUDES) {
-    throw new VectorFileError(`expected a signs and a magnitudes file (versions ${VECTOR_FILE_VERSION_SIGNS} and ${VECTOR_FILE_VERSION_MAGNITUDES}), got versions ${signs.version} and ${version}`);
+    throw new VectorFileError(
+      `expected a signs and a magnitudes file (versions ${VECTOR_FILE_VERSION_SIGNS} and ${VECTOR_FILE_VERSION_MAGNITUDES}), got versions ${signs.version} and ${version}`,
+    );
   }
   if (dims !== signs.dims || count !== signs.count) {
     throw new VectorFileError(`the magnitudes (${count} x ${dims}) do not belong to these signs (${signs.count} x ${signs.dims}); download the index again`);
@@ -154,12 +156,15 @@ export function readVectorFileHeader(bytes: Uint8Array): VectorFileHeader {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (version < VECTOR_FILE_VERSION || version > VECTOR_FILE_VERSION_MAGNITUDES) {
-    throw new VectorFileError(`vector file version ${version} is not supported (expected ${VECTOR_FILE_VERSION} to ${VECTOR_FILE_VERSION_MAGNITUDES}); rebuild the index`);
+    throw new VectorFileError(
+      `vector file version ${version} is not supported (expected ${VECTOR_FILE_VERSION} to ${VECTOR_FILE_VERSION_MAGNITUDES}); rebuild the index`,
+    );
   }
   const dims = view.getUint32(8, true);
   const count = view.getUint32(12, true);
   const expected = vectorFileBytes(dims, count, version);
-  if (bytes.length !== expected) throw new VectorFileError(`vector file has ${bytes.length} bytes, expected ${expected} for ${count} x ${dims}; the download is truncated or corrupt`);
+  if (bytes.length !== expected)
+    throw new VectorFileError(`vector file has ${bytes.length} bytes, expected ${expected} for ${count} x ${dims}; the download is truncated or corrupt`);
   return { version, dims, count };
 }
 

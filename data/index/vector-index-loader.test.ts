@@ -8,7 +8,15 @@ import { parseVectorIndex } from './vector-index-loader.js';
 import { parseVectorIndexManifest } from './vector-index-manifest-parser.js';
 
 async function fixture(): Promise<{ manifest: VectorIndexManifest; bytes: Uint8Array }> {
-  const bytes = encodeVectorFile(quantizeVectors([[1, 0, 0, 0], [0, 0.6, 0.8, 0]], 4));
+  const bytes = encodeVectorFile(
+    quantizeVectors(
+      [
+        [1, 0, 0, 0],
+        [0, 0.6, 0.8, 0],
+      ],
+      4,
+    ),
+  );
   const sha256 = await sha256Hex(bytes);
   const manifest: VectorIndexManifest = {
     schema: 1,
@@ -74,11 +82,17 @@ describe('when loading a vector index from its manifest and bytes', () => {
 describe('when a manifest is invalid', () => {
   it('should name the field and say to rebuild', async () => {
     const { manifest } = await fixture();
-    expect(() => parseVectorIndexManifest({ ...manifest, embedder: 'openai' })).toThrow('embedder must be gemini, openai-compatible, local or test-hashing; rebuild it with npm run build:index');
+    expect(() => parseVectorIndexManifest({ ...manifest, embedder: 'openai' })).toThrow(
+      'embedder must be gemini, openai-compatible, local or test-hashing; rebuild it with npm run build:index',
+    );
     expect(() => parseVectorIndexManifest({ ...manifest, floors: { primary: 2, fallback: 0 } })).toThrow('floors.primary must be a number in -1..1');
-    expect(() => parseVectorIndexManifest({ ...manifest, files: [{ ...manifest.files[0], path: '../x.bin' }] })).toThrow('files[0].path must be a plain file name');
+    expect(() => parseVectorIndexManifest({ ...manifest, files: [{ ...manifest.files[0], path: '../x.bin' }] })).toThrow(
+      'files[0].path must be a plain file name',
+    );
     expect(() => parseVectorIndexManifest(null)).toThrow('manifest must be an object');
-    expect(() => parseVectorIndexManifest({ ...manifest, quantization: 'binary' })).toThrow('quantization must be int8-per-vector, int4-centered or int4-centered-staged');
+    expect(() => parseVectorIndexManifest({ ...manifest, quantization: 'binary' })).toThrow(
+      'quantization must be int8-per-vector, int4-centered or int4-centered-staged',
+    );
   });
 });
 
@@ -89,7 +103,13 @@ describe('when loading a staged index (its signs, then its magnitudes)', () => {
     const { signs, magnitudes } = encodeStagedVectorFiles(q);
     const base = (await fixture()).manifest;
     const file = async (path: string, bytes: Uint8Array) => ({ path, bytes: bytes.length, gzipBytes: 1, sha256: await sha256Hex(bytes) });
-    const manifest: VectorIndexManifest = { ...base, dims: 8, count: 6, quantization: 'int4-centered-staged', files: [await file('signs.0123456789.bin', signs), await file('magnitudes.0123456789.bin', magnitudes)] };
+    const manifest: VectorIndexManifest = {
+      ...base,
+      dims: 8,
+      count: 6,
+      quantization: 'int4-centered-staged',
+      files: [await file('signs.0123456789.bin', signs), await file('magnitudes.0123456789.bin', magnitudes)],
+    };
     return { q, signs, magnitudes, manifest };
   }
 
@@ -98,7 +118,13 @@ describe('when loading a staged index (its signs, then its magnitudes)', () => {
     const coarse = await parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs]]));
     expect(coarse.complete).toBe(false);
     expect(Array.from(coarse.vectors.codes)).toEqual(Array.from(q.codes, (c) => (c < 0 ? -1 : 1)));
-    const whole = await parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs], ['magnitudes.0123456789.bin', magnitudes]]));
+    const whole = await parseVectorIndex(
+      manifest,
+      new Map([
+        ['signs.0123456789.bin', signs],
+        ['magnitudes.0123456789.bin', magnitudes],
+      ]),
+    );
     expect(whole.complete).toBe(true);
     expect(Array.from(whole.vectors.codes)).toEqual(Array.from(q.codes));
   });
@@ -107,9 +133,21 @@ describe('when loading a staged index (its signs, then its magnitudes)', () => {
     const { signs, magnitudes, manifest } = await staged();
     const tampered = magnitudes.slice();
     tampered[40] = tampered[40]! ^ 0x11;
-    await expect(parseVectorIndex(manifest, new Map([['signs.0123456789.bin', signs], ['magnitudes.0123456789.bin', tampered]]))).rejects.toThrow(/magnitudes.0123456789.bin is corrupt/);
-    await expect(parseVectorIndex(manifest, new Map([['signs.0123456789.bin', magnitudes]]), { verify: false })).rejects.toThrow(/has \d+ bytes, the manifest says/);
+    await expect(
+      parseVectorIndex(
+        manifest,
+        new Map([
+          ['signs.0123456789.bin', signs],
+          ['magnitudes.0123456789.bin', tampered],
+        ]),
+      ),
+    ).rejects.toThrow(/magnitudes.0123456789.bin is corrupt/);
+    await expect(parseVectorIndex(manifest, new Map([['signs.0123456789.bin', magnitudes]]), { verify: false })).rejects.toThrow(
+      /has \d+ bytes, the manifest says/,
+    );
     expect(() => parseVectorIndexManifest({ ...manifest, files: [manifest.files[0]] })).toThrow('two files (the signs, then the magnitudes)');
-    await expect(parseVectorIndex(manifest, new Map([['magnitudes.0123456789.bin', magnitudes]]))).rejects.toThrow(/signs.0123456789.bin of index test-hashing-4 was not loaded/);
+    await expect(parseVectorIndex(manifest, new Map([['magnitudes.0123456789.bin', magnitudes]]))).rejects.toThrow(
+      /signs.0123456789.bin of index test-hashing-4 was not loaded/,
+    );
   });
 });

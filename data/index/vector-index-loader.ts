@@ -64,10 +64,12 @@ export async function parseVectorIndex(
   if (!files.has(first.path)) throw new VectorIndexError(`vector file ${first.path} of index ${manifest.id} was not loaded; download it again`);
   for (const file of loaded) {
     const b = files.get(file.path)!;
-    if (b.byteLength !== file.bytes) throw new VectorIndexError(`vector file ${file.path} has ${b.byteLength} bytes, the manifest says ${file.bytes}; download it again`);
+    if (b.byteLength !== file.bytes)
+      throw new VectorIndexError(`vector file ${file.path} has ${b.byteLength} bytes, the manifest says ${file.bytes}; download it again`);
     if (options.verify ?? true) {
       const actual = await sha256Hex(b);
-      if (actual !== file.sha256) throw new VectorIndexError(`vector file ${file.path} is corrupt (sha256 ${actual.slice(0, 12)}… ≠ ${file.sha256.slice(0, 12)}…); download it again`);
+      if (actual !== file.sha256)
+        throw new VectorIndexError(`vector file ${file.path} is corrupt (sha256 ${actual.slice(0, 12)}… ≠ ${file.sha256.slice(0, 12)}…); download it again`);
     }
     checkVectorFileShape(manifest, b, file);
   }
@@ -99,6 +101,8 @@ export function checkVectorFileShape(manifest: VectorIndexManifest, bytes: Array
     throw new VectorIndexError(`vector file ${file.path} is not ${manifest.quantization} as the manifest says; rebuild the index`);
   }
   if (header.dims !== manifest.dims || header.count !== manifest.count) {
-    throw new VectorIndexError(`vector file holds ${header.count} x ${header.dims} but the manifest says ${manifest.count} x ${manifest.dims}; rebuild the index`);
+    throw new VectorIndexError(
+      `vector file holds ${header.count} x ${header.dims} but the manifest says ${manifest.count} x ${manifest.dims}; rebuild the index`,
+    );
   }
 }

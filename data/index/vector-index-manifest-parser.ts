@@ -38,7 +38,8 @@ export function parseVectorIndexManifest(json: unknown): VectorIndexManifest {
   if (o.schema !== 1) fail('schema', '1');
   const embedder = str(o, 'embedder');
   if (!EMBEDDERS.has(embedder)) fail('embedder', 'gemini, openai-compatible, local or test-hashing');
-  if (o.quantization !== 'int8-per-vector' && o.quantization !== 'int4-centered' && o.quantization !== 'int4-centered-staged') fail('quantization', 'int8-per-vector, int4-centered or int4-centered-staged');
+  if (o.quantization !== 'int8-per-vector' && o.quantization !== 'int4-centered' && o.quantization !== 'int4-centered-staged')
+    fail('quantization', 'int8-per-vector, int4-centered or int4-centered-staged');
   if (typeof o.contextualised !== 'boolean') fail('contextualised', 'a boolean');
   const floors = record(o.floors, 'floors');
   if (!Array.isArray(o.files) || o.files.length === 0) fail('files', 'a non-empty array');

@@ -18,7 +18,10 @@ beforeAll(async () => {
 const questions = ['seek help through patience and prayer', 'charity to orphans', 'the day of judgement', 'Moses and Pharaoh'];
 
 function agreement(dims: number, count: number): { overlap: number; scoresEqual: boolean } {
-  const q = quantizeVectors(texts.slice(0, count).map((t) => testHashingVector(t, dims)), dims);
+  const q = quantizeVectors(
+    texts.slice(0, count).map((t) => testHashingVector(t, dims)),
+    dims,
+  );
   const flat = createFlatVectorSearch(q);
   const kd = createVoyVectorSearch(voy, q);
   let overlap = 0;
@@ -58,7 +61,10 @@ describe('when the index has more dims than voy supports', () => {
 
 describe('when created through the factory', () => {
   it('should default to flat and build voy from wasm bytes', async () => {
-    const q = quantizeVectors(texts.slice(0, 200).map((t) => testHashingVector(t, 64)), 64);
+    const q = quantizeVectors(
+      texts.slice(0, 200).map((t) => testHashingVector(t, 64)),
+      64,
+    );
     expect((await createVectorSearch(q)).kind).toBe('flat');
     await expect(createVectorSearch(q, { kind: 'voy' })).rejects.toThrow(/needs voyWasm/);
     const search = await createVectorSearch(q, { kind: 'voy', voyWasm: new Uint8Array(0) });

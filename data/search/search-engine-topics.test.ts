@@ -59,7 +59,12 @@ describe('when the engine has the topic index', () => {
 
   it('should keep a quotation of the Quran on its verse when a topic holds its words only in part', () => {
     // A topic whose words hold half a quotation: "rivers" (its name), not "wine".
-    const rivers = { ...SAMPLE_TOPICS[1]!, id: 'rivers-sample', names: Object.fromEntries(Object.keys(SAMPLE_TOPICS[1]!.names).map((l) => [l, ['Rivers', 'rivers of paradise']])) as never, verses: ['2:25'] };
+    const rivers = {
+      ...SAMPLE_TOPICS[1]!,
+      id: 'rivers-sample',
+      names: Object.fromEntries(Object.keys(SAMPLE_TOPICS[1]!.names).map((l) => [l, ['Rivers', 'rivers of paradise']])) as never,
+      verses: ['2:25'],
+    };
     const topics = new TopicIndex([SAMPLE_TOPICS[0]!, rivers]);
     expect(topics.matchText('rivers of wine', 'en', 2).find((m) => m.topic.id === 'rivers-sample')!.coverage).toBeGreaterThanOrEqual(0.5);
     const engine = engineWithTopics(topics);
@@ -99,7 +104,11 @@ describe('when the engine has the topic index', () => {
     const empty: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
     const topicVectors = { dims: 2, vectors: new Float32Array([1, 0, 0, 1]), owners: new Uint16Array([0, 1]) };
     // Words no topic holds; the meaning is the second topic's.
-    const result = engine.hybrid('Why am I here at all?', { search: empty, vector: new Float32Array([0.1, 0.995]), floors: { primary: 0.8, fallback: 0.7 }, topicVectors }, { lang: 'en' });
+    const result = engine.hybrid(
+      'Why am I here at all?',
+      { search: empty, vector: new Float32Array([0.1, 0.995]), floors: { primary: 0.8, fallback: 0.7 }, topicVectors },
+      { lang: 'en' },
+    );
     expect(result.topics).toEqual([{ id: 'purpose-of-life', via: 'meaning' }]);
     expect(refs(result.hits)).toContain('51:56');
   });
@@ -107,7 +116,11 @@ describe('when the engine has the topic index', () => {
   it('should weigh the topic list in hybrid search against the lexical and vector lists together, as it weighs against keywords alone', () => {
     const engine = engineWithTopics();
     const none: VectorSearch = { kind: 'flat', dims: 2, search: () => [] };
-    const result = engine.hybrid('Can a Muslim drink beer?', { search: none, vector: new Float32Array([1, 0]), floors: { primary: 0.8, fallback: 0.7 } }, { lang: 'en' });
+    const result = engine.hybrid(
+      'Can a Muslim drink beer?',
+      { search: none, vector: new Float32Array([1, 0]), floors: { primary: 0.8, fallback: 0.7 } },
+      { lang: 'en' },
+    );
     const central = result.hits.find((h) => h.ref.surah === 5 && h.ref.ayah === 90)!;
     expect(central.sources).toEqual(['topic']);
     // English: the lexical list weighs 1 and the vector list 1, so the topic list weighs topicWeight x 2.
@@ -130,7 +143,11 @@ describe('when a visitor in distress asks', () => {
     const plain = createSearchEngine(corpus);
     plain.useTopics(new TopicIndex([SAMPLE_TOPICS[0]!, grief], 'v1'));
     const before = plain.lexical(question, { lang: 'en' });
-    const warnings = before.hits.slice(0, 10).map((h) => `${h.ref.surah}:${h.ref.ayah}`).filter((k) => !['2:155', '2:156', '2:157'].includes(k)).slice(0, 3);
+    const warnings = before.hits
+      .slice(0, 10)
+      .map((h) => `${h.ref.surah}:${h.ref.ayah}`)
+      .filter((k) => !['2:155', '2:156', '2:157'].includes(k))
+      .slice(0, 3);
     expect(warnings.length).toBeGreaterThan(0);
     const engine = createSearchEngine(corpus);
     engine.useTopics(new TopicIndex([SAMPLE_TOPICS[0]!, grief], 'v1', { warnings }));

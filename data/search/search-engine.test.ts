@@ -193,19 +193,29 @@ describe('when nothing relevant is found', () => {
   });
   it('should say none for an empty query and for a verse that does not exist', () => {
     expect(engine.lexical('   ')).toMatchObject({ kind: 'none', reason: 'the query is empty' });
-    expect(engine.lexical('2:300')).toMatchObject({ kind: 'none', stage: 'direct', reason: 'surah 2 has 286 verses; ayah 300 does not exist', problem: { kind: 'no-such-verse', surah: 2, ref: '2:300' } });
+    expect(engine.lexical('2:300')).toMatchObject({
+      kind: 'none',
+      stage: 'direct',
+      reason: 'surah 2 has 286 verses; ayah 300 does not exist',
+      problem: { kind: 'no-such-verse', surah: 2, ref: '2:300' },
+    });
   });
   it('should answer a question with no letter or digit at once, in both searches, instead of fusing any verses', () => {
     const vq = { search: fixedVectorSearch([{ index: 5, score: 0.95 }]), vector: unit, floors: { primary: 0.6, fallback: 0.4 } };
     for (const query of ['???', '🙏🏽', '؟؟ …', '-- !!']) {
-      for (const r of [engine.lexical(query), engine.hybrid(query, vq)]) expect(r, query).toMatchObject({ kind: 'none', stage: 'direct', hits: [], problem: { kind: 'no-words' } });
+      for (const r of [engine.lexical(query), engine.hybrid(query, vq)])
+        expect(r, query).toMatchObject({ kind: 'none', stage: 'direct', hits: [], problem: { kind: 'no-words' } });
     }
     // One letter or digit in any script is something to search.
     expect(engine.hybrid('صبر؟', vq).kind).toBe('verses');
     expect(engine.hybrid('? 7 ?', vq).problem).toBeUndefined();
   });
   it('should say none in hybrid when no vector passes a floor and no word matches', () => {
-    const r = engine.hybrid('xylophone quasar', { search: fixedVectorSearch([{ index: 5, score: 0.2 }]), vector: unit, floors: { primary: 0.6, fallback: 0.4 } });
+    const r = engine.hybrid('xylophone quasar', {
+      search: fixedVectorSearch([{ index: 5, score: 0.2 }]),
+      vector: unit,
+      floors: { primary: 0.6, fallback: 0.4 },
+    });
     expect(r).toMatchObject({ kind: 'none', stage: 'hybrid', hits: [] });
     expect(r.reason).toMatch(/similarity floor/);
   });
@@ -234,12 +244,16 @@ describe('when fusing lexical and vector rankings', () => {
     expect(formatRange(r.passages[0]!.range)).toBe('2:148-158');
   });
   it('should use the fallback floor when no vector hit passes the primary one', () => {
-    const vector = fixedVectorSearch([{ index: at('3:200'), score: 0.45 }, { index: at('1:1'), score: 0.35 }, { index: at('1:2'), score: 0.1 }]);
+    const vector = fixedVectorSearch([
+      { index: at('3:200'), score: 0.45 },
+      { index: at('1:1'), score: 0.35 },
+      { index: at('1:2'), score: 0.1 },
+    ]);
     const r = engine.hybrid('xylophone quasar', { search: vector, vector: unit, floors: { primary: 0.6, fallback: 0.3 } });
     expect(refs(r)).toEqual(['3:200', '1:1']);
     expect(r.hits.map((h) => h.sources)).toEqual([['vector'], ['vector']]);
   });
-  it('should rank by the vector alone when the query\'s track is not loaded', async () => {
+  it("should rank by the vector alone when the query's track is not loaded", async () => {
     const partial = await loadCorpusFromDir({ tracks: ['en'] });
     const r = createSearchEngine(partial).hybrid('Que dit le Coran sur la patience ?', {
       search: fixedVectorSearch([{ index: at('3:200'), score: 0.7 }]),
@@ -259,7 +273,10 @@ describe('when fusing lexical and vector rankings', () => {
     expect(ar.score).toBeCloseTo(1 / (60 + ar.lexicalRank!) + 1 / 61, 12);
   });
   it('should fuse by normalised score when asked', () => {
-    const vector = fixedVectorSearch([{ index: at('2:153'), score: 0.9 }, { index: at('1:1'), score: 0.6 }]);
+    const vector = fixedVectorSearch([
+      { index: at('2:153'), score: 0.9 },
+      { index: at('1:1'), score: 0.6 },
+    ]);
     const r = createSearchEngine(corpus, { fusion: 'score' }).hybrid(query, { search: vector, vector: unit, floors: { primary: 0.5, fallback: 0.3 } });
     // 2:153 has the best cosine (1 once scaled) and a high BM25 (scaled into 0..1); nothing else has both.
     expect(refs(r, 1)).toEqual(['2:153']);
@@ -268,13 +285,18 @@ describe('when fusing lexical and vector rankings', () => {
     expect(r.hits[0]!.sources).toEqual(['lexical', 'vector']);
   });
   it('should rank by the vector alone in dense search, even with the words loaded', () => {
-    const vector = fixedVectorSearch([{ index: at('3:200'), score: 0.7 }, { index: at('2:153'), score: 0.6 }]);
+    const vector = fixedVectorSearch([
+      { index: at('3:200'), score: 0.7 },
+      { index: at('2:153'), score: 0.6 },
+    ]);
     const r = engine.dense(query, { search: vector, vector: unit, floors: { primary: 0.5, fallback: 0.3 } });
     expect(refs(r)).toEqual(['3:200', '2:153']);
     expect(r.hits.every((h) => h.sources.length === 1 && h.sources[0] === 'vector')).toBe(true);
   });
   it('should refuse a query vector of the wrong size', () => {
-    expect(() => engine.hybrid(query, { search: fixedVectorSearch([], 8), vector: unit, floors: { primary: 0.5, fallback: 0.3 } })).toThrow(/4 dimensions but the fixed index has 8/);
+    expect(() => engine.hybrid(query, { search: fixedVectorSearch([], 8), vector: unit, floors: { primary: 0.5, fallback: 0.3 } })).toThrow(
+      /4 dimensions but the fixed index has 8/,
+    );
   });
 });
 
@@ -293,7 +315,9 @@ describe('when configuring the engine', () => {
     expect(() => createSearchEngine(corpus, { k: 200 })).toThrow(/candidates \(100\) must be >= k \(200\)/);
     expect(() => createSearchEngine(corpus, { radius: -1 })).toThrow(/radius/);
     expect(() => createSearchEngine(corpus, { coverageExponent: { en: -2 } })).toThrow(/coverageExponent.en must be a number >= 0, got -2/);
-    expect(() => createSearchEngine(corpus, { sectionWeight: { 'arabic-search': Number.NaN } })).toThrow(/sectionWeight.arabic-search must be a number >= 0, got NaN/);
+    expect(() => createSearchEngine(corpus, { sectionWeight: { 'arabic-search': Number.NaN } })).toThrow(
+      /sectionWeight.arabic-search must be a number >= 0, got NaN/,
+    );
     expect(() => createSearchEngine(corpus, { vectorWeight: { en: -1 } })).toThrow(/vectorWeight.en must be a number >= 0, got -1/);
     expect(() => createSearchEngine(corpus, { fusion: 'max' as never })).toThrow(/fusion must be rrf or score, got max/);
   });

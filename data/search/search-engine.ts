@@ -20,19 +20,20 @@ import type { VerseRange } from '../corpus/corpus-types.js';
 import { mergeRanges, refsInRange, rangeContains } from '../corpus/verse-range.js';
 import type { VectorSearch } from '../index/vector-search.js';
 import type { VectorIndexManifest } from '../index/index-manifest.js';
-import { DEFAULT_BM25_PARAMS, type Bm25Feedback, type Bm25Params, type Bm25Stats, type LexicalHit } from './index/bm25-index.js';
+import type { Bm25Stats, LexicalHit } from './index/bm25-index.js';
+import { DEFAULT_SEARCH_OPTIONS, type SearchEngineOptions } from './search-options.js';
 import { expandTopHits } from './ranking/context-expansion.js';
 import { weighByCoverage } from './ranking/coverage-weight.js';
 import { detectQueryLanguage, trackForLanguage, type SearchLanguage, type SearchTrack } from './query/language-detect.js';
 import { LexicalIndexes, type IndexOrigin, type SnapshotOffer } from './index/lexical-indexes.js';
 import { passFloors } from './ranking/similarity-floor.js';
 import { routeQuery, type QueryRoute } from './query/query-router.js';
-import { reciprocalRankFusion, RRF_K, type FusedItem, type Ranking } from './ranking/rank-fusion.js';
+import { reciprocalRankFusion, type FusedItem, type Ranking } from './ranking/rank-fusion.js';
 import { scoreFusion } from './ranking/score-fusion.js';
 import type { HitSource, MatchedTopic, QueryProblem, SearchHit, SearchPassage, SearchResult } from './search-result.js';
 import { topicScoring, type TopicIndex, type TopicMatch, type TopicVectors } from '../topics/topic-index.js';
-import { selectTopics, type TopicSelection, type TopicSelectionOptions } from '../topics/topic-selection.js';
-import { pastoralCare, type PastoralCare, type PastoralCareOptions } from './ranking/pastoral-care.js';
+import { selectTopics, type TopicSelection } from '../topics/topic-selection.js';
+import { pastoralCare, type PastoralCare } from './ranking/pastoral-care.js';
 import { holdBack } from './ranking/hold-back.js';
 import { hasWords } from '../contracts/question-words.js';
 
@@ -42,157 +43,7 @@ export type { QueryRoute } from './query/query-router.js';
 export type { Bm25Feedback, Bm25Params, Bm25Stats } from './index/bm25-index.js';
 export type { IndexOrigin, SnapshotOffer } from './index/lexical-indexes.js';
 export type { HitSource, MatchedTopic, SearchHit, SearchKind, SearchPassage, SearchResult } from './search-result.js';
-
-export interface SearchEngineOptions {
-  /** Hits returned, best first. Default 20. */
-  readonly k: number;
-  /** Top hits expanded with context. Default 3. */
-  readonly topContext: number;
-  /** Context verses on each side of a top hit, same surah only. Default 5. */
-  readonly radius: number;
-  /** Reciprocal rank fusion constant. Default 60 (Cormack et al. 2009). */
-  readonly rrfK: number;
-  /**
-   * How hybrid search merges the lexical and vector lists: `rrf` (reciprocal rank fusion, each
-   * list's ranks) or `score` (min-max scaled BM25 and cosine, summed). Default `rrf`.
-   */
-  readonly fusion: 'rrf' | 'score';
-  /**
-   * Weight of the vector list in the fusion, per query track; the lexical list weighs 1 and a
-   * missing track 1. How much the meaning can add depends on the question's language: verses
-   * embedded in English match English questions far better than Arabic ones. Default 0.25 for
-   * Arabic, 1 elsewhere: with multilingual-e5-small, Arabic questions gain from the vector list
-   * only when keyword search leads (Task A train and QUQA, ADR 0012).
-   */
-  readonly vectorWeight: Readonly<Partial<Record<SearchTrack, number>>>;
-  /** Depth of each ranking (lexical, vector) fed into the fusion. Default 100. */
-  readonly candidates: number;
-  /**
-   * Lexical floor: a verse must match at least this share (0..1) of the query's idf mass.
-   * Drops verses that only share a very common word with a long question. Default 0.05:
-   * higher floors cut real answers to long questions (measured on QUQA and islamqa).
-   */
-  readonly lexicalMinCoverage: number;
-  /**
-   * Lexical abstention, per track: when no verse matches at least this share of the query's idf
-   * mass, the lexical search says `none` (a missing track = 0 = never). Off by default: on Qur'an
-   * QA Task A an Arabic floor of 0.4 earns credit on questions without an answer, but on QUQA it
-   * abstains on two thirds of real, answerable questions. For evaluation and experiments.
-   */
-  readonly lexicalMinBestCoverage: Readonly<Partial<Record<SearchTrack, number>>>;
-  /** Lexical floor: a verse must score at least this fraction of the best BM25 score. Default 0.1. */
-  readonly lexicalMinRelativeScore: number;
-  /**
-   * Share of a neighbouring verse's BM25 score a verse receives, by distance (same surah only),
-   * because a passage, not a lone verse, carries the meaning. Empty turns it off. Default [0.4, 0.2, 0.1].
-   */
-  readonly neighbourWeights: readonly number[];
-  /**
-   * Pseudo-relevance feedback: when no verse matches every word of the query, it is run again
-   * with the 20 best terms of its 10 best verses added (the strongest at half a typed word's
-   * weight). Helps long questions, leaves precise ones alone. Undefined turns it off.
-   * Default { docs: 10, terms: 20, weight: 0.5 }.
-   */
-  readonly feedback: Bm25Feedback | undefined;
-  /**
-   * Arabic blends a light-stem index with a root index at this weight (0 = light stems only).
-   * Default 1.
-   */
-  readonly arabicRootWeight: number;
-  /**
-   * Arabic also blends a character 4-gram index (of light stems) at this weight, so other forms
-   * of a word (the verb يعلم and the noun العلم) still count in part. It only re-ranks verses the
-   * stem and root indexes found. 0 leaves it out. Default 0.5.
-   */
-  readonly arabicNgramWeight: number;
-  /**
-   * When a verse explanation is loaded (`corpus.addExplanation('ar', …)`, after the first results),
-   * the index of its language holds each verse's words with its explanation's (Arabic: the stem and
-   * root indexes), so a question in the words a tafsir uses (a ruling, a name, what the verse is
-   * about) finds the verse. Default true.
-   */
-  readonly explanations: boolean;
-  /**
-   * Coverage exponent, per track: a lexical hit's score becomes BM25 × coverage^p, so a verse
-   * holding more of the question beats one that repeats a single rare word. A missing track = 0
-   * = plain BM25. Default 2 for Arabic (Task A train MAP@10 and QUQA MAP@10 both rise); English is
-   * left at 0 because it lowers Recall@20 on the islamqa questions (ADR 0006).
-   */
-  readonly coverageExponent: Readonly<Partial<Record<SearchTrack, number>>>;
-  /**
-   * Ruku evidence, per track: a lexical hit gains weight × the best hit's score × how well its
-   * ruku (a thematic section of about 11 verses) matches the query, relative to the best ruku.
-   * A missing track = 0 = off. Default 0.2 for Arabic (QUQA MAP@10 and Recall@20 rise, Task A
-   * train holds); English is left off because it lowers Recall@20 on the islamqa questions (ADR 0008).
-   */
-  readonly sectionWeight: Readonly<Partial<Record<SearchTrack, number>>>;
-  /** BM25 k1 and b. Default k1 1.2, b 0.75. */
-  readonly bm25: Bm25Params;
-  /**
-   * Weight of the matched topics' verse list in the fusion (the lexical list weighs 1; in hybrid
-   * search it is this times the lexical and vector lists' weights together, so it keeps its
-   * share: ADR 0022). The topic index knows what verses are about in the visitor's words, which
-   * neither the keywords nor a small model can bridge. 0 leaves topics out.
-   */
-  readonly topicWeight: number;
-  /** When a topic match is trusted and how many topics give verses. */
-  readonly topicSelection: TopicSelectionOptions;
-  /**
-   * Weights of an LLM's retrieval suggestion (`SearchCallOptions.assist`) in the fusion: the
-   * verses it names, and the keyword search of its query in the translation's vocabulary. Not
-   * tuned (no LLM is reachable where this was built): set like the topic list, which plays the
-   * same part of knowledge the small model lacks. 0 leaves a list out.
-   */
-  readonly assistRefsWeight: number;
-  readonly assistQueryWeight: number;
-  /**
-   * A verse only the suggestion brought (no keyword, meaning or topic list found it) stays below
-   * this many ranks: a suggestion may add candidates, and a hostile one ("refs": ["9:5", …] for a
-   * question on patience) must not push what the search found out of the first ones. With
-   * agreement (the search found it too) it rises by the suggestion's weight as before. Default 10.
-   */
-  readonly assistClearRanks: number;
-  /**
-   * A Latin-script question of which fewer than this share of words occur in its track's verses is
-   * read as Urdu or Arabic typed in Latin letters: its topics are matched by their words alone
-   * (their Roman Urdu and Arabizi words), not by a meaning the model reads poorly. Default 0.5.
-   */
-  readonly foreignWordShare: number;
-  /**
-   * A visitor in distress is met with consolation first (ADR 0028): when the question meets the
-   * topics of distress, their verses join the fusion at the topic list's weight and the warning
-   * verses are held back below the first ranks. `topics: 0` turns it off.
-   */
-  readonly pastoral: Omit<PastoralCareOptions, 'keywordBoost'>;
-}
-
-export const DEFAULT_SEARCH_OPTIONS = {
-  k: 20,
-  topContext: 3,
-  radius: 5,
-  rrfK: RRF_K,
-  fusion: 'rrf',
-  vectorWeight: { 'arabic-search': 0.25 },
-  candidates: 100,
-  lexicalMinCoverage: 0.05,
-  lexicalMinRelativeScore: 0.1,
-  lexicalMinBestCoverage: {},
-  neighbourWeights: [0.4, 0.2, 0.1],
-  feedback: { docs: 10, terms: 20, weight: 0.5 },
-  arabicRootWeight: 1,
-  arabicNgramWeight: 0.5,
-  explanations: true,
-  coverageExponent: { 'arabic-search': 2 },
-  sectionWeight: { 'arabic-search': 0.2 },
-  bm25: DEFAULT_BM25_PARAMS,
-  topicWeight: 1.5,
-  topicSelection: { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.2, quoteCoverage: 1, minCosine: 0.88, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 },
-  assistRefsWeight: 1.5,
-  assistQueryWeight: 1,
-  assistClearRanks: 10,
-  foreignWordShare: 0.5,
-  pastoral: { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10 },
-} as const satisfies SearchEngineOptions;
+export { DEFAULT_SEARCH_OPTIONS, type SearchEngineOptions } from './search-options.js';
 
 /** Per-call options. */
 export interface SearchCallOptions {
@@ -277,7 +128,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   };
   for (const group of ['topicSelection', 'pastoral'] as const) {
     for (const [name, value] of Object.entries(opts[group])) {
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+        throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
     }
   }
   for (const key of ['k', 'topContext', 'radius', 'candidates', 'assistClearRanks'] as const) {
@@ -288,12 +140,18 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   // The per-track options: an object of numbers >= 0 keyed by track.
   for (const name of ['coverageExponent', 'sectionWeight', 'vectorWeight'] as const) {
     const perTrack = opts[name];
-    if (typeof perTrack !== 'object' || perTrack === null) throw new RangeError(`search option ${name} must be an object of numbers per track, e.g. {"arabic-search":0.25}`);
+    if (typeof perTrack !== 'object' || perTrack === null)
+      throw new RangeError(`search option ${name} must be an object of numbers per track, e.g. {"arabic-search":0.25}`);
     for (const [track, v] of Object.entries(perTrack)) {
       if (!(Number.isFinite(v) && v >= 0)) throw new RangeError(`search option ${name}.${track} must be a number >= 0, got ${v}`);
     }
   }
-  const indexes = new LexicalIndexes(corpus, { bm25: opts.bm25, arabicRootWeight: opts.arabicRootWeight, arabicNgramWeight: opts.arabicNgramWeight, explanations: opts.explanations });
+  const indexes = new LexicalIndexes(corpus, {
+    bm25: opts.bm25,
+    arabicRootWeight: opts.arabicRootWeight,
+    arabicNgramWeight: opts.arabicNgramWeight,
+    explanations: opts.explanations,
+  });
   const verseCount = (surah: number) => corpus.verseCount(surah);
   let topics: TopicIndex | undefined;
   /** Each topic's verses as global indices, checked once when the index is set. */
@@ -348,7 +206,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
           ? Math.max(sel.minCoverage, bestVerseCoverage)
           : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
     const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
-    const care = opts.pastoral.topics > 0 ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }) : undefined;
+    const care =
+      opts.pastoral.topics > 0 ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }) : undefined;
     return { ...(selected.topics.length > 0 ? { selected } : {}), ...(care ? { care } : {}) };
   }
 
@@ -356,7 +215,11 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   const knownWordShare = (query: string, track: SearchTrack): number => (indexes.isLoaded(track) ? indexes.get(track).knownWordShare(query) : 1);
 
   /** The consolation list of a visitor met with care, weighed like the topic list. */
-  const careRanking = (care: PastoralCare | undefined, weight: number) => ({ source: 'care', indices: care ? care.verses.map((v) => topicVerseIndex.get(v)!) : [], weight });
+  const careRanking = (care: PastoralCare | undefined, weight: number) => ({
+    source: 'care',
+    indices: care ? care.verses.map((v) => topicVerseIndex.get(v)!) : [],
+    weight,
+  });
 
   /** Verses only the LLM's suggestion found, held below the first ranks (`assistClearRanks`). */
   function withSuggestionBelow(fused: readonly FusedItem[]): readonly FusedItem[] {
@@ -369,10 +232,14 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   function withCare(fused: readonly FusedItem[], care: PastoralCare | undefined): readonly FusedItem[] {
     if (!care || !topics || topics.warnings.size === 0) return fused;
     const warnings = topics.warnings;
-    return holdBack(fused, (f) => {
-      const key = refKey(corpus.refAt(f.index));
-      return warnings.has(key) && !care.askedAbout.has(key);
-    }, opts.pastoral.clearRanks);
+    return holdBack(
+      fused,
+      (f) => {
+        const key = refKey(corpus.refAt(f.index));
+        return warnings.has(key) && !care.askedAbout.has(key);
+      },
+      opts.pastoral.clearRanks,
+    );
   }
 
   const topicList = (selected: TopicSelection | undefined): number[] => (selected ? selected.verses.map((v) => topicVerseIndex.get(v)!) : []);
@@ -385,7 +252,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   };
 
   function passagesOf(hits: readonly SearchHit[]): SearchPassage[] {
-    return expandTopHits(hits.map((h) => h.ref), verseCount, opts.topContext, opts.radius);
+    return expandTopHits(
+      hits.map((h) => h.ref),
+      verseCount,
+      opts.topContext,
+      opts.radius,
+    );
   }
 
   function direct(query: string, route: QueryRoute): SearchResult {
@@ -415,7 +287,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!hasWords(query)) return noWords(query);
     const track = requiredTrack(query, call.lang);
     const lexicalHits = lexicalCandidates(query, track);
-    const { selected, care } = topicSelection(query, track, undefined, lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0));
+    const { selected, care } = topicSelection(
+      query,
+      track,
+      undefined,
+      lexicalHits.reduce((m, h) => Math.max(m, h.coverage), 0),
+    );
     const own = [
       { source: 'lexical', indices: lexicalHits.map((h) => h.index) },
       { source: 'topic', indices: topicList(selected), weight: opts.topicWeight },
@@ -434,10 +311,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       }));
       return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical' };
     }
-    const fused = withSuggestionBelow(withCare(
-      reciprocalRankFusion([...own, ...assist], opts.rrfK),
-      care,
-    )).slice(0, opts.k);
+    const fused = withSuggestionBelow(withCare(reciprocalRankFusion([...own, ...assist], opts.rrfK), care)).slice(0, opts.k);
     if (fused.length === 0) return none(query, 'lexical', 'no verse matched enough of the words of the query');
     const hits = fused.map((f) => fusedHit(f));
     return { kind: 'verses', query, hits, passages: passagesOf(hits), stage: 'lexical', ...matchedTopics(selected, care) };
@@ -471,7 +345,10 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   function fusedHit(f: FusedItem, cosine?: ReadonlyMap<number, number>): SearchHit {
     const sources: HitSource[] = [];
     const ranks: Partial<Record<'lexicalRank' | 'vectorRank' | 'topicRank' | 'assistRank', number>> = {};
-    for (const [source, key] of [['lexical', 'lexicalRank'], ['vector', 'vectorRank']] as const) {
+    for (const [source, key] of [
+      ['lexical', 'lexicalRank'],
+      ['vector', 'vectorRank'],
+    ] as const) {
       const rank = f.ranks[source];
       if (rank === undefined) continue;
       sources.push(source);
@@ -498,7 +375,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     if (!query.trim()) return none(query, 'hybrid', 'the query is empty');
     if (!hasWords(query)) return noWords(query);
     if (vq.vector.length !== vq.search.dims) {
-      throw new RangeError(`query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`);
+      throw new RangeError(
+        `query vector has ${vq.vector.length} dimensions but the ${vq.search.kind} index has ${vq.search.dims}; embed the query with the index's embedder`,
+      );
     }
     const track = requiredTrack(query, call.lang);
     const lexicalHits = withLexical && indexes.isLoaded(track) ? lexicalCandidates(query, track) : [];
@@ -516,14 +395,13 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       topicRanking,
       careRanking(care, topicRanking.weight),
     ];
-    const fused = (
+    const fused =
       opts.fusion === 'score'
         ? scoreFusion([
             { source: 'lexical', hits: lexicalHits },
             { source: 'vector', hits: vectorHits, weight: vectorWeight },
           ])
-        : reciprocalRankFusion([...own, ...(withLexical ? assistRankings(call.assist, own) : [])], opts.rrfK)
-    );
+        : reciprocalRankFusion([...own, ...(withLexical ? assistRankings(call.assist, own) : [])], opts.rrfK);
     const ranked = withSuggestionBelow(withCare(fused, care)).slice(0, opts.k);
     if (ranked.length === 0) {
       return none(query, 'hybrid', 'no verse passed the similarity floor and none matched enough of the words of the query');
@@ -558,7 +436,8 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       for (const topic of index?.topics ?? []) {
         for (const key of topic.verses) {
           const [surah, ayah] = key.split(':').map(Number) as [number, number];
-          if (!corpus.isValidRef({ surah, ayah })) throw new RangeError(`topic ${topic.id} names ${key}, which is not a verse of this corpus; rebuild the topics with npm run build:topics`);
+          if (!corpus.isValidRef({ surah, ayah }))
+            throw new RangeError(`topic ${topic.id} names ${key}, which is not a verse of this corpus; rebuild the topics with npm run build:topics`);
           verseIndex.set(key, corpus.indexOf({ surah, ayah }));
         }
       }
@@ -587,7 +466,6 @@ const FOREIGN_KEYWORD_BOOST = 2.5;
 function none(query: string, stage: SearchResult['stage'], reason: string, problem?: QueryProblem): SearchResult {
   return { kind: 'none', query, hits: [], passages: [], stage, reason, ...(problem ? { problem } : {}) };
 }
-
 
 /**
  * "???" or "🙏": answered at once (stage `direct`), not searched, so its vector is not fused

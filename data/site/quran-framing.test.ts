@@ -3,7 +3,13 @@ import { asksWhatTheQuranSays } from './quran-framing.js';
 
 describe('asksWhatTheQuranSays', () => {
   it('should be true when the question names the Quran as its source', () => {
-    for (const q of ['What does the Quran say about prayer?', 'What is in the Holy Quran about fasting?', 'Which verses about patience?', 'Quranic view of charity', 'ماذا يقول القرآن عن الصبر؟']) {
+    for (const q of [
+      'What does the Quran say about prayer?',
+      'What is in the Holy Quran about fasting?',
+      'Which verses about patience?',
+      'Quranic view of charity',
+      'ماذا يقول القرآن عن الصبر؟',
+    ]) {
       expect(asksWhatTheQuranSays(q), q).toBe(true);
     }
   });

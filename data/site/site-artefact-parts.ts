@@ -27,7 +27,10 @@ export function siteManifestEntry(manifest: SiteManifest, part: SitePart): SiteM
 export async function verifySiteBytes(entry: SiteManifestFile, bytes: Uint8Array): Promise<void> {
   const actual = await sha256Hex(bytes);
   if (actual !== entry.sha256) {
-    throw new SiteDataError('corrupt-data', `${entry.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…); it was truncated or changed, so reload or ${REBUILD_SITE}`);
+    throw new SiteDataError(
+      'corrupt-data',
+      `${entry.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${entry.sha256.slice(0, 12)}…); it was truncated or changed, so reload or ${REBUILD_SITE}`,
+    );
   }
 }
 
@@ -37,7 +40,14 @@ export function parseSiteChunks(json: unknown, manifest: SiteManifest): SiteChun
     throw new SiteDataError('corrupt-data', `the site chunks file does not hold the ${manifest.chunkCount} chunks its manifest lists; ${REBUILD_SITE}`);
   }
   f.chunks.forEach((c: Partial<SiteChunk>, i) => {
-    if (c.id !== i || typeof c.text !== 'string' || typeof c.title !== 'string' || typeof c.anchor !== 'string' || typeof c.doc !== 'string' || !Array.isArray(c.headings)) {
+    if (
+      c.id !== i ||
+      typeof c.text !== 'string' ||
+      typeof c.title !== 'string' ||
+      typeof c.anchor !== 'string' ||
+      typeof c.doc !== 'string' ||
+      !Array.isArray(c.headings)
+    ) {
       throw new SiteDataError('corrupt-data', `site chunk ${i} is malformed; ${REBUILD_SITE}`);
     }
   });

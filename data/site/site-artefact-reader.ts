@@ -35,8 +35,10 @@ export async function readSiteArtefact(read: (path: string) => Promise<Uint8Arra
   if (manifest.vectors && !vectorBytes) throw new SiteDataError('corrupt-data', `the site manifest names an embedder but no vectors file; ${REBUILD_SITE}`);
   const vectors = vectorBytes ? decodeVectorFile(vectorBytes) : null;
   if (vectors && (vectors.count !== chunks.length || vectors.dims !== manifest.vectors!.dims)) {
-    throw new SiteDataError('corrupt-data', `the site vectors file holds ${vectors.count}×${vectors.dims} vectors for ${chunks.length} chunks of ${manifest.vectors!.dims} dims; ${REBUILD_SITE}`);
+    throw new SiteDataError(
+      'corrupt-data',
+      `the site vectors file holds ${vectors.count}×${vectors.dims} vectors for ${chunks.length} chunks of ${manifest.vectors!.dims} dims; ${REBUILD_SITE}`,
+    );
   }
   return { manifest, chunks, vectors };
 }
-

@@ -58,7 +58,9 @@ describe('when a section is longer than a chunk', () => {
 
 describe('when headings change', () => {
   it('should never put two headings in one chunk, and record each heading path', () => {
-    const chunks = chunkDocuments([doc('# Classes\n\nIntro line.\n\n## Adults\n\n### Arabic\n\nMonday.\n\n### Tajweed\n\nTuesday.\n\n## Children\n\nSaturday.')]);
+    const chunks = chunkDocuments([
+      doc('# Classes\n\nIntro line.\n\n## Adults\n\n### Arabic\n\nMonday.\n\n### Tajweed\n\nTuesday.\n\n## Children\n\nSaturday.'),
+    ]);
     expect(chunks.map((c) => [c.headings.join(' › '), c.anchor, c.text])).toEqual([
       ['', '', 'Intro line.'],
       ['Adults › Arabic', 'arabic', 'Monday.'],

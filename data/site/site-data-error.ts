@@ -1,12 +1,10 @@
 /** Why the site artefact could not be read; the message always says what to do. */
+import { CodedError } from '../errors/coded-error.js';
 export type SiteDataErrorCode = 'missing' | 'corrupt-data';
 
-export class SiteDataError extends Error {
+export class SiteDataError extends CodedError<SiteDataErrorCode> {
   override readonly name = 'SiteDataError';
-  constructor(
-    readonly code: SiteDataErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: SiteDataErrorCode, message: string) {
+    super(code, message);
   }
 }

@@ -6,7 +6,11 @@
  */
 import type { SiteChunk, SiteDocumentInfo } from './site-types.js';
 
-export function siteDocumentHref(baseUrl: string | undefined, doc: Pick<SiteDocumentInfo, 'doc' | 'source'>, chunk: Pick<SiteChunk, 'anchor'>): string | undefined {
+export function siteDocumentHref(
+  baseUrl: string | undefined,
+  doc: Pick<SiteDocumentInfo, 'doc' | 'source'>,
+  chunk: Pick<SiteChunk, 'anchor'>,
+): string | undefined {
   if (!baseUrl) return undefined;
   let base: URL;
   try {

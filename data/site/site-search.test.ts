@@ -41,11 +41,21 @@ describe('when searching the demo documents by keyword', () => {
 
 describe('when the chunks have vectors', () => {
   const embedder = new TestHashingEmbedder({ dims: 256 });
-  const info: SiteVectorInfo = { id: embedder.id, embedder: 'test-hashing', model: 'test-hashing-v1', dims: 256, floors: { primary: 0.5, fallback: 0.3 }, textHashes: [] };
+  const info: SiteVectorInfo = {
+    id: embedder.id,
+    embedder: 'test-hashing',
+    model: 'test-hashing-v1',
+    dims: 256,
+    floors: { primary: 0.5, fallback: 0.3 },
+    textHashes: [],
+  };
   const chunks = demoChunks.slice(0, 4);
 
   async function setup() {
-    const vecs = await embedder.embed(chunks.map((c) => c.text), 'document');
+    const vecs = await embedder.embed(
+      chunks.map((c) => c.text),
+      'document',
+    );
     return createSiteSearch({ chunks, vectors: quantizeVectors(vecs, 256), vectorInfo: info });
   }
 
@@ -62,11 +72,19 @@ describe('when the chunks have vectors', () => {
   it('should fall back to the lower floor only when nothing passes the strict one', async () => {
     const search = await setup();
     const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
-    const docs = await embedder.embed(chunks.map((c) => c.text), 'document');
+    const docs = await embedder.embed(
+      chunks.map((c) => c.text),
+      'document',
+    );
     const [exact] = await embedder.embed([chunks[1]!.text], 'query');
     // The exact text passes the strict floor (0.5): only chunks at or above it come back.
     const strict = search.search({ text: 'zzz', vector: { embedderId: embedder.id, values: exact! } }, { k: 10 });
-    expect(strict.map((h) => h.chunk.id).sort()).toEqual(chunks.filter((_, i) => cosine(docs[i]!, exact!) >= 0.5).map((c) => c.id).sort());
+    expect(strict.map((h) => h.chunk.id).sort()).toEqual(
+      chunks
+        .filter((_, i) => cosine(docs[i]!, exact!) >= 0.5)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(strict[0]!.chunk.id).toBe(chunks[1]!.id);
     // Fewer and fewer of its words: the first query that no chunk scores 0.5 for, but some 0.3.
     const words = chunks[1]!.text.split(' ');

@@ -17,7 +17,9 @@ describe('when the sources file is read', () => {
 
   it('should name every bad entry and field', () => {
     const bad = { texts: [file.texts[0], { ...file.texts[1], id: 'arabic', kind: 'poem', url: 'http://x', terms: '' }] };
-    expect(() => parseTextSources(bad)).toThrow(/texts\[1\] \(arabic\): terms must not be empty[\s\S]*kind must be one of[\s\S]*url must be https:\/\/ or empty[\s\S]*duplicate id/);
+    expect(() => parseTextSources(bad)).toThrow(
+      /texts\[1\] \(arabic\): terms must not be empty[\s\S]*kind must be one of[\s\S]*url must be https:\/\/ or empty[\s\S]*duplicate id/,
+    );
     expect(() => parseTextSources({})).toThrow('"texts" must be a list');
   });
 

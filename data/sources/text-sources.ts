@@ -59,8 +59,17 @@ export function parseTextSources(value: unknown): TextSource[] {
   });
   if (problems.length > 0) throw new Error(`sources.json has ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
   return texts.map((t: TextSource) => ({
-    id: t.id, kind: t.kind, language: t.language, name: t.name, nativeName: t.nativeName, author: t.author,
-    source: t.source, url: t.url, via: t.via, commercialUse: t.commercialUse, terms: t.terms,
+    id: t.id,
+    kind: t.kind,
+    language: t.language,
+    name: t.name,
+    nativeName: t.nativeName,
+    author: t.author,
+    source: t.source,
+    url: t.url,
+    via: t.via,
+    commercialUse: t.commercialUse,
+    terms: t.terms,
   }));
 }
 

@@ -73,7 +73,10 @@ export const ADVERSARIAL_ANSWERS: readonly AdversarialAnswer[] = [
   { name: 'uncited ornate quotes', make: (n) => fill('', '﴿قل هو﴾ ', '', n) },
   // Each excerpt of an uncited quote is looked up in the whole Quran; الخناس is in its last surah.
   { name: 'uncited ornate quotes cut into many excerpts', make: (n) => fill('', `﴿${'الخناس … '.repeat(43)}﴾ `, '', n) },
-  { name: 'uncited ornate quotes whose excerpts are all in the last surah but one', make: (n) => fill('', '﴿برب الناس … ملك الناس … اله الناس … الوسواس الخناس … في صدور الناس … الجنة والناس ب﴾ ', '', n) },
+  {
+    name: 'uncited ornate quotes whose excerpts are all in the last surah but one',
+    make: (n) => fill('', '﴿برب الناس … ملك الناس … اله الناس … الوسواس الخناس … في صدور الناس … الجنة والناس ب﴾ ', '', n),
+  },
   // Arabic and mixed directions.
   { name: 'Arabic answer with citations', make: (n) => fill('', `«${ARABIC}» [2:153] ﴿${ARABIC}﴾ `, '', n) },
   { name: 'one endless hamza word', make: (n) => fill('«', 'ءَ', '» [2:153]', n) },

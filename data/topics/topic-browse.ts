@@ -20,7 +20,10 @@ const langOf = (lang: string): TopicLang => ((TOPIC_LANGS as readonly string[]).
 
 /** Folded for matching: lower case, no accents or Arabic short vowels. */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f\u064b-\u0652\u0670]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u064b-\u0652\u0670]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -55,6 +58,11 @@ export function topicResult(corpus: Corpus, topic: Topic, lang: string, options:
     if (!corpus.isValidRef(ref)) continue;
     hits.push({ ref, index: corpus.indexOf(ref), score: 1 / (hits.length + 1), sources: ['topic'], topicRank: hits.length + 1 });
   }
-  const passages = expandTopHits(hits.map((h) => h.ref), (s) => corpus.verseCount(s), topContext, radius);
+  const passages = expandTopHits(
+    hits.map((h) => h.ref),
+    (s) => corpus.verseCount(s),
+    topContext,
+    radius,
+  );
   return { kind: 'verses', query: name, hits, passages, stage: 'direct', topics: [{ id: topic.id, via: 'browse' }] };
 }

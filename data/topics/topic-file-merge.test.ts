@@ -27,7 +27,9 @@ describe('mergeTopicFiles', () => {
   });
 
   it('should refuse files of different topics, and say to reload', () => {
-    expect(() => mergeTopicFiles([languageFile(['en', 'ar']), languageFile(['tr', 'en', 'ar'], SAMPLE_TOPICS.slice(0, 1))])).toThrow(/different topic versions\); reload the page/);
+    expect(() => mergeTopicFiles([languageFile(['en', 'ar']), languageFile(['tr', 'en', 'ar'], SAMPLE_TOPICS.slice(0, 1))])).toThrow(
+      /different topic versions\); reload the page/,
+    );
   });
 });
 

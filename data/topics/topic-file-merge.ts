@@ -25,7 +25,13 @@ export function mergeTopicFiles(files: readonly TopicFile[]): TopicFile {
   const pick = (i: number, field: 'names' | 'questions'): Topic[typeof field] =>
     Object.fromEntries(TOPIC_LANGS.map((l) => [l, source.get(l)?.topics[i]![field][l] ?? []])) as Topic[typeof field];
   const topics = first.topics.map((t, i) => ({ ...t, names: pick(i, 'names'), questions: pick(i, 'questions') }));
-  return { schema: 1, topics, languages, ...(first.warnings ? { warnings: first.warnings } : {}), ...(first.textVersion ? { textVersion: first.textVersion } : {}) };
+  return {
+    schema: 1,
+    topics,
+    languages,
+    ...(first.warnings ? { warnings: first.warnings } : {}),
+    ...(first.textVersion ? { textVersion: first.textVersion } : {}),
+  };
 }
 
 /**

@@ -19,8 +19,18 @@ export function parseTopicManifest(json: unknown): TopicManifest {
   const m = json as Partial<TopicManifest> | null;
   const languagesOk =
     m?.languages === undefined ||
-    (typeof m.languages === 'object' && m.languages !== null && Object.entries(m.languages).every(([lang, ref]) => (TOPIC_LANGS as readonly string[]).includes(lang) && isFileRef(ref)));
-  if (!m || m.schema !== 1 || typeof m.version !== 'string' || (m.textVersion !== undefined && typeof m.textVersion !== 'string') || typeof m.count !== 'number' || !isFileRef(m.file) || !languagesOk) {
+    (typeof m.languages === 'object' &&
+      m.languages !== null &&
+      Object.entries(m.languages).every(([lang, ref]) => (TOPIC_LANGS as readonly string[]).includes(lang) && isFileRef(ref)));
+  if (
+    !m ||
+    m.schema !== 1 ||
+    typeof m.version !== 'string' ||
+    (m.textVersion !== undefined && typeof m.textVersion !== 'string') ||
+    typeof m.count !== 'number' ||
+    !isFileRef(m.file) ||
+    !languagesOk
+  ) {
     throw new TopicDataError(`the topic manifest is not one this code reads; ${REBUILD}`);
   }
   return m as TopicManifest;
@@ -37,7 +47,10 @@ export function parseTopicFile(json: unknown, expectedCount?: number): TopicFile
   const f = json as Partial<TopicFile> | null;
   if (!f || f.schema !== 1 || !Array.isArray(f.topics)) throw new TopicDataError(`the topic file is not one this code reads; ${REBUILD}`);
   const declared: unknown = f.languages;
-  if (declared !== undefined && (!Array.isArray(declared) || !declared.includes('en') || !declared.every((l) => (TOPIC_LANGS as readonly unknown[]).includes(l)))) {
+  if (
+    declared !== undefined &&
+    (!Array.isArray(declared) || !declared.includes('en') || !declared.every((l) => (TOPIC_LANGS as readonly unknown[]).includes(l)))
+  ) {
     throw new TopicDataError(`the topic file names languages this code does not read (${String(declared)}); ${REBUILD}`);
   }
   const held = (declared ?? TOPIC_LANGS) as readonly TopicLang[];
@@ -62,5 +75,11 @@ export function parseTopicFile(json: unknown, expectedCount?: number): TopicFile
   // topic (keywords, names shown, the Topics view) works unchanged and falls back to English.
   const empty = Object.fromEntries(TOPIC_LANGS.map((l) => [l, []])) as unknown as Record<TopicLang, readonly string[]>;
   const topics = (f.topics as Topic[]).map((t) => ({ ...t, names: { ...empty, ...t.names }, questions: { ...empty, ...t.questions } }));
-  return { schema: 1, topics, languages: f.languages, ...(f.warnings ? { warnings: f.warnings } : {}), ...(f.textVersion ? { textVersion: f.textVersion } : {}) };
+  return {
+    schema: 1,
+    topics,
+    languages: f.languages,
+    ...(f.warnings ? { warnings: f.warnings } : {}),
+    ...(f.textVersion ? { textVersion: f.textVersion } : {}),
+  };
 }

@@ -56,7 +56,10 @@ describe('when looking topics up', () => {
 describe('when a question is Urdu or Arabic typed in Latin letters', () => {
   it('should meet the topic by its Roman Urdu and Arabizi words', () => {
     const [alcohol, purpose] = SAMPLE_TOPICS;
-    const typed = new TopicIndex([{ ...alcohol!, romanized: { ur: ['sharab', 'nasha', 'kya sharab peena haram hai'], ar: ['5amr', 'el 5amra', 'shu 7okm el 5amr'] } }, purpose!]);
+    const typed = new TopicIndex([
+      { ...alcohol!, romanized: { ur: ['sharab', 'nasha', 'kya sharab peena haram hai'], ar: ['5amr', 'el 5amra', 'shu 7okm el 5amr'] } },
+      purpose!,
+    ]);
     expect(typed.matchTextOnTrack('kya sharab peena haram hai', 'en', 1).map((m) => m.topic.id)).toEqual(['intoxicants']);
     expect(typed.matchTextOnTrack('shu 7okm el 5amr', 'en', 1).map((m) => m.topic.id)).toEqual(['intoxicants']);
     // Without those words the Latin-script question meets nothing of the topic.

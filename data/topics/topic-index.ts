@@ -107,7 +107,10 @@ export class TopicIndex {
   #keywordIndex(track: SearchTrack): Bm25Index {
     let index = this.#keywordIndexes.get(track);
     if (!index) {
-      index = Bm25Index.build(this.topics.map((t) => TopicIndex.keywordDocument(t, track)), analyzerForTrack(track));
+      index = Bm25Index.build(
+        this.topics.map((t) => TopicIndex.keywordDocument(t, track)),
+        analyzerForTrack(track),
+      );
       this.#keywordIndexes.set(track, index);
     }
     return index;
@@ -133,7 +136,8 @@ export class TopicIndex {
    */
   matchVector(vector: Float32Array, topicVectors: TopicVectors, k = 5): TopicMatch[] {
     const { dims, vectors, owners, bias, center, centerFloor } = topicVectors;
-    if (vector.length !== dims) throw new RangeError(`query vector has ${vector.length} dimensions but the topic vectors have ${dims}; embed the question with the index's embedder`);
+    if (vector.length !== dims)
+      throw new RangeError(`query vector has ${vector.length} dimensions but the topic vectors have ${dims}; embed the question with the index's embedder`);
     // The question's vector is unit length, as every vector search takes it.
     if (bias && center && centerFloor !== undefined) {
       let c = 0;

@@ -20,6 +20,7 @@ export async function loadTopicsFromDir(dir: string = DEFAULT_TOPICS_DIR): Promi
   }
   const manifest = parseTopicManifest(JSON.parse(manifestText));
   const bytes = await readFile(join(dir, manifest.file.path));
-  if ((await sha256Hex(bytes)) !== manifest.file.sha256) throw new TopicDataError(`${manifest.file.path} does not match its manifest's sha256; run npm run build:topics again`);
+  if ((await sha256Hex(bytes)) !== manifest.file.sha256)
+    throw new TopicDataError(`${manifest.file.path} does not match its manifest's sha256; run npm run build:topics again`);
   return TopicIndex.fromFile(parseTopicFile(JSON.parse(new TextDecoder().decode(bytes)), manifest.count), manifest.version);
 }

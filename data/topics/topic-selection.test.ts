@@ -6,7 +6,16 @@ import { SAMPLE_TOPICS } from '../testing/sample-topics.js';
 const [intox, purpose] = SAMPLE_TOPICS as [(typeof SAMPLE_TOPICS)[0], (typeof SAMPLE_TOPICS)[0]];
 const kw = (topic: typeof intox, index: number, coverage: number): TopicMatch => ({ topic, index, score: coverage, coverage, via: 'keywords' });
 const mv = (topic: typeof intox, index: number, score: number): TopicMatch => ({ topic, index, score, via: 'meaning' });
-const options = { minCoverage: 0.5, minCoverageBesideWeakVerses: 0.5, quoteCoverage: 1, minCosine: 0.85, minProbability: 0.2, keywordBoost: 0.6, count: 2, maxVerses: 20 };
+const options = {
+  minCoverage: 0.5,
+  minCoverageBesideWeakVerses: 0.5,
+  quoteCoverage: 1,
+  minCosine: 0.85,
+  minProbability: 0.2,
+  keywordBoost: 0.6,
+  count: 2,
+  maxVerses: 20,
+};
 
 describe('when selecting topics', () => {
   it('should keep only keyword matches that cover enough of the question', () => {

@@ -47,7 +47,12 @@ export interface TopicSelection {
   readonly verses: readonly string[];
 }
 
-export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly TopicMatch[], options: TopicSelectionOptions, scoring: TopicScoring = 'cosine'): TopicSelection {
+export function selectTopics(
+  keyword: readonly TopicMatch[],
+  meaning: readonly TopicMatch[],
+  options: TopicSelectionOptions,
+  scoring: TopicScoring = 'cosine',
+): TopicSelection {
   if (scoring === 'probability' && meaning.length > 0) return selectByProbability(keyword, meaning, options);
   const byKeyword = keyword.filter((m) => (m.coverage ?? 0) >= options.minCoverage);
   const byMeaning = meaning.filter((m) => m.score >= options.minCosine);
@@ -57,7 +62,10 @@ export function selectTopics(keyword: readonly TopicMatch[], meaning: readonly T
     { source: 'keywords', indices: byKeyword.map((m) => m.index) },
     { source: 'meaning', indices: byMeaning.map((m) => m.index) },
   ]);
-  return withVerses(fused.slice(0, options.count).map((f) => matches.get(f.index)!), options);
+  return withVerses(
+    fused.slice(0, options.count).map((f) => matches.get(f.index)!),
+    options,
+  );
 }
 
 /** Every topic the classifier scored: probability + boost × coverage, trusted from minProbability or by coverage. */

@@ -50,7 +50,10 @@ describe('when an entry is bad', () => {
   });
 
   it('should refuse a verse listed twice, a bad id and too few English questions', () => {
-    const out = checkTopicSources([file([{ ...PURPOSE_SOURCE, id: 'Purpose Of Life', verses: ['51:56', '51:55-57'], questions: { ...PURPOSE_SOURCE.questions, en: ['Why?'] } }])], corpus);
+    const out = checkTopicSources(
+      [file([{ ...PURPOSE_SOURCE, id: 'Purpose Of Life', verses: ['51:56', '51:55-57'], questions: { ...PURPOSE_SOURCE.questions, en: ['Why?'] } }])],
+      corpus,
+    );
     expect(out.errors).toEqual([
       'sample.json: topic "Purpose Of Life": "id" must be lower-case words joined by "-"',
       'sample.json: topic "Purpose Of Life": "questions.en" needs at least 3 questions',

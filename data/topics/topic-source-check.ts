@@ -68,7 +68,17 @@ export function checkTopicSources(sources: readonly NamedTopicSource[], corpus: 
       const romanized = checkRomanized(t.romanized, err);
       if (errors.length === before && names && questions && verses && isStringList(translit)) {
         const care = t.care === undefined ? {} : { care: t.care as TopicCare };
-        topics.push({ id: t.id as string, group: group as string, names, translit, ...(romanized ? { romanized } : {}), questions, verses, reviewed: t.reviewed as string, ...care });
+        topics.push({
+          id: t.id as string,
+          group: group as string,
+          names,
+          translit,
+          ...(romanized ? { romanized } : {}),
+          questions,
+          verses,
+          reviewed: t.reviewed as string,
+          ...care,
+        });
       }
     });
   }

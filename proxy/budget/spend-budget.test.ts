@@ -7,7 +7,13 @@ const T0 = Date.UTC(2025, 10, 22, 10, 30, 0);
 
 function budgetWith(limits: ConstructorParameters<typeof SpendBudget>[0]['limits'], clock = { t: T0 }) {
   const store = createMemoryBudgetStore();
-  const budget = new SpendBudget({ name: 'chat', limits, store, now: () => clock.t, settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' } });
+  const budget = new SpendBudget({
+    name: 'chat',
+    limits,
+    store,
+    now: () => clock.t,
+    settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' },
+  });
   return { budget, clock, store };
 }
 
@@ -31,7 +37,8 @@ describe('when the hourly request budget is used up', () => {
       setting: 'BUDGET_CHAT_REQUESTS_PER_HOUR',
       value: 2,
       retryAfterSeconds: 1800,
-      message: 'This proxy has used its chat budget for this hour (2 requests, BUDGET_CHAT_REQUESTS_PER_HOUR); try again in 30 minutes. Verse search still works.',
+      message:
+        'This proxy has used its chat budget for this hour (2 requests, BUDGET_CHAT_REQUESTS_PER_HOUR); try again in 30 minutes. Verse search still works.',
     });
     // A refused request is not counted against the daily budget.
     expect(await budget.used()).toMatchObject({ requestsPerHour: 2, requestsPerDay: 2 });

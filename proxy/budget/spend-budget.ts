@@ -75,9 +75,21 @@ export class SpendBudget {
     const requests = this.#counters('requests', now);
     const tokens = this.#counters('tokens', now);
     // Tokens first, checked only: a refused request must not count against the request limits.
-    const noTokens = tokens.length ? await this.#opts.store.consume(tokens.map((t) => t.counter), 0, now) : null;
+    const noTokens = tokens.length
+      ? await this.#opts.store.consume(
+          tokens.map((t) => t.counter),
+          0,
+          now,
+        )
+      : null;
     if (noTokens) return this.#refusal(tokens.find((t) => t.counter === noTokens)!.name, noTokens, now);
-    const noRequests = requests.length ? await this.#opts.store.consume(requests.map((r) => r.counter), 1, now) : null;
+    const noRequests = requests.length
+      ? await this.#opts.store.consume(
+          requests.map((r) => r.counter),
+          1,
+          now,
+        )
+      : null;
     if (noRequests) return this.#refusal(requests.find((r) => r.counter === noRequests)!.name, noRequests, now);
     return null;
   }
@@ -90,7 +102,13 @@ export class SpendBudget {
     if (!this.active) return null;
     const now = this.#opts.now();
     const tokens = this.#counters('tokens', now);
-    const full = tokens.length ? await this.#opts.store.consume(tokens.map((t) => t.counter), 0, now) : null;
+    const full = tokens.length
+      ? await this.#opts.store.consume(
+          tokens.map((t) => t.counter),
+          0,
+          now,
+        )
+      : null;
     return full ? this.#refusal(tokens.find((t) => t.counter === full)!.name, full, now) : null;
   }
 
@@ -99,7 +117,12 @@ export class SpendBudget {
     if (!(tokens > 0)) return;
     const now = this.#opts.now();
     const counters = this.#counters('tokens', now);
-    if (counters.length) await this.#opts.store.record(counters.map((c) => c.counter), tokens, now);
+    if (counters.length)
+      await this.#opts.store.record(
+        counters.map((c) => c.counter),
+        tokens,
+        now,
+      );
   }
 
   /** Used so far in the current windows (for tests and metrics). */

@@ -9,7 +9,10 @@ import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { answerParts, type AnswerPartsOptions } from './answer-parts.js';
 
-const USAGE = { inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 9, text: 9, reasoning: undefined } };
+const USAGE = {
+  inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 9, text: 9, reasoning: undefined },
+};
 const STREAM: LanguageModelV3StreamPart[] = [
   { type: 'stream-start', warnings: [] },
   { type: 'response-metadata', id: 'r1' },
@@ -54,10 +57,17 @@ async function drain(o: AnswerPartsOptions): Promise<UIMessageChunk[]> {
   }
 }
 
-const failure = (status: number) => new APICallError({ message: `HTTP ${status}`, url: 'https://api.x.ai/v1/chat/completions', requestBodyValues: {}, statusCode: status, isRetryable: status === 429 || status >= 500 });
+const failure = (status: number) =>
+  new APICallError({
+    message: `HTTP ${status}`,
+    url: 'https://api.x.ai/v1/chat/completions',
+    requestBodyValues: {},
+    statusCode: status,
+    isRetryable: status === 429 || status >= 500,
+  });
 
-describe('when the answer is read from the provider\'s stream', () => {
-  it('should give the UI message parts in streamText\'s order, text and the reasoning to count, with the usage', async () => {
+describe("when the answer is read from the provider's stream", () => {
+  it("should give the UI message parts in streamText's order, text and the reasoning to count, with the usage", async () => {
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: convertArrayToReadableStream(STREAM) }) });
     const o = options(model);
     expect(await drain(o)).toStrictEqual([

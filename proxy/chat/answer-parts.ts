@@ -11,6 +11,7 @@
  */
 import { APICallError, type LanguageModelV3, type LanguageModelV3Prompt, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { UIMessageChunk } from 'ai';
+import { requestedRetryMs } from '../../data/http/retry-after.js';
 
 export interface AnswerPrompt {
   readonly system: string;
@@ -76,7 +77,9 @@ async function* generateParts(o: AnswerPartsOptions, stop: AbortController): Asy
     yield { type: 'start' };
     let stream: ReadableStream<LanguageModelV3StreamPart>;
     try {
-      stream = await withRetries(o, signal, () => o.model.doStream({ prompt: toPrompt(o.prompt), maxOutputTokens: o.maxOutputTokens, temperature: o.temperature, abortSignal: signal })).then((r) => r.stream);
+      stream = await withRetries(o, signal, () =>
+        o.model.doStream({ prompt: toPrompt(o.prompt), maxOutputTokens: o.maxOutputTokens, temperature: o.temperature, abortSignal: signal }),
+      ).then((r) => r.stream);
     } catch (error) {
       if (timedOut()) yield { type: 'abort' };
       else if (!signal.aborted) {
@@ -160,12 +163,8 @@ async function withRetries<T>(o: AnswerPartsOptions, signal: AbortSignal, call: 
 }
 
 function defaultRetryDelay(attempt: number, error: APICallError): number {
-  const headers = error.responseHeaders ?? {};
-  const ms = Number(headers['retry-after-ms']);
-  if (Number.isFinite(ms) && ms >= 0 && ms <= 60_000) return ms;
-  const seconds = Number(headers['retry-after']);
-  if (Number.isFinite(seconds) && seconds >= 0 && seconds <= 60) return seconds * 1000;
-  return 2000 * 2 ** attempt;
+  const asked = requestedRetryMs(error.responseHeaders ?? {});
+  return asked !== undefined && asked <= 60_000 ? asked : 2000 * 2 ** attempt;
 }
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -40,7 +40,12 @@ describe('when the source ends normally', () => {
 describe('when the source throws mid-text', () => {
   it('should add one error, close the text and finish', async () => {
     const out = await drain(normalizeAnswerStream(source(TEXT, new TypeError('terminated')), { clientGone: () => false }));
-    expect(out).toStrictEqual([...TEXT, { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-error'] }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'error' }]);
+    expect(out).toStrictEqual([
+      ...TEXT,
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-error'] },
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: 'error' },
+    ]);
   });
   it('should add nothing but the closing parts when the client has gone', async () => {
     const ends: AnswerStreamOutcome[] = [];
@@ -52,17 +57,37 @@ describe('when the source throws mid-text', () => {
 
 describe('when the source reports an error part', () => {
   it('should classify the error streamText reported, keep only one error, and mark the finish', async () => {
-    const parts: UIMessageChunk[] = [{ type: 'start' }, { type: 'error', errorText: 'raw upstream text with secrets' }, { type: 'error', errorText: 'again' }, { type: 'finish', finishReason: 'other' }];
-    const out = await drain(normalizeAnswerStream(source(parts), { clientGone: () => false, lastError: () => Object.assign(new Error('x'), { statusCode: 401 }) }));
-    expect(out).toStrictEqual([{ type: 'start' }, { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-unauthorized'] }, { type: 'finish', finishReason: 'error' }]);
+    const parts: UIMessageChunk[] = [
+      { type: 'start' },
+      { type: 'error', errorText: 'raw upstream text with secrets' },
+      { type: 'error', errorText: 'again' },
+      { type: 'finish', finishReason: 'other' },
+    ];
+    const out = await drain(
+      normalizeAnswerStream(source(parts), { clientGone: () => false, lastError: () => Object.assign(new Error('x'), { statusCode: 401 }) }),
+    );
+    expect(out).toStrictEqual([
+      { type: 'start' },
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-unauthorized'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
   });
 });
 
 describe('when the source is aborted by a timeout', () => {
   it('should turn the abort part into a timeout error', async () => {
     const ends: AnswerStreamOutcome[] = [];
-    const out = await drain(normalizeAnswerStream(source([{ type: 'start' }, { type: 'abort', reason: 'Chunk timeout of 300ms exceeded' }]), { clientGone: () => false, onEnd: (e) => ends.push(e) }));
-    expect(out).toStrictEqual([{ type: 'start' }, { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] }, { type: 'finish', finishReason: 'error' }]);
+    const out = await drain(
+      normalizeAnswerStream(source([{ type: 'start' }, { type: 'abort', reason: 'Chunk timeout of 300ms exceeded' }]), {
+        clientGone: () => false,
+        onEnd: (e) => ends.push(e),
+      }),
+    );
+    expect(out).toStrictEqual([
+      { type: 'start' },
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-timeout'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
     expect(ends[0]).toMatchObject({ outcome: 'timeout', failure: { code: 'upstream-timeout' } });
   });
 });
@@ -79,32 +104,54 @@ describe('when the parts are framed as SSE bytes', () => {
 
 describe('when the answer is signed', () => {
   it('should put the signature of the streamed text in the finish part', async () => {
-    const parts: UIMessageChunk[] = [...TEXT, { type: 'text-delta', id: 't', delta: ' there' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'stop' }];
+    const parts: UIMessageChunk[] = [
+      ...TEXT,
+      { type: 'text-delta', id: 't', delta: ' there' },
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: 'stop' },
+    ];
     const out = await drain(normalizeAnswerStream(source(parts), { clientGone: () => false, signAnswer: sign }));
     expect(out.at(-1)).toStrictEqual({ type: 'finish', finishReason: 'stop', messageMetadata: { answerSignature: 'sig(Hi there)' } });
   });
   it('should sign a stream that ended without its own finish part, but not a failed one', async () => {
-    expect((await drain(normalizeAnswerStream(source([...TEXT, { type: 'text-end', id: 't' }]), { clientGone: () => false, signAnswer: sign }))).at(-1))
-      .toStrictEqual({ type: 'finish', finishReason: 'other', messageMetadata: { answerSignature: 'sig(Hi)' } });
-    expect((await drain(normalizeAnswerStream(source(TEXT, new Error('drop')), { clientGone: () => false, signAnswer: sign }))).at(-1))
-      .toStrictEqual({ type: 'finish', finishReason: 'error' });
+    expect(
+      (await drain(normalizeAnswerStream(source([...TEXT, { type: 'text-end', id: 't' }]), { clientGone: () => false, signAnswer: sign }))).at(-1),
+    ).toStrictEqual({ type: 'finish', finishReason: 'other', messageMetadata: { answerSignature: 'sig(Hi)' } });
+    expect((await drain(normalizeAnswerStream(source(TEXT, new Error('drop')), { clientGone: () => false, signAnswer: sign }))).at(-1)).toStrictEqual({
+      type: 'finish',
+      finishReason: 'error',
+    });
   });
   it('should end an answer with no text as a failure, unsigned', async () => {
     // A reasoning model that spent its budget thinking, or a blocked prompt, "finishes" with nothing.
-    const out = await drain(normalizeAnswerStream(source([{ type: 'start' }, { type: 'finish', finishReason: 'stop' }]), { clientGone: () => false, signAnswer: sign }));
-    expect(out).toStrictEqual([{ type: 'start' }, { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-incomplete'] }, { type: 'finish', finishReason: 'error' }]);
+    const out = await drain(
+      normalizeAnswerStream(source([{ type: 'start' }, { type: 'finish', finishReason: 'stop' }]), { clientGone: () => false, signAnswer: sign }),
+    );
+    expect(out).toStrictEqual([
+      { type: 'start' },
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-incomplete'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
   });
 });
 
 describe('when the upstream ends without a whole answer', () => {
   const ended = (finishReason: 'content-filter' | 'length' | 'stop') =>
-    drain(normalizeAnswerStream(source([...TEXT, { type: 'text-end', id: 't' }, { type: 'finish', finishReason }]), { clientGone: () => false, signAnswer: sign }));
+    drain(
+      normalizeAnswerStream(source([...TEXT, { type: 'text-end', id: 't' }, { type: 'finish', finishReason }]), { clientGone: () => false, signAnswer: sign }),
+    );
 
   it("should say a filtered answer (a provider's safety or recitation filter) was declined, keep its text and not sign it", async () => {
-    expect((await ended('content-filter')).slice(-2)).toStrictEqual([{ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-filtered'] }, { type: 'finish', finishReason: 'error' }]);
+    expect((await ended('content-filter')).slice(-2)).toStrictEqual([
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-filtered'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
   });
   it("should say an answer cut at the model's token limit could not be completed, unsigned", async () => {
-    expect((await ended('length')).slice(-2)).toStrictEqual([{ type: 'error', errorText: UPSTREAM_MESSAGES['upstream-incomplete'] }, { type: 'finish', finishReason: 'error' }]);
+    expect((await ended('length')).slice(-2)).toStrictEqual([
+      { type: 'error', errorText: UPSTREAM_MESSAGES['upstream-incomplete'] },
+      { type: 'finish', finishReason: 'error' },
+    ]);
     expect((await ended('stop')).at(-1)).toStrictEqual({ type: 'finish', finishReason: 'stop', messageMetadata: { answerSignature: 'sig(Hi)' } });
   });
 });
@@ -150,6 +197,9 @@ describe('when the upstream sends more than the contract has', () => {
     expect(text).toHaveLength(MAX_RELAYED_ANSWER_CHARS);
     expect(MAX_RELAYED_ANSWER_CHARS).toBe(20_001);
     expect(cancelled).toBe(true);
-    expect(out.slice(-2)).toStrictEqual([{ type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'length' }]);
+    expect(out.slice(-2)).toStrictEqual([
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: 'length' },
+    ]);
   });
 });

@@ -25,7 +25,17 @@ export const MAX_RELAYED_ANSWER_CHARS = CHAT_LIMITS.maxAnswerChars + 1;
  * The parts a client is sent (ADR 0003). Anything else the SDK emits for an upstream (tool
  * calls with upstream-chosen names, reasoning, sources, files) is dropped.
  */
-const RELAYED_PARTS: ReadonlySet<UIMessageChunk['type']> = new Set(['start', 'start-step', 'finish-step', 'text-start', 'text-delta', 'text-end', 'error', 'abort', 'finish']);
+const RELAYED_PARTS: ReadonlySet<UIMessageChunk['type']> = new Set([
+  'start',
+  'start-step',
+  'finish-step',
+  'text-start',
+  'text-delta',
+  'text-end',
+  'error',
+  'abort',
+  'finish',
+]);
 /** What may follow the one error: the parts that close the stream. */
 const CLOSING_PARTS: ReadonlySet<UIMessageChunk['type']> = new Set(['text-end', 'finish-step', 'finish']);
 
@@ -103,7 +113,13 @@ function normalize<T>(source: AnswerPartInput, options: AnswerStreamOptions, enc
   const end = (outcome: AnswerStreamOutcome['outcome']) => {
     if (ended) return;
     ended = true;
-    options.onEnd?.({ outcome, ...(failure ? { failure } : {}), ...(firstTextMs === undefined ? {} : { firstTextMs }), relayedChars: relayed, generatedChars: generated });
+    options.onEnd?.({
+      outcome,
+      ...(failure ? { failure } : {}),
+      ...(firstTextMs === undefined ? {} : { firstTextMs }),
+      relayedChars: relayed,
+      generatedChars: generated,
+    });
   };
   /** Enqueues the one error part of the stream; false when an error was already sent. */
   const fail = (controller: ReadableStreamDefaultController<T>, f: UpstreamFailure): boolean => {

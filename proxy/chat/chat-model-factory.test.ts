@@ -25,7 +25,8 @@ beforeAll(async () => {
     req.on('end', () => {
       geminiCalls.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (text: string, extra = {}) => res.write(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text }], role: 'model' }, index: 0, ...extra }] })}\r\n\r\n`);
+      const chunk = (text: string, extra = {}) =>
+        res.write(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text }], role: 'model' }, index: 0, ...extra }] })}\r\n\r\n`);
       chunk('Gemini says ');
       chunk('be patient [2:153].', { finishReason: 'STOP' });
       res.end();

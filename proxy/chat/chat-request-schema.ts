@@ -44,7 +44,6 @@ const turnSchema = z
     path: ['content'],
   });
 
-
 const verseSchema = z.object({
   ref: z.string({ error: 'ref must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'ref must look like "2:153" (surah:ayah)' }),
   context: z
@@ -68,19 +67,32 @@ export const chatRequestSchema = z.object({
     .array(verseSchema, { error: 'verses must be an array of {ref, context?}' })
     .max(CHAT_LIMITS.maxVerseRefs, { error: `verses has more than ${CHAT_LIMITS.maxVerseRefs} references` }),
   lang: langTagSchema.optional(),
-  explain: z.string({ error: 'explain must be a string like "2:255"' }).regex(VERSE_REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' }).optional(),
+  explain: z
+    .string({ error: 'explain must be a string like "2:255"' })
+    .regex(VERSE_REF_PATTERN, { error: 'explain must look like "2:255" (surah:ayah)' })
+    .optional(),
   site: z
     .object(
       {
-        version: z.string({ error: 'site.version must be a string' }).regex(/^[0-9a-f]{1,64}$/, { error: 'site.version must be the site manifest version (hex)' }),
+        version: z
+          .string({ error: 'site.version must be a string' })
+          .regex(/^[0-9a-f]{1,64}$/, { error: 'site.version must be the site manifest version (hex)' }),
         chunks: z
-          .array(z.number({ error: 'site.chunks must hold chunk numbers' }).int({ error: 'site.chunks must hold whole numbers' }).min(0, { error: 'site.chunks must not be negative' }), { error: 'site.chunks must be an array of chunk numbers' })
+          .array(
+            z
+              .number({ error: 'site.chunks must hold chunk numbers' })
+              .int({ error: 'site.chunks must hold whole numbers' })
+              .min(0, { error: 'site.chunks must not be negative' }),
+            { error: 'site.chunks must be an array of chunk numbers' },
+          )
           .max(CHAT_LIMITS.maxSiteChunks, { error: `site.chunks has more than ${CHAT_LIMITS.maxSiteChunks} passages` }),
       },
       { error: 'site must be {version, chunks}' },
     )
     .optional(),
-  translation: z.enum([...TRANSLATION_LANGS, TRANSLITERATION_KEY], { error: `translation must be one of ${[...TRANSLATION_LANGS, TRANSLITERATION_KEY].join(', ')}` }).optional(),
+  translation: z
+    .enum([...TRANSLATION_LANGS, TRANSLITERATION_KEY], { error: `translation must be one of ${[...TRANSLATION_LANGS, TRANSLITERATION_KEY].join(', ')}` })
+    .optional(),
 });
 
 export interface ChatValidationIssue {
@@ -120,7 +132,10 @@ export function validateChatRequest(body: unknown, corpus: Corpus, limits: Passa
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = formatFieldPath(issue.path);
-    return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: field || 'body', message: field ? `${field}: ${issue.message}` : 'body must be a JSON object' } };
+    return {
+      ok: false,
+      issue: { code: CHAT_ERROR_CODES.invalidField, field: field || 'body', message: field ? `${field}: ${issue.message}` : 'body must be a JSON object' },
+    };
   }
   const checked: CheckedVerse[] = [];
   const passageVerses = new Set<string>();
@@ -130,19 +145,40 @@ export function validateChatRequest(body: unknown, corpus: Corpus, limits: Passa
     if ('code' in r) return { ok: false, issue: r };
     if (v.context !== undefined && ++contexts > limits.maxContexts) {
       const field = `verses[${i}].context`;
-      return { ok: false, issue: { code: CHAT_ERROR_CODES.tooManyContexts, field, message: `${field}: at most ${limits.maxContexts} verses may carry a context passage (the top hits); send the others as {ref} only` } };
+      return {
+        ok: false,
+        issue: {
+          code: CHAT_ERROR_CODES.tooManyContexts,
+          field,
+          message: `${field}: at most ${limits.maxContexts} verses may carry a context passage (the top hits); send the others as {ref} only`,
+        },
+      };
     }
     for (let a = r.passage.from; a <= r.passage.to; a++) passageVerses.add(`${r.passage.surah}:${a}`);
     if (passageVerses.size > limits.maxPassageVerses) {
       const field = `verses[${i}]`;
-      return { ok: false, issue: { code: CHAT_ERROR_CODES.tooManyVerses, field, message: `${field}: the passages reach ${passageVerses.size} verses here; at most ${limits.maxPassageVerses} in all passages together` } };
+      return {
+        ok: false,
+        issue: {
+          code: CHAT_ERROR_CODES.tooManyVerses,
+          field,
+          message: `${field}: the passages reach ${passageVerses.size} verses here; at most ${limits.maxPassageVerses} in all passages together`,
+        },
+      };
     }
     checked.push(r);
   }
   const explain = parsed.data.explain;
   const first = parsed.data.verses[0];
   if (explain !== undefined && (first?.ref !== explain || first.context === undefined)) {
-    return { ok: false, issue: { code: CHAT_ERROR_CODES.invalidField, field: 'explain', message: `explain: ${explain} must be the first of verses, sent with its context passage (the same surah, ±5 verses)` } };
+    return {
+      ok: false,
+      issue: {
+        code: CHAT_ERROR_CODES.invalidField,
+        field: 'explain',
+        message: `explain: ${explain} must be the first of verses, sent with its context passage (the same surah, ±5 verses)`,
+      },
+    };
   }
   const siteChunks = checkSiteChunks(parsed.data.site, site);
   if (!Array.isArray(siteChunks)) return { ok: false, issue: siteChunks as ChatValidationIssue };
@@ -152,14 +188,28 @@ export function validateChatRequest(body: unknown, corpus: Corpus, limits: Passa
 /** Site chunk ids sent by the widget, checked against the proxy's own artefact. */
 function checkSiteChunks(sent: { version: string; chunks: number[] } | undefined, site: SiteCatalogue | null): readonly number[] | ChatValidationIssue {
   if (!sent || sent.chunks.length === 0) return [];
-  if (!site) return { code: CHAT_ERROR_CODES.unknownSiteChunk, field: 'site', message: 'site: this proxy has no site documents (npm run build:site builds them); send verses only' };
+  if (!site)
+    return {
+      code: CHAT_ERROR_CODES.unknownSiteChunk,
+      field: 'site',
+      message: 'site: this proxy has no site documents (npm run build:site builds them); send verses only',
+    };
   if (sent.version !== site.version) {
-    return { code: CHAT_ERROR_CODES.siteVersionMismatch, field: 'site.version', message: `site.version: the page searched site documents ${sent.version} but this proxy serves ${site.version}; reload the page` };
+    return {
+      code: CHAT_ERROR_CODES.siteVersionMismatch,
+      field: 'site.version',
+      message: `site.version: the page searched site documents ${sent.version} but this proxy serves ${site.version}; reload the page`,
+    };
   }
   const seen = new Set<number>();
   for (const [i, id] of sent.chunks.entries()) {
     const field = `site.chunks[${i}]`;
-    if (id >= site.chunkCount) return { code: CHAT_ERROR_CODES.unknownSiteChunk, field, message: `${field}: site passage ${id} does not exist (the site documents have ${site.chunkCount} passages, numbered from 0)` };
+    if (id >= site.chunkCount)
+      return {
+        code: CHAT_ERROR_CODES.unknownSiteChunk,
+        field,
+        message: `${field}: site passage ${id} does not exist (the site documents have ${site.chunkCount} passages, numbered from 0)`,
+      };
     if (seen.has(id)) return { code: CHAT_ERROR_CODES.invalidField, field, message: `${field}: site passage ${id} is listed twice` };
     seen.add(id);
   }
@@ -182,7 +232,9 @@ function checkVerse(refText: string, contextText: string | undefined, corpus: Co
   if (range.from > range.to) return bad(`passage ${contextText} ends before it starts`);
   if (range.from < 1) return bad(`passage ${contextText} starts at verse ${range.from}; verses are numbered from 1`);
   if (range.to > corpus.verseCount(range.surah)) {
-    return bad(`passage ${contextText} crosses the end of surah ${range.surah}, which has ${corpus.verseCount(range.surah)} verses; context never crosses a surah boundary`);
+    return bad(
+      `passage ${contextText} crosses the end of surah ${range.surah}, which has ${corpus.verseCount(range.surah)} verses; context never crosses a surah boundary`,
+    );
   }
   const length = range.to - range.from + 1;
   if (length > CHAT_LIMITS.maxContextVerses) return bad(`passage ${contextText} has ${length} verses; at most ${CHAT_LIMITS.maxContextVerses}`);

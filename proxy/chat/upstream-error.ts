@@ -5,7 +5,13 @@
  * never passed on: they can echo request details, including keys.
  */
 
-export type UpstreamErrorCode = 'upstream-rate-limited' | 'upstream-unauthorized' | 'upstream-timeout' | 'upstream-error' | 'upstream-filtered' | 'upstream-incomplete';
+export type UpstreamErrorCode =
+  | 'upstream-rate-limited'
+  | 'upstream-unauthorized'
+  | 'upstream-timeout'
+  | 'upstream-error'
+  | 'upstream-filtered'
+  | 'upstream-incomplete';
 
 export interface UpstreamFailure {
   readonly code: UpstreamErrorCode;
@@ -17,7 +23,8 @@ export interface UpstreamFailure {
 
 export const UPSTREAM_MESSAGES: Readonly<Record<UpstreamErrorCode, string>> = {
   'upstream-rate-limited': 'The answer service is busy right now. Please try again in a minute; the verses above are still yours to read.',
-  'upstream-unauthorized': 'The answer service is not available at the moment (the site owner needs to check its configuration). The verses above are still shown.',
+  'upstream-unauthorized':
+    'The answer service is not available at the moment (the site owner needs to check its configuration). The verses above are still shown.',
   'upstream-timeout': 'The answer took too long to arrive. Please try again; the verses above are still shown.',
   'upstream-error': 'The answer could not be completed. Please try again; the verses above are still shown.',
   'upstream-filtered': 'The answer service declined to answer this question. The verses above are still shown; a local scholar or imam can help further.',
@@ -51,8 +58,19 @@ function failure(code: UpstreamErrorCode, status?: number): UpstreamFailure {
   return { code, message: UPSTREAM_MESSAGES[code], ...(status === undefined ? {} : { status }) };
 }
 
+/** What an error in the AI SDK's chain may carry (its own errors, fetch's, a RetryError's list). */
+interface ErrorLink {
+  readonly statusCode?: unknown;
+  readonly status?: unknown;
+  readonly cause?: unknown;
+  readonly lastError?: unknown;
+  readonly errors?: unknown;
+  readonly name?: unknown;
+  readonly message?: unknown;
+}
+
 function statusOf(error: unknown): number | undefined {
-  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause ?? e.lastError, depth++) {
+  for (let e = error as ErrorLink | undefined, depth = 0; e && depth < 5; e = (e.cause ?? e.lastError) as ErrorLink | undefined, depth++) {
     const s = e.statusCode ?? e.status;
     if (typeof s === 'number' && s >= 400) return s;
     if (Array.isArray(e.errors) && e.errors.length) e = { cause: e.errors[e.errors.length - 1] }; // RetryError
@@ -61,7 +79,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function isTimeout(error: unknown): boolean {
-  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+  for (let e = error as ErrorLink | undefined, depth = 0; e && depth < 5; e = e.cause as ErrorLink | undefined, depth++) {
     if (e.name === 'TimeoutError' || /timeout|timed out/i.test(String(e.message ?? e))) return true;
   }
   return false;

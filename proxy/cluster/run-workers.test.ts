@@ -42,7 +42,17 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/server.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), XAI_API_KEY: 'xai-test-KEY-0123456789abcdef', XAI_BASE_URL: xai.baseURL, INDEX_DIR: emptyIndexDir, SITE_DIR: join(emptyIndexDir, 'no-site'), UPSTREAM_MAX_RETRIES: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      XAI_API_KEY: 'xai-test-KEY-0123456789abcdef',
+      XAI_BASE_URL: xai.baseURL,
+      INDEX_DIR: emptyIndexDir,
+      SITE_DIR: join(emptyIndexDir, 'no-site'),
+      UPSTREAM_MAX_RETRIES: '0',
+      ...env,
+    },
   });
   const lines: string[] = [];
   let buffered = '';
@@ -61,7 +71,8 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   return { url: `http://127.0.0.1:${port}`, lines, child, stop };
 }
 
-const events = (lines: readonly string[], event: string) => lines.filter((l) => l.includes(`"event":"${event}"`)).map((l) => JSON.parse(l) as Record<string, unknown>);
+const events = (lines: readonly string[], event: string) =>
+  lines.filter((l) => l.includes(`"event":"${event}"`)).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** One request on its own connection, so the cluster can hand it to either worker. */
 function chatOnNewConnection(url: string): Promise<number> {

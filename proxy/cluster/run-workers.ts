@@ -46,7 +46,10 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   if (opts.exec) cluster.setupPrimary({ exec: opts.exec });
   note('info', 'workers', { workers: opts.workers, primaryPid: process.pid, sharedStore: opts.sharedStore ? 'redis' : 'memory' });
   if (!opts.sharedStore && opts.workers > 1) {
-    note('warn', 'limits-per-worker', { workers: opts.workers, hint: `without REDIS_URL each worker keeps its own rate limits, spend budget and embed cache: a visitor may get up to ${opts.workers} times RATE_LIMIT_CHAT_PER_HOUR and the budgets are ${opts.workers} times as large; set REDIS_URL to share them` });
+    note('warn', 'limits-per-worker', {
+      workers: opts.workers,
+      hint: `without REDIS_URL each worker keeps its own rate limits, spend budget and embed cache: a visitor may get up to ${opts.workers} times RATE_LIMIT_CHAT_PER_HOUR and the budgets are ${opts.workers} times as large; set REDIS_URL to share them`,
+    });
   }
 
   let stopping = false;
@@ -62,7 +65,9 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
       quickExits = quick ? quickExits + 1 : 0;
       note('error', 'worker-exited', { pid: worker.process.pid, code, signal, restartInMs: quickExits >= opts.maxQuickExits ? null : opts.restartDelayMs });
       if (quickExits >= opts.maxQuickExits) {
-        note('error', 'workers-failing', { hint: `${quickExits} workers in a row exited right after starting; see the lines above (a port in use, a bad setting)` });
+        note('error', 'workers-failing', {
+          hint: `${quickExits} workers in a row exited right after starting; see the lines above (a port in use, a bad setting)`,
+        });
         void stop().then(() => fail(1));
         return;
       }
@@ -74,10 +79,15 @@ export function runWorkers(options: RunWorkersOptions): RunningWorkers {
   const stop = async () => {
     stopping = true;
     const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
-    await Promise.all(live.map((w) => new Promise<void>((done) => {
-      w.once('exit', () => done());
-      w.process.kill('SIGTERM');
-    })));
+    await Promise.all(
+      live.map(
+        (w) =>
+          new Promise<void>((done) => {
+            w.once('exit', () => done());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
   };
   return { stop, failed };
 }

@@ -5,11 +5,26 @@ import { join } from 'node:path';
 import { IndexLocatorError, locateIndex } from './index-locator.js';
 
 let root: string;
-const manifest = (id: string, embedder = 'gemini') => JSON.stringify({
-  schema: 1, id, version: 'v', embedder, model: 'm', dims: 8, count: 6236, quantization: 'int8-per-vector', queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT',
-  queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false, corpusVersion: 'c', floors: { primary: 0.5, fallback: 0.4 },
-  files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: 'a'.repeat(64) }],
-});
+const manifest = (id: string, embedder = 'gemini') =>
+  JSON.stringify({
+    schema: 1,
+    id,
+    version: 'v',
+    embedder,
+    model: 'm',
+    dims: 8,
+    count: 6236,
+    quantization: 'int8-per-vector',
+    queryTask: 'RETRIEVAL_QUERY',
+    documentTask: 'RETRIEVAL_DOCUMENT',
+    queryPrefix: '',
+    documentPrefix: '',
+    textTemplate: '{text}',
+    contextualised: false,
+    corpusVersion: 'c',
+    floors: { primary: 0.5, fallback: 0.4 },
+    files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: 'a'.repeat(64) }],
+  });
 
 async function index(dir: string, id: string, json = manifest(id)) {
   await mkdir(join(root, dir, id), { recursive: true });

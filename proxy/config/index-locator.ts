@@ -22,7 +22,10 @@ export async function locateIndex(indexDir: string, indexId: string): Promise<Ve
   if (indexId) return readManifest(indexDir, indexId, true);
   let names: string[];
   try {
-    names = (await readdir(indexDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    names = (await readdir(indexDir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
   } catch {
     return null; // no index built yet
   }

@@ -57,7 +57,14 @@ describe('when the configuration is wrong', () => {
     expect(problems({ OPENAI_COMPATIBLE_BASE_URL: 'http://localhost:8080/v1' })[0]).toContain('OPENAI_COMPATIBLE_MODEL is empty');
   });
   it('should list every bad number, URL and origin at once', () => {
-    const p = problems({ PORT: 'eighty', RATE_LIMIT_CHAT_PER_HOUR: '0', XAI_API_KEY: 'k-1234', XAI_BASE_URL: 'ftp://x', ALLOWED_ORIGINS: 'https://ok.example,https://bad.example/path', TRUST_PROXY: 'maybe' });
+    const p = problems({
+      PORT: 'eighty',
+      RATE_LIMIT_CHAT_PER_HOUR: '0',
+      XAI_API_KEY: 'k-1234',
+      XAI_BASE_URL: 'ftp://x',
+      ALLOWED_ORIGINS: 'https://ok.example,https://bad.example/path',
+      TRUST_PROXY: 'maybe',
+    });
     expect(p).toHaveLength(5);
     expect(p.join('\n')).toContain('PORT="eighty" must be a whole number');
     expect(p.join('\n')).toContain('RATE_LIMIT_CHAT_PER_HOUR="0"');
@@ -72,10 +79,16 @@ describe('when the configuration is wrong', () => {
 
 describe('when origins and proxy trust are set', () => {
   it('should normalise origins and accept the wildcard', () => {
-    expect(parseProxyConfig({ ALLOWED_ORIGINS: ' https://a.example , http://b.example:8080/ ' }).allowedOrigins).toStrictEqual(['https://a.example', 'http://b.example:8080']);
+    expect(parseProxyConfig({ ALLOWED_ORIGINS: ' https://a.example , http://b.example:8080/ ' }).allowedOrigins).toStrictEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
     expect(parseProxyConfig({ ALLOWED_ORIGINS: '*' }).allowedOrigins).toBe('*');
     // As the browser sends it: scheme and host in lower case.
-    expect(parseProxyConfig({ ALLOWED_ORIGINS: 'https://Mosque.Example,HTTPS://www.mosque.example' }).allowedOrigins).toStrictEqual(['https://mosque.example', 'https://www.mosque.example']);
+    expect(parseProxyConfig({ ALLOWED_ORIGINS: 'https://Mosque.Example,HTTPS://www.mosque.example' }).allowedOrigins).toStrictEqual([
+      'https://mosque.example',
+      'https://www.mosque.example',
+    ]);
     expect(parseProxyConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 });
@@ -83,14 +96,26 @@ describe('when origins and proxy trust are set', () => {
 describe('when the abuse limits are set', () => {
   it('should default to no budget, no tokens, a per-process signing key and the loopback-only host check', () => {
     const c = parseProxyConfig({});
-    expect(c.budget).toStrictEqual({ chatRequestsPerHour: 0, chatRequestsPerDay: 0, chatTokensPerHour: 0, chatTokensPerDay: 0, embedRequestsPerHour: 0, embedRequestsPerDay: 0 });
+    expect(c.budget).toStrictEqual({
+      chatRequestsPerHour: 0,
+      chatRequestsPerDay: 0,
+      chatTokensPerHour: 0,
+      chatTokensPerDay: 0,
+      embedRequestsPerHour: 0,
+      embedRequestsPerDay: 0,
+    });
     expect([c.apiToken, c.metricsToken, c.answerSigningKey]).toStrictEqual(['', '', '']);
     expect(c.publicOrigins).toStrictEqual([]);
   });
   it('should read budgets (empty = unlimited), public origins and tokens, and scrub the tokens from logs', () => {
     const c = parseProxyConfig({
-      BUDGET_CHAT_REQUESTS_PER_DAY: '500', BUDGET_CHAT_TOKENS_PER_DAY: '2000000', BUDGET_EMBED_REQUESTS_PER_HOUR: '',
-      PUBLIC_ORIGINS: 'https://quran.mosque.example', API_TOKEN: 'a'.repeat(16), METRICS_TOKEN: 'm'.repeat(20), ANSWER_SIGNING_KEY: 's'.repeat(32),
+      BUDGET_CHAT_REQUESTS_PER_DAY: '500',
+      BUDGET_CHAT_TOKENS_PER_DAY: '2000000',
+      BUDGET_EMBED_REQUESTS_PER_HOUR: '',
+      PUBLIC_ORIGINS: 'https://quran.mosque.example',
+      API_TOKEN: 'a'.repeat(16),
+      METRICS_TOKEN: 'm'.repeat(20),
+      ANSWER_SIGNING_KEY: 's'.repeat(32),
     });
     expect(c.budget).toMatchObject({ chatRequestsPerDay: 500, chatTokensPerDay: 2_000_000, embedRequestsPerHour: 0 });
     expect(c.publicOrigins).toStrictEqual(['https://quran.mosque.example']);
@@ -98,7 +123,12 @@ describe('when the abuse limits are set', () => {
     expect(parseProxyConfig({ PUBLIC_ORIGINS: '*' }).publicOrigins).toBe('*');
   });
   it('should refuse short tokens, a negative budget and a public origin with a path, naming each', () => {
-    const p = problems({ API_TOKEN: 'short', ANSWER_SIGNING_KEY: 'x'.repeat(31), BUDGET_CHAT_REQUESTS_PER_HOUR: '-5', PUBLIC_ORIGINS: 'https://quran.mosque.example/ask' });
+    const p = problems({
+      API_TOKEN: 'short',
+      ANSWER_SIGNING_KEY: 'x'.repeat(31),
+      BUDGET_CHAT_REQUESTS_PER_HOUR: '-5',
+      PUBLIC_ORIGINS: 'https://quran.mosque.example/ask',
+    });
     expect(p).toStrictEqual([
       'PUBLIC_ORIGINS entry "https://quran.mosque.example/ask" must be an origin like https://mosque.example (scheme, host, optional port; no path)',
       'API_TOKEN must be at least 16 characters without spaces; generate one with: openssl rand -hex 32',
@@ -117,10 +147,14 @@ describe('when feedback is collected', () => {
     expect(c.secrets).toStrictEqual([url]);
   });
   it('should refuse a webhook that is not an http(s) URL', () => {
-    expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual(['FEEDBACK_WEBHOOK_URL (its value is not shown: it holds a secret) must be an http(s) URL, e.g. https://hooks.example.org/quran-dai']);
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'javascript:alert(1)' })).toStrictEqual([
+      'FEEDBACK_WEBHOOK_URL (its value is not shown: it holds a secret) must be an http(s) URL, e.g. https://hooks.example.org/quran-dai',
+    ]);
     // A webhook URL that does not parse is never printed: its path is the secret.
     expect(problems({ FEEDBACK_WEBHOOK_URL: 'hooks.slack.com/services/T000/B000/XXXXSECRET' }).join(' ')).not.toContain('XXXXSECRET');
-    expect(problems({ FEEDBACK_WEBHOOK_URL: 'https://user:secret@hooks.example.org/x' })).toStrictEqual([expect.stringMatching(/^FEEDBACK_WEBHOOK_URL must not contain a user name or password \(user:pass@\)/)]);
+    expect(problems({ FEEDBACK_WEBHOOK_URL: 'https://user:secret@hooks.example.org/x' })).toStrictEqual([
+      expect.stringMatching(/^FEEDBACK_WEBHOOK_URL must not contain a user name or password \(user:pass@\)/),
+    ]);
   });
 });
 
@@ -132,7 +166,15 @@ describe('when the proxy runs beyond one process', () => {
     expect(c.dataPublicUrl).toBe('');
   });
   it('should read REDIS_URL, WORKERS=auto as the cores given and a CDN base URL, and scrub the Redis password', () => {
-    const c = parseProxyConfig({ REDIS_URL: 'redis://:s3cret-redis-password@10.0.0.5:6379/2', REDIS_COMMAND_TIMEOUT_MS: '500', WORKERS: 'auto', DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, 4);
+    const c = parseProxyConfig(
+      {
+        REDIS_URL: 'redis://:s3cret-redis-password@10.0.0.5:6379/2',
+        REDIS_COMMAND_TIMEOUT_MS: '500',
+        WORKERS: 'auto',
+        DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/',
+      },
+      4,
+    );
     expect(c.redis).toStrictEqual({ url: 'redis://:s3cret-redis-password@10.0.0.5:6379/2', commandTimeoutMs: 500 });
     expect(c.workers).toBe(4);
     expect(c.dataPublicUrl).toBe('https://cdn.mosque.example/quran-dai');
@@ -140,7 +182,7 @@ describe('when the proxy runs beyond one process', () => {
   });
   it('should name each bad setting', () => {
     expect(problems({ REDIS_URL: 'http://10.0.0.5:6379', WORKERS: 'many', DATA_PUBLIC_URL: 'cdn.example' })).toStrictEqual([
-      'REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process\'s memory)',
+      "REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)",
       'WORKERS="many" must be auto (one per CPU core) or a whole number from 1 to 256 (default 1)',
       'DATA_PUBLIC_URL="cdn.example" must be an http(s) URL, e.g. https://cdn.mosque.example/quran-dai',
     ]);
@@ -149,15 +191,21 @@ describe('when the proxy runs beyond one process', () => {
 
 describe('when the shared store is Upstash over REST', () => {
   it('should read the REST URL and token, keep the token out of logs, and share the command timeout', () => {
-    const c = parseProxyConfig({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io/', UPSTASH_REDIS_REST_TOKEN: 'AXyz-upstash-token-123', REDIS_COMMAND_TIMEOUT_MS: '400' });
+    const c = parseProxyConfig({
+      UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io/',
+      UPSTASH_REDIS_REST_TOKEN: 'AXyz-upstash-token-123',
+      REDIS_COMMAND_TIMEOUT_MS: '400',
+    });
     expect(c.upstash).toStrictEqual({ url: 'https://eu1-example.upstash.io', token: 'AXyz-upstash-token-123', commandTimeoutMs: 400 });
     expect(c.redis).toBeNull();
     expect(c.secrets).toStrictEqual(['AXyz-upstash-token-123']);
   });
   it('should name a missing half and refuse two shared stores', () => {
-    expect(problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io' })).toStrictEqual(['UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console']);
-    expect(problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't', REDIS_URL: 'redis://127.0.0.1:6379' })).toStrictEqual([
-      'REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)',
+    expect(problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io' })).toStrictEqual([
+      'UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console',
     ]);
+    expect(
+      problems({ UPSTASH_REDIS_REST_URL: 'https://eu1-example.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't', REDIS_URL: 'redis://127.0.0.1:6379' }),
+    ).toStrictEqual(['REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)']);
   });
 });

@@ -235,7 +235,8 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     if (!result.success) problems.push(...result.error.issues.map((i) => i.message));
     return result.success ? result.data : undefined;
   };
-  const url = (name: SettingName | string, fallback = '', example?: string, secret = false) => check(httpUrl(name, example ?? 'http://127.0.0.1:11434/v1', { secret }), raw(name) || fallback) ?? '';
+  const url = (name: SettingName | string, fallback = '', example?: string, secret = false) =>
+    check(httpUrl(name, example ?? 'http://127.0.0.1:11434/v1', { secret }), raw(name) || fallback) ?? '';
 
   // Every setting with its default; an empty budget means unlimited, like 0.
   const input = Object.fromEntries(
@@ -247,7 +248,9 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   const feedbackWebhookUrl = raw('FEEDBACK_WEBHOOK_URL') ? url('FEEDBACK_WEBHOOK_URL', '', 'https://hooks.example.org/quran-dai', true) : '';
   if (feedbackWebhookUrl && (new URL(feedbackWebhookUrl).username || new URL(feedbackWebhookUrl).password)) {
     // fetch refuses a URL with credentials, so every delivery would fail later, one by one.
-    problems.push('FEEDBACK_WEBHOOK_URL must not contain a user name or password (user:pass@): fetch refuses such URLs; use the secret URL or token your webhook service gives (in its path or query)');
+    problems.push(
+      'FEEDBACK_WEBHOOK_URL must not contain a user name or password (user:pass@): fetch refuses such URLs; use the secret URL or token your webhook service gives (in its path or query)',
+    );
   }
   const xaiKey = raw('XAI_API_KEY') ?? '';
   const geminiKey = raw('GEMINI_API_KEY') ?? '';
@@ -258,15 +261,26 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   let embeddings: EmbeddingsServerConfig | null = null;
   if (embeddingsURL) {
     const model = raw('EMBEDDINGS_MODEL') ?? '';
-    if (!model) problems.push('EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is empty; set it to the model the server serves and the index was built with, e.g. multilingual-e5-small');
-    embeddings = { baseURL: url('EMBEDDINGS_BASE_URL'), model, apiKey: embeddingsKey, inputType: check(flag('EMBEDDINGS_INPUT_TYPE'), str('EMBEDDINGS_INPUT_TYPE')) ?? false };
+    if (!model)
+      problems.push(
+        'EMBEDDINGS_BASE_URL is set but EMBEDDINGS_MODEL is empty; set it to the model the server serves and the index was built with, e.g. multilingual-e5-small',
+      );
+    embeddings = {
+      baseURL: url('EMBEDDINGS_BASE_URL'),
+      model,
+      apiKey: embeddingsKey,
+      inputType: check(flag('EMBEDDINGS_INPUT_TYPE'), str('EMBEDDINGS_INPUT_TYPE')) ?? false,
+    };
   } else if (raw('EMBEDDINGS_MODEL')) {
-    problems.push('EMBEDDINGS_MODEL is set but EMBEDDINGS_BASE_URL is empty; set it to the server\'s OpenAI URL, e.g. http://127.0.0.1:8000/v1 (npm run model:e5 installs a local server)');
+    problems.push(
+      "EMBEDDINGS_MODEL is set but EMBEDDINGS_BASE_URL is empty; set it to the server's OpenAI URL, e.g. http://127.0.0.1:8000/v1 (npm run model:e5 installs a local server)",
+    );
   }
 
   const requireNonEmptyIfSet = (keyName: string, name: SettingName): string => {
     const v = raw(name);
-    if (v !== undefined && v === '') problems.push(`${keyName} is set but ${name} is empty; set ${name} (default ${DEFAULT_PROXY_ENV[name] || 'none'}) or remove the line`);
+    if (v !== undefined && v === '')
+      problems.push(`${keyName} is set but ${name} is empty; set ${name} (default ${DEFAULT_PROXY_ENV[name] || 'none'}) or remove the line`);
     return v || DEFAULT_PROXY_ENV[name];
   };
   let provider = str('CHAT_PROVIDER').toLowerCase();
@@ -292,7 +306,8 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     case 'openai-compatible': {
       if (!compatURL) problems.push('CHAT_PROVIDER=openai-compatible needs OPENAI_COMPATIBLE_BASE_URL, e.g. http://127.0.0.1:11434/v1 for Ollama');
       const model = raw('OPENAI_COMPATIBLE_MODEL') ?? '';
-      if (!model) problems.push('OPENAI_COMPATIBLE_BASE_URL is set but OPENAI_COMPATIBLE_MODEL is empty; set it to a model your server serves, e.g. llama3.1:8b');
+      if (!model)
+        problems.push('OPENAI_COMPATIBLE_BASE_URL is set but OPENAI_COMPATIBLE_MODEL is empty; set it to a model your server serves, e.g. llama3.1:8b');
       chat = { provider: 'openai-compatible', model, baseURL: compatURL ? url('OPENAI_COMPATIBLE_BASE_URL') : '', apiKey: compatKey, ...common };
       break;
     }
@@ -303,9 +318,12 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
   const redis = str('REDIS_URL');
   const upstashUrl = str('UPSTASH_REDIS_REST_URL') ? url('UPSTASH_REDIS_REST_URL', '', 'https://eu1-example.upstash.io') : '';
   const upstashToken = str('UPSTASH_REDIS_REST_TOKEN');
-  if (upstashUrl && !upstashToken) problems.push('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console');
-  if (upstashToken && !upstashUrl) problems.push('UPSTASH_REDIS_REST_TOKEN is set but UPSTASH_REDIS_REST_URL is empty; copy the REST URL from the Upstash console');
-  if (upstashUrl && redis) problems.push('REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)');
+  if (upstashUrl && !upstashToken)
+    problems.push('UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is empty; copy the REST token from the Upstash console');
+  if (upstashToken && !upstashUrl)
+    problems.push('UPSTASH_REDIS_REST_TOKEN is set but UPSTASH_REDIS_REST_URL is empty; copy the REST URL from the Upstash console');
+  if (upstashUrl && redis)
+    problems.push('REDIS_URL and UPSTASH_REDIS_REST_URL are both set; keep one shared store (REDIS_URL where the runtime can open sockets)');
   if (problems.length || !parsed.success) throw new ProxyConfigError(problems);
   const s = parsed.data;
 
@@ -326,7 +344,12 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
       embedRequestsPerHour: s.BUDGET_EMBED_REQUESTS_PER_HOUR,
       embedRequestsPerDay: s.BUDGET_EMBED_REQUESTS_PER_DAY,
     },
-    rateLimits: { chatPerHour: s.RATE_LIMIT_CHAT_PER_HOUR, embedPerHour: s.RATE_LIMIT_EMBED_PER_HOUR, feedbackPerHour: s.RATE_LIMIT_FEEDBACK_PER_HOUR, windowMs: 3_600_000 },
+    rateLimits: {
+      chatPerHour: s.RATE_LIMIT_CHAT_PER_HOUR,
+      embedPerHour: s.RATE_LIMIT_EMBED_PER_HOUR,
+      feedbackPerHour: s.RATE_LIMIT_FEEDBACK_PER_HOUR,
+      windowMs: 3_600_000,
+    },
     upstream: { timeoutMs: s.UPSTREAM_TIMEOUT_MS, idleTimeoutMs: s.UPSTREAM_IDLE_TIMEOUT_MS, maxRetries: s.UPSTREAM_MAX_RETRIES },
     chat,
     gemini: { apiKey: geminiKey, baseURL: s.GEMINI_BASE_URL },
@@ -353,7 +376,18 @@ export function parseProxyConfig(env: ProxyEnv, availableCores = 1): ProxyConfig
     siteDemoOnly: s.SITE_DEMO_ONLY,
     siteBaseUrl: s.SITE_BASE_URL,
     // A chat webhook URL is itself the credential (Slack, Discord): never in a log line.
-    secrets: [xaiKey, geminiKey, compatKey, embeddingsKey, s.API_TOKEN, s.METRICS_TOKEN, s.ANSWER_SIGNING_KEY, feedbackWebhookUrl, redisPassword(s.REDIS_URL), upstashToken].filter((x) => x.length > 0),
+    secrets: [
+      xaiKey,
+      geminiKey,
+      compatKey,
+      embeddingsKey,
+      s.API_TOKEN,
+      s.METRICS_TOKEN,
+      s.ANSWER_SIGNING_KEY,
+      feedbackWebhookUrl,
+      redisPassword(s.REDIS_URL),
+      upstashToken,
+    ].filter((x) => x.length > 0),
   };
 }
 

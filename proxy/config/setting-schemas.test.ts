@@ -3,10 +3,12 @@ import { flag, optionalHttpUrl, origins, wholeNumber, workers } from './setting-
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
-describe('when one setting\'s text is checked', () => {
+describe("when one setting's text is checked", () => {
   it('should convert a whole number in range, and name the variable, the value and the range otherwise', () => {
     expect(wholeNumber('PORT', 0, 65535, '8787').parse('8080')).toBe(8080);
-    expect(messages(wholeNumber('PORT', 0, 65535, '8787').safeParse('8o8o'))).toStrictEqual(['PORT="8o8o" must be a whole number from 0 to 65535 (default 8787)']);
+    expect(messages(wholeNumber('PORT', 0, 65535, '8787').safeParse('8o8o'))).toStrictEqual([
+      'PORT="8o8o" must be a whole number from 0 to 65535 (default 8787)',
+    ]);
   });
 
   it('should read yes/no words in any case, and say what a flag takes', () => {
@@ -16,7 +18,10 @@ describe('when one setting\'s text is checked', () => {
   });
 
   it('should give origins as browsers send them, one message per bad entry', () => {
-    expect(origins('ALLOWED_ORIGINS').parse('https://Mosque.Example/, http://a.example:8080')).toStrictEqual(['https://mosque.example', 'http://a.example:8080']);
+    expect(origins('ALLOWED_ORIGINS').parse('https://Mosque.Example/, http://a.example:8080')).toStrictEqual([
+      'https://mosque.example',
+      'http://a.example:8080',
+    ]);
     expect(messages(origins('ALLOWED_ORIGINS').safeParse('https://a.example/x, ftp://b.example'))).toHaveLength(2);
   });
 

@@ -10,7 +10,9 @@ import { z } from 'zod';
 export function wholeNumber(name: string, min: number, max: number, fallback: string) {
   return z
     .string()
-    .refine((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, { error: (iss) => `${name}="${String(iss.input)}" must be a whole number from ${min} to ${max} (default ${fallback})` })
+    .refine((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, {
+      error: (iss) => `${name}="${String(iss.input)}" must be a whole number from ${min} to ${max} (default ${fallback})`,
+    })
     .transform(Number);
 }
 
@@ -47,7 +49,9 @@ export function optionalHttpUrl(name: string, example: string) {
 
 /** A shared secret: empty (none), or long enough and without spaces. */
 export function token(name: string, minChars: number) {
-  return z.string().refine((v) => v === '' || (v.length >= minChars && !/\s/.test(v)), { error: `${name} must be at least ${minChars} characters without spaces; generate one with: openssl rand -hex 32` });
+  return z.string().refine((v) => v === '' || (v.length >= minChars && !/\s/.test(v)), {
+    error: `${name} must be at least ${minChars} characters without spaces; generate one with: openssl rand -hex 32`,
+  });
 }
 
 /** `*`, or a comma-separated list of origins (scheme, host, optional port), as browsers send them. */
@@ -55,11 +59,17 @@ export function origins(name: string) {
   return z.string().transform((text, ctx): readonly string[] | '*' => {
     if (text === '*') return '*';
     const out: string[] = [];
-    for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const origin = originOf(part);
       // Host names are case-insensitive, and browsers send them in lower case: https://Mosque.example is https://mosque.example.
       if (!origin || part.replace(/\/$/, '').toLowerCase() !== origin) {
-        ctx.addIssue({ code: 'custom', message: `${name} entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} entry "${part}" must be an origin like https://mosque.example (scheme, host, optional port; no path)`,
+        });
       } else out.push(origin);
     }
     return out;
@@ -83,15 +93,19 @@ export function workers(availableCores: number) {
 }
 
 /** Empty (each process in its own memory), or a redis:// or rediss:// URL. */
-export const redisUrl = z
-  .string()
-  .refine((s) => s === '' || (/^rediss?:\/\/[^\s]+$/.test(s) && URL.canParse(s)), { error: "REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)" });
+export const redisUrl = z.string().refine((s) => s === '' || (/^rediss?:\/\/[^\s]+$/.test(s) && URL.canParse(s)), {
+  error: "REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or empty for one process's memory)",
+});
 
 /** A folder name under INDEX_DIR, or empty (the only index there). */
-export const indexId = z.string().refine((s) => s === '' || /^[A-Za-z0-9._-]+$/.test(s), { error: (iss) => `INDEX_ID="${String(iss.input)}" must be a directory name under INDEX_DIR (letters, digits, . _ -)` });
+export const indexId = z.string().refine((s) => s === '' || /^[A-Za-z0-9._-]+$/.test(s), {
+  error: (iss) => `INDEX_ID="${String(iss.input)}" must be a directory name under INDEX_DIR (letters, digits, . _ -)`,
+});
 
 /** A temperature from 0 to 2. */
 export const temperature = z
   .string()
-  .refine((s) => s !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 && Number(s) <= 2, { error: (iss) => `CHAT_TEMPERATURE="${String(iss.input)}" must be a number from 0 to 2` })
+  .refine((s) => s !== '' && Number.isFinite(Number(s)) && Number(s) >= 0 && Number(s) <= 2, {
+    error: (iss) => `CHAT_TEMPERATURE="${String(iss.input)}" must be a number from 0 to 2`,
+  })
   .transform(Number);

@@ -20,10 +20,12 @@ export function envExampleKeys(exampleText: string): Set<string> {
 const GENERAL = /^(?:NODE_[A-Z0-9_]*|npm_[a-z0-9_]*|TZ|DEBUG|LANG|LC_[A-Z]+|HTTPS?_PROXY|NO_PROXY|UV_THREADPOOL_SIZE)$/;
 
 export function unknownEnvKeys(fileKeys: readonly string[], known: ReadonlySet<string>): UnknownEnvKey[] {
-  return fileKeys.filter((key) => !known.has(key) && !GENERAL.test(key)).map((key) => {
-    const suggestion = closest(key, known);
-    return suggestion ? { key, suggestion } : { key };
-  });
+  return fileKeys
+    .filter((key) => !known.has(key) && !GENERAL.test(key))
+    .map((key) => {
+      const suggestion = closest(key, known);
+      return suggestion ? { key, suggestion } : { key };
+    });
 }
 
 /** The warning for the console, one line per name. */

@@ -11,13 +11,21 @@ import { embedderOptionsFromManifest, openAICompatibleBuildCommand } from '../..
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import type { ProxyConfig } from '../config/proxy-config.js';
 
-export function createQueryEmbedder(index: VectorIndexManifest | null, config: ProxyConfig, fetchImpl: typeof fetch | undefined, note: (e: string, f?: Record<string, unknown>) => void): Embedder | null {
+export function createQueryEmbedder(
+  index: VectorIndexManifest | null,
+  config: ProxyConfig,
+  fetchImpl: typeof fetch | undefined,
+  note: (e: string, f?: Record<string, unknown>) => void,
+): Embedder | null {
   if (!index) return null;
   switch (index.embedder) {
     case 'local':
       return null; // the browser embeds its own queries
     case 'test-hashing':
-      note('embed-disabled', { index: index.id, hint: 'this index was built with the hashing embedder, which is for tests and benchmarks only (they pass their own query embedder); search stays lexical' });
+      note('embed-disabled', {
+        index: index.id,
+        hint: 'this index was built with the hashing embedder, which is for tests and benchmarks only (they pass their own query embedder); search stays lexical',
+      });
       return null;
     case 'gemini':
       if (!config.gemini.apiKey) {
@@ -37,7 +45,10 @@ export function createQueryEmbedder(index: VectorIndexManifest | null, config: P
     case 'openai-compatible': {
       const server = config.embeddings;
       if (!server) {
-        note('embed-disabled', { index: index.id, hint: `set EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL=${index.model}) to the embeddings server this index was built with; search stays lexical until then` });
+        note('embed-disabled', {
+          index: index.id,
+          hint: `set EMBEDDINGS_BASE_URL (and EMBEDDINGS_MODEL=${index.model}) to the embeddings server this index was built with; search stays lexical until then`,
+        });
         return null;
       }
       if (server.model !== index.model) {

@@ -55,7 +55,11 @@ export function chatSafeText(text: string): string {
 export function feedbackRecord(req: FeedbackRequest, receivedAt: Date, withUserText: boolean): FeedbackRecord {
   const thumb = req.rating === 'up' ? '👍' : '👎';
   const cites = req.citations.length ? ` citing ${req.citations.join(', ')}` : '';
-  const said = withUserText ? ` on "${chatSafeText(req.question)}"${req.comment ? `: "${chatSafeText(req.comment)}"` : ''}` : req.comment ? ' (with a comment)' : '';
+  const said = withUserText
+    ? ` on "${chatSafeText(req.question)}"${req.comment ? `: "${chatSafeText(req.comment)}"` : ''}`
+    : req.comment
+      ? ' (with a comment)'
+      : '';
   return {
     type: 'quran-dai-feedback',
     receivedAt: receivedAt.toISOString(),

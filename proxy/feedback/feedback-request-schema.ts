@@ -12,7 +12,6 @@ import { langTagSchema, VERSE_REF_PATTERN } from '../http/request-fields.js';
 import { ANSWER_SIGNATURE_PATTERN } from '../../data/contracts/answer-signature.js';
 import { CHAT_LIMITS } from '../../data/contracts/chat-request.js';
 
-
 export const feedbackRequestSchema = z.object({
   question: z
     .string({ error: 'question must be a string' })
@@ -26,16 +25,25 @@ export const feedbackRequestSchema = z.object({
     .max(FEEDBACK_LIMITS.maxCommentChars, { error: `comment is longer than ${FEEDBACK_LIMITS.maxCommentChars} characters` })
     .optional(),
   citations: z
-    .array(z.string({ error: 'each citation must be a string like "2:153"' }).regex(VERSE_REF_PATTERN, { error: 'each citation must look like "2:153" (surah:ayah)' }), {
-      error: 'citations must be an array of "S:A" strings',
-    })
+    .array(
+      z
+        .string({ error: 'each citation must be a string like "2:153"' })
+        .regex(VERSE_REF_PATTERN, { error: 'each citation must look like "2:153" (surah:ayah)' }),
+      {
+        error: 'citations must be an array of "S:A" strings',
+      },
+    )
     .max(FEEDBACK_LIMITS.maxCitations, { error: `citations has more than ${FEEDBACK_LIMITS.maxCitations} references` })
     .default([]),
   lang: langTagSchema.optional(),
   answer: z.object(
     {
-      text: z.string({ error: 'answer.text must be a string' }).max(CHAT_LIMITS.maxAnswerTurnChars, { error: `answer.text is longer than the ${CHAT_LIMITS.maxAnswerTurnChars} characters an answer is signed over` }),
-      signature: z.string({ error: 'answer.signature must be a string' }).regex(ANSWER_SIGNATURE_PATTERN, { error: 'answer.signature must be the answer\'s signature from its finish part' }),
+      text: z
+        .string({ error: 'answer.text must be a string' })
+        .max(CHAT_LIMITS.maxAnswerTurnChars, { error: `answer.text is longer than the ${CHAT_LIMITS.maxAnswerTurnChars} characters an answer is signed over` }),
+      signature: z
+        .string({ error: 'answer.signature must be a string' })
+        .regex(ANSWER_SIGNATURE_PATTERN, { error: "answer.signature must be the answer's signature from its finish part" }),
     },
     { error: 'answer must be {text, signature}: the rated answer as this proxy signed it' },
   ),
@@ -54,7 +62,14 @@ export function validateFeedbackRequest(body: unknown, corpus: Corpus): Feedback
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const field = formatFieldPath(first.path);
-    return { ok: false, issue: { code: 'invalid-field', field: field || 'body', message: field ? `${field}: ${first.message}` : 'body must be a JSON object {question, rating, citations, comment?, answer}' } };
+    return {
+      ok: false,
+      issue: {
+        code: 'invalid-field',
+        field: field || 'body',
+        message: field ? `${field}: ${first.message}` : 'body must be a JSON object {question, rating, citations, comment?, answer}',
+      },
+    };
   }
   const value = parsed.data;
   for (const [i, ref] of value.citations.entries()) {

@@ -3,7 +3,11 @@ import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
 import { feedbackRecord } from './feedback-record.js';
 import { createFeedbackWebhook, type WebhookOutcome } from './feedback-webhook.js';
 
-const RECORD = feedbackRecord({ question: 'Is alcohol forbidden?', rating: 'down', citations: ['5:90'], answer: { text: 'An answer.', signature: 'a'.repeat(43) } }, new Date('2026-11-23T12:00:00Z'), false);
+const RECORD = feedbackRecord(
+  { question: 'Is alcohol forbidden?', rating: 'down', citations: ['5:90'], answer: { text: 'An answer.', signature: 'a'.repeat(43) } },
+  new Date('2026-11-23T12:00:00Z'),
+  false,
+);
 let hook: FakeWebhook | undefined;
 
 afterEach(async () => {

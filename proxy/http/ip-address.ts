@@ -68,7 +68,11 @@ export function clientBlockKey(address: string): string {
   const ip = normalizeIp(address);
   if (parseIpv4(ip)) return ip;
   const v6 = parseIpv6(ip);
-  if (v6) return `${v6.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  if (v6)
+    return `${v6
+      .slice(0, 4)
+      .map((g) => g.toString(16))
+      .join(':')}::/64`;
   return ip.slice(0, 64);
 }
 

@@ -18,11 +18,19 @@ describe('when metrics are rendered', () => {
     h.observe({ route: '/a' }, 5);
     expect(r.render()).toBe(
       [
-        '# HELP x_total Things.', '# TYPE x_total counter', 'x_total{route="/a"} 3',
-        '# HELP x_active Now.', '# TYPE x_active gauge', 'x_active 1',
-        '# HELP x_seconds Time.', '# TYPE x_seconds histogram',
-        'x_seconds_bucket{route="/a",le="0.1"} 1', 'x_seconds_bucket{route="/a",le="1"} 2', 'x_seconds_bucket{route="/a",le="+Inf"} 3',
-        'x_seconds_sum{route="/a"} 5.55', 'x_seconds_count{route="/a"} 3',
+        '# HELP x_total Things.',
+        '# TYPE x_total counter',
+        'x_total{route="/a"} 3',
+        '# HELP x_active Now.',
+        '# TYPE x_active gauge',
+        'x_active 1',
+        '# HELP x_seconds Time.',
+        '# TYPE x_seconds histogram',
+        'x_seconds_bucket{route="/a",le="0.1"} 1',
+        'x_seconds_bucket{route="/a",le="1"} 2',
+        'x_seconds_bucket{route="/a",le="+Inf"} 3',
+        'x_seconds_sum{route="/a"} 5.55',
+        'x_seconds_count{route="/a"} 3',
       ].join('\n') + '\n',
     );
   });

@@ -19,7 +19,11 @@ export const DEFAULT_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 
 export class Counter {
   readonly #values = new Map<string, { labels: Labels; value: number }>();
-  constructor(readonly name: string, readonly help: string, readonly type: 'counter' | 'gauge' = 'counter') {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: 'counter' | 'gauge' = 'counter',
+  ) {}
   inc(labels: Labels = {}, by = 1): void {
     const k = labelKey(labels);
     const v = this.#values.get(k);
@@ -45,7 +49,11 @@ export class Counter {
 export class Histogram {
   readonly type = 'histogram' as const;
   readonly #series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  constructor(readonly name: string, readonly help: string, readonly buckets: readonly number[] = DEFAULT_DURATION_BUCKETS) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly buckets: readonly number[] = DEFAULT_DURATION_BUCKETS,
+  ) {}
   observe(labels: Labels, value: number): void {
     const k = labelKey(labels);
     let s = this.#series.get(k);
@@ -93,7 +101,10 @@ export class MetricsRegistry {
 }
 
 function labelKey(labels: Labels): string {
-  return Object.keys(labels).sort().map((k) => `${k}=${labels[k]}`).join('\u0000');
+  return Object.keys(labels)
+    .sort()
+    .map((k) => `${k}=${labels[k]}`)
+    .join('\u0000');
 }
 
 function formatLabels(labels: Labels): string {

@@ -101,7 +101,12 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
     });
     if (!allowed && origin !== undefined && refusedOrigins.size < MAX_LOGGED_REFUSED_ORIGINS && !refusedOrigins.has(origin)) {
       refusedOrigins.add(origin);
-      o.logLine({ time: new Date(now()).toISOString(), event: 'origin-not-allowed', origin: origin.slice(0, 200), fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages' });
+      o.logLine({
+        time: new Date(now()).toISOString(),
+        event: 'origin-not-allowed',
+        origin: origin.slice(0, 200),
+        fix: 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages',
+      });
     }
     return c.json(allowed ? body : { ...body, originAllowed: false }, 200, { 'cache-control': 'no-cache', 'access-control-allow-origin': '*', vary: 'Origin' });
   });
@@ -111,8 +116,18 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
     name: 'chat',
     store: o.budgetStore,
     now,
-    limits: { requestsPerHour: b.chatRequestsPerHour, requestsPerDay: b.chatRequestsPerDay, tokensPerHour: b.chatTokensPerHour, tokensPerDay: b.chatTokensPerDay },
-    settingNames: { requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR', requestsPerDay: 'BUDGET_CHAT_REQUESTS_PER_DAY', tokensPerHour: 'BUDGET_CHAT_TOKENS_PER_HOUR', tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY' },
+    limits: {
+      requestsPerHour: b.chatRequestsPerHour,
+      requestsPerDay: b.chatRequestsPerDay,
+      tokensPerHour: b.chatTokensPerHour,
+      tokensPerDay: b.chatTokensPerDay,
+    },
+    settingNames: {
+      requestsPerHour: 'BUDGET_CHAT_REQUESTS_PER_HOUR',
+      requestsPerDay: 'BUDGET_CHAT_REQUESTS_PER_DAY',
+      tokensPerHour: 'BUDGET_CHAT_TOKENS_PER_HOUR',
+      tokensPerDay: 'BUDGET_CHAT_TOKENS_PER_DAY',
+    },
   });
   const embedBudget = new SpendBudget({
     name: 'embed',
@@ -126,58 +141,84 @@ export function createApiApp(o: ApiAppOptions): Hono<ProxyEnvBindings> {
   // One key signs answers (chat) and checks the answers visitors rate (feedback).
   const signer = createAnswerSigner(config.answerSigningKey);
   const limited = (name: 'chat' | 'embed' | 'feedback' | 'suggest', limit: number) =>
-    rateLimit({ limit, name, now, windowMs: config.rateLimits.windowMs, store: stores.rateLimit(name), onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }) });
+    rateLimit({
+      limit,
+      name,
+      now,
+      windowMs: config.rateLimits.windowMs,
+      store: stores.rateLimit(name),
+      onLimited: () => metrics.rateLimited.inc({ route: `/api/${name}` }),
+    });
 
-  api.post('/api/embed', limited('embed', config.rateLimits.embedPerHour), createEmbedHandler({
-    readBody,
-    embedder,
-    index,
-    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: index ? stores.embedCache(index.id) : null }),
-    timeoutMs: config.upstream.timeoutMs,
-    metrics,
-    monotonic,
-    budget: embedBudget,
-  }));
-  api.post('/api/chat', requireChat(chat), limited('chat', config.rateLimits.chatPerHour), createChatHandler({
-    readBody,
-    corpus,
-    chat,
-    upstream: config.upstream,
-    logUserText: config.logUserText,
-    metrics,
-    monotonic,
-    budget: chatBudget,
-    signer,
-    site: o.siteFor,
-    ...(o.loadTrack ? { loadTrack: o.loadTrack } : {}),
-  }));
+  api.post(
+    '/api/embed',
+    limited('embed', config.rateLimits.embedPerHour),
+    createEmbedHandler({
+      readBody,
+      embedder,
+      index,
+      cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: index ? stores.embedCache(index.id) : null }),
+      timeoutMs: config.upstream.timeoutMs,
+      metrics,
+      monotonic,
+      budget: embedBudget,
+    }),
+  );
+  api.post(
+    '/api/chat',
+    requireChat(chat),
+    limited('chat', config.rateLimits.chatPerHour),
+    createChatHandler({
+      readBody,
+      corpus,
+      chat,
+      upstream: config.upstream,
+      logUserText: config.logUserText,
+      metrics,
+      monotonic,
+      budget: chatBudget,
+      signer,
+      site: o.siteFor,
+      ...(o.loadTrack ? { loadTrack: o.loadTrack } : {}),
+    }),
+  );
   // One suggestion per question, like the answer: the same hourly limit, counted apart.
-  api.post('/api/suggest', limited('suggest', config.rateLimits.chatPerHour), createSuggestHandler({
-    readBody,
-    corpus,
-    chat,
-    timeoutMs: config.suggestTimeoutMs,
-    cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: stores.embedCache(`suggest:${chat?.modelId ?? 'none'}`) }),
-    metrics,
-    monotonic,
-    budget: chatBudget,
-    logUserText: config.logUserText,
-  }));
-  api.post('/api/feedback', limited('feedback', config.rateLimits.feedbackPerHour), createFeedbackHandler({
-    ...feedbackRoute,
-    signer,
-    answerRatings: createAnswerRatings({ now }),
-    readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, o.readBodyText),
-    corpus,
-    logUserText: config.logUserText,
-    metrics,
-    now,
-  }));
+  api.post(
+    '/api/suggest',
+    limited('suggest', config.rateLimits.chatPerHour),
+    createSuggestHandler({
+      readBody,
+      corpus,
+      chat,
+      timeoutMs: config.suggestTimeoutMs,
+      cache: new LruCoalescingCache<string>({ maxEntries: config.embedCacheSize, shared: stores.embedCache(`suggest:${chat?.modelId ?? 'none'}`) }),
+      metrics,
+      monotonic,
+      budget: chatBudget,
+      logUserText: config.logUserText,
+    }),
+  );
+  api.post(
+    '/api/feedback',
+    limited('feedback', config.rateLimits.feedbackPerHour),
+    createFeedbackHandler({
+      ...feedbackRoute,
+      signer,
+      answerRatings: createAnswerRatings({ now }),
+      readBody: (c) => readJsonBody(c, FEEDBACK_LIMITS.maxBodyBytes, o.readBodyText),
+      corpus,
+      logUserText: config.logUserText,
+      metrics,
+      now,
+    }),
+  );
 
   // A site owner opening an API address in the browser learns how it is used, not "Nothing here".
   for (const path of PAID_API_PATHS) {
     api.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], path, () =>
-      jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, { headers: { allow: 'POST, OPTIONS' } }),
+      jsonErrorResponse(405, 'method-not-allowed', `${path} takes a POST with a JSON body (the README lists the endpoints).`, {
+        headers: { allow: 'POST, OPTIONS' },
+      }),
     );
   }
   return api;

@@ -32,16 +32,29 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { lang: 'ur', name: 'Urdu', question: 'مشکل میں صبر کیسے کروں؟', answer: 'قرآن فرماتا ہے: "صبر اور نماز سے مدد لو" [2:153]۔ اللہ صبر کرنے والوں کے ساتھ ہے۔' },
+  {
+    lang: 'ur',
+    name: 'Urdu',
+    question: 'مشکل میں صبر کیسے کروں؟',
+    answer: 'قرآن فرماتا ہے: "صبر اور نماز سے مدد لو" [2:153]۔ اللہ صبر کرنے والوں کے ساتھ ہے۔',
+  },
   { lang: 'zh', name: 'Chinese', question: '遇到困难时我该如何忍耐？', answer: '《古兰经》说：“你们当借坚忍和拜功而求佑助。” [2:153] 安拉与坚忍者同在。' },
   { lang: 'ru', name: 'Russian', question: 'Как быть терпеливым в трудностях?', answer: 'Коран говорит: «Обратитесь за помощью к терпению и намазу» [2:153].' },
-  { lang: 'id', name: 'Indonesian', question: 'Bagaimana saya bersabar dalam kesulitan?', answer: 'Al-Qur’an berkata: "Mohonlah pertolongan (kepada Allah) dengan sabar dan salat" [2:153].' },
+  {
+    lang: 'id',
+    name: 'Indonesian',
+    question: 'Bagaimana saya bersabar dalam kesulitan?',
+    answer: 'Al-Qur’an berkata: "Mohonlah pertolongan (kepada Allah) dengan sabar dan salat" [2:153].',
+  },
 ];
 
 async function ask(c: Pick<Case, 'lang' | 'question'>, answer: string) {
   xai.calls.length = 0;
   xai.respondWith(answer);
-  const res = await proxy.app.request('/api/chat', chatInit({ question: c.question, history: [], verses: [{ ref: '2:153', context: '2:148-158' }], lang: c.lang, translation: c.lang }));
+  const res = await proxy.app.request(
+    '/api/chat',
+    chatInit({ question: c.question, history: [], verses: [{ ref: '2:153', context: '2:148-158' }], lang: c.lang, translation: c.lang }),
+  );
   expect(res.status).toBe(200);
   return streamedText(await readUiStream(res));
 }

@@ -43,7 +43,10 @@ describe('when the proxy serves site documents', () => {
   });
 
   it('should point the site manifest at DATA_PUBLIC_URL when a CDN serves the static files', async () => {
-    const cdn = await createTestProxy({ DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, { site: demo.site, files: { site: createMemoryFileSource(demo.files) } });
+    const cdn = await createTestProxy(
+      { DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' },
+      { site: demo.site, files: { site: createMemoryFileSource(demo.files) } },
+    );
     const body = (await (await cdn.app.request('/api/config')).json()) as { site: unknown };
     expect(body.site).toStrictEqual({ manifest: 'https://cdn.mosque.example/quran-dai/data/site/manifest.json', version: demo.site.manifest.version });
   });
@@ -67,14 +70,20 @@ describe('when the proxy serves site documents', () => {
     for (const rule of SITE_RULES) expect(system).toContain(rule);
     expect(system).toContain(SITE_NOT_COVERED_SENTENCE);
     const chunk = demo.site.chunks[jumuah]!;
-    expect(system).toContain(`Site passages (this mosque's own documents, not scripture; most relevant first).\n\n[site:${jumuah}] Opening times › Jumu'ah (Friday prayer)\n${chunk.text}`);
+    expect(system).toContain(
+      `Site passages (this mosque's own documents, not scripture; most relevant first).\n\n[site:${jumuah}] Opening times › Jumu'ah (Friday prayer)\n${chunk.text}`,
+    );
     expect(system).toContain(`[site:${faq}] Visitors' FAQ › Is there a sisters' entrance?`);
     expect(system.indexOf('Retrieved verses')).toBeLessThan(system.indexOf('Site passages ('));
     expect(system).toContain(proxy.corpus.verse({ surah: 62, ayah: 9 }).arabic);
   });
 
   it('should never take passage text from the client', async () => {
-    const res = await ask({ question: 'When?', verses: [], site: { version: demo.site.manifest.version, chunks: [jumuah], text: 'Jumuah is cancelled forever' } });
+    const res = await ask({
+      question: 'When?',
+      verses: [],
+      site: { version: demo.site.manifest.version, chunks: [jumuah], text: 'Jumuah is cancelled forever' },
+    });
     expect(res.status).toBe(200);
     await res.text();
     expect(systemPrompt()).not.toContain('cancelled forever');
@@ -90,7 +99,11 @@ describe('when the proxy serves site documents', () => {
     const res = await ask({ question: 'When?', verses: [], site: { version: demo.site.manifest.version, chunks: [jumuah, 9999] } });
     expect(res.status).toBe(400);
     expect(await res.json()).toStrictEqual({
-      error: { code: 'unknown-site-chunk', field: 'site.chunks[1]', message: `site.chunks[1]: site passage 9999 does not exist (the site documents have ${demo.site.chunks.length} passages, numbered from 0)` },
+      error: {
+        code: 'unknown-site-chunk',
+        field: 'site.chunks[1]',
+        message: `site.chunks[1]: site passage 9999 does not exist (the site documents have ${demo.site.chunks.length} passages, numbered from 0)`,
+      },
     });
     expect(xai.calls).toHaveLength(0);
   });
@@ -129,7 +142,10 @@ describe('when the proxy has no site documents', () => {
   it('should refuse site passages with what to do', async () => {
     const res = await ask({ question: 'When?', verses: [], site: { version: 'abc', chunks: [0] } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { field: string; message: string } }).error).toMatchObject({ field: 'site', message: expect.stringMatching(/no site documents \(npm run build:site builds them\)/) });
+    expect(((await res.json()) as { error: { field: string; message: string } }).error).toMatchObject({
+      field: 'site',
+      message: expect.stringMatching(/no site documents \(npm run build:site builds them\)/),
+    });
   });
 });
 
@@ -155,7 +171,10 @@ describe('when the site documents are the demo mosque’s (SITE_DEMO_ONLY)', () 
 
   it('should not answer a foreign page from them', async () => {
     const p = await demoOnly({ ALLOWED_ORIGINS: FOREIGN });
-    const res = await p.app.request('/api/chat', chatInit({ question: "When is Jumu'ah?", verses: [], site: { version: demo.site.manifest.version, chunks: [jumuah] } }, { origin: FOREIGN }));
+    const res = await p.app.request(
+      '/api/chat',
+      chatInit({ question: "When is Jumu'ah?", verses: [], site: { version: demo.site.manifest.version, chunks: [jumuah] } }, { origin: FOREIGN }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unknown-site-chunk');
     expect(xai.calls).toHaveLength(0);

@@ -54,7 +54,11 @@ export interface ChatRouteOptions {
 export function requireChat(chat: ChatModel | null) {
   return async function requireChatMiddleware(_c: Context, next: () => Promise<void>): Promise<void> {
     if (!chat) {
-      throw jsonError(503, CHAT_NOT_CONFIGURED_CODE, 'No answer provider is configured on this proxy (set XAI_API_KEY, or another provider); verse search still works.');
+      throw jsonError(
+        503,
+        CHAT_NOT_CONFIGURED_CODE,
+        'No answer provider is configured on this proxy (set XAI_API_KEY, or another provider); verse search still works.',
+      );
     }
     await next();
   };

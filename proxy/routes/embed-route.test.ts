@@ -2,13 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder, EmbedTask } from '../../data/embed/embedder.js';
 import { GeminiEmbedder } from '../../data/embed/gemini-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
-import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../testing/fake-gemini.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../data/testing/fake-gemini.js';
 import { chatInit, createTestProxy } from '../testing/test-proxy.js';
 
 const INDEX: VectorIndexManifest = {
-  schema: 1, id: 'gemini-embedding-001-8', version: 'v1', embedder: 'gemini', model: 'gemini-embedding-001', dims: 8, count: 6236,
-  quantization: 'int8-per-vector', queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '',
-  textTemplate: '{text}', contextualised: false, corpusVersion: 'x', floors: { primary: 0.5, fallback: 0.4 }, files: [],
+  schema: 1,
+  id: 'gemini-embedding-001-8',
+  version: 'v1',
+  embedder: 'gemini',
+  model: 'gemini-embedding-001',
+  dims: 8,
+  count: 6236,
+  quantization: 'int8-per-vector',
+  queryTask: 'RETRIEVAL_QUERY',
+  documentTask: 'RETRIEVAL_DOCUMENT',
+  queryPrefix: '',
+  documentPrefix: '',
+  textTemplate: '{text}',
+  contextualised: false,
+  corpusVersion: 'x',
+  floors: { primary: 0.5, fallback: 0.4 },
+  files: [],
 };
 
 /** Test stand-in: counts calls, can be slowed down or made to fail. */
@@ -111,7 +125,11 @@ describe('when the caller is not a web page', () => {
   it('should refuse a request without Origin or token and not call the embedder', async () => {
     const e = new CountingEmbedder();
     const { app } = await createTestProxy({}, { index: INDEX, embedder: e });
-    const res = await app.request('/api/embed', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'patience' }) });
+    const res = await app.request('/api/embed', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'patience' }),
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('origin-required');
     expect(e.calls).toHaveLength(0);
@@ -180,7 +198,7 @@ describe('when the real Gemini embedder talks to the fake Gemini server over HTT
 });
 
 describe('when questions cost the embedder by their size', () => {
-  it('should count a long question as several requests of the client\'s allowance, a short one as one', async () => {
+  it("should count a long question as several requests of the client's allowance, a short one as one", async () => {
     const e = new CountingEmbedder();
     const { app } = await createTestProxy({ RATE_LIMIT_EMBED_PER_HOUR: '12' }, { index: INDEX, embedder: e });
     // 1,000 Chinese characters are 3,000 bytes: 10 requests' worth.
@@ -208,7 +226,9 @@ describe('when questions cost the embedder by their size', () => {
       }
     };
     const { app } = await createTestProxy({ RATE_LIMIT_EMBED_PER_HOUR: '1000' }, { index: INDEX, embedder: e });
-    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) => Promise.resolve(app.request('/api/embed', embed(`question ${i}`))).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => Promise.resolve(app.request('/api/embed', embed(`question ${i}`))).then((r) => r.status)),
+    );
     expect(most).toBe(2);
     expect(statuses.filter((s) => s === 200)).toHaveLength(18); // 2 computing + 16 waiting
     expect(statuses.filter((s) => s === 503)).toHaveLength(6);

@@ -64,9 +64,13 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
   return async function embedHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const { embedder, index } = opts;
     if (!embedder || !index) {
-      throw jsonError(503, EMBED_NOT_CONFIGURED_CODE, index?.embedder === 'local'
-        ? 'This index embeds queries in the browser; /api/embed is not used.'
-        : 'Query embeddings are not configured on this proxy (set EMBEDDINGS_BASE_URL or GEMINI_API_KEY to the embedder the index was built with); search still works lexically.');
+      throw jsonError(
+        503,
+        EMBED_NOT_CONFIGURED_CODE,
+        index?.embedder === 'local'
+          ? 'This index embeds queries in the browser; /api/embed is not used.'
+          : 'Query embeddings are not configured on this proxy (set EMBEDDINGS_BASE_URL or GEMINI_API_KEY to the embedder the index was built with); search still works lexically.',
+      );
     }
     const body = await opts.readBody(c);
     const text = (body as { text?: unknown } | null)?.text;
@@ -106,20 +110,37 @@ export function createEmbedHandler(opts: EmbedRouteOptions) {
       });
     } catch (error) {
       if (error instanceof WorkRefused) {
-        if (error.message === 'busy') throw jsonError(503, 'embed-busy', 'The embedding service is busy; try again in a few seconds (search works by keyword meanwhile).', { headers: { 'retry-after': '2' } });
-        throw jsonError(429, 'rate-limited', `This question is long: embedding it takes more of the hourly allowance than is left; try a shorter question, or again later.`);
+        if (error.message === 'busy')
+          throw jsonError(503, 'embed-busy', 'The embedding service is busy; try again in a few seconds (search works by keyword meanwhile).', {
+            headers: { 'retry-after': '2' },
+          });
+        throw jsonError(
+          429,
+          'rate-limited',
+          `This question is long: embedding it takes more of the hourly allowance than is left; try a shorter question, or again later.`,
+        );
       }
       if (error instanceof BudgetRefused) {
         opts.metrics.budgetRefused.inc({ route: '/api/embed', limit: error.refusal.limit });
         throw budgetExhaustedError(error.refusal);
       }
       // Our embedders throw code `dimension` when the server answers with another model's vectors.
-      if ((error as { mismatch?: boolean }).mismatch || (error as { code?: unknown }).code === 'dimension') throw jsonError(502, 'embedder-mismatch', `The embedder does not match the served index ${index.id} (${index.model}, ${index.dims} dims); point the proxy at the server and model the index was built with, or rebuild the index (npm run build:index).`);
+      if ((error as { mismatch?: boolean }).mismatch || (error as { code?: unknown }).code === 'dimension')
+        throw jsonError(
+          502,
+          'embedder-mismatch',
+          `The embedder does not match the served index ${index.id} (${index.model}, ${index.dims} dims); point the proxy at the server and model the index was built with, or rebuild the index (npm run build:index).`,
+        );
       const f = classifyUpstreamError(error);
       c.get('logFields').errorCode = f.code;
-      throw jsonError(f.code === 'upstream-rate-limited' ? 503 : f.code === 'upstream-timeout' ? 504 : 502, f.code, 'Query embedding failed upstream; search still works lexically.', {
-        ...(f.code === 'upstream-rate-limited' ? { headers: { 'retry-after': '60' } } : {}),
-      });
+      throw jsonError(
+        f.code === 'upstream-rate-limited' ? 503 : f.code === 'upstream-timeout' ? 504 : 502,
+        f.code,
+        'Query embedding failed upstream; search still works lexically.',
+        {
+          ...(f.code === 'upstream-rate-limited' ? { headers: { 'retry-after': '60' } } : {}),
+        },
+      );
     }
     opts.metrics.embedCache.inc({ result: result.source });
     c.get('logFields').cache = result.source;

@@ -43,7 +43,7 @@ describe('when feedback is not collected', () => {
 });
 
 describe('when FEEDBACK_LOG=true', () => {
-  it('should answer 202, count the rating and log it without the visitor\'s words', async () => {
+  it("should answer 202, count the rating and log it without the visitor's words", async () => {
     const metrics = createProxyMetrics();
     const { app, logs } = await createTestProxy({ FEEDBACK_LOG: 'true' }, { metrics });
     expect(await (await app.request('/api/config')).json()).toMatchObject({ feedback: true });
@@ -80,7 +80,10 @@ describe('when FEEDBACK_LOG=true', () => {
   it('should refuse a rating of an answer this proxy did not give, and count nothing', async () => {
     const metrics = createProxyMetrics();
     const { app } = await createTestProxy({ FEEDBACK_LOG: 'true' }, { metrics });
-    for (const answer of [{ ...THUMBS_DOWN.answer, text: 'Another answer.' }, { ...THUMBS_DOWN.answer, signature: 'A'.repeat(43) }]) {
+    for (const answer of [
+      { ...THUMBS_DOWN.answer, text: 'Another answer.' },
+      { ...THUMBS_DOWN.answer, signature: 'A'.repeat(43) },
+    ]) {
       const res = await app.request('/api/feedback', post({ ...THUMBS_DOWN, answer }));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'unknown-answer', field: 'answer' } });
@@ -105,7 +108,7 @@ describe('when FEEDBACK_LOG=true', () => {
 });
 
 describe('when FEEDBACK_WEBHOOK_URL is set', () => {
-  it('should forward the record without the visitor\'s words and count the delivery', async () => {
+  it("should forward the record without the visitor's words and count the delivery", async () => {
     hook = await startFakeWebhook('ok');
     const metrics = createProxyMetrics();
     const { app } = await createTestProxy({ FEEDBACK_WEBHOOK_URL: hook.url }, { metrics });

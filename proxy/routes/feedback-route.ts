@@ -67,15 +67,28 @@ export function feedbackEnabled(opts: Pick<FeedbackRouteOptions, 'log' | 'webhoo
 export function createFeedbackHandler(opts: FeedbackRouteOptions) {
   return async function feedbackHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     if (!feedbackEnabled(opts)) {
-      throw jsonError(503, FEEDBACK_NOT_CONFIGURED_CODE, 'Feedback is not collected on this proxy (set FEEDBACK_LOG=true or FEEDBACK_WEBHOOK_URL); the widget still fires its quran-dai-feedback event.');
+      throw jsonError(
+        503,
+        FEEDBACK_NOT_CONFIGURED_CODE,
+        'Feedback is not collected on this proxy (set FEEDBACK_LOG=true or FEEDBACK_WEBHOOK_URL); the widget still fires its quran-dai-feedback event.',
+      );
     }
     const v = validateFeedbackRequest(await opts.readBody(c), await opts.corpus.whole());
     if (!v.ok) throw jsonError(400, v.issue.code, v.issue.message, { field: v.issue.field });
     if (!(await opts.signer.verify(v.value.question, v.value.answer.text, v.value.answer.signature))) {
-      throw jsonError(400, UNKNOWN_ANSWER_CODE, 'answer: this proxy did not give that answer to that question (its signature does not match); rate an answer as the widget received it', { field: 'answer' });
+      throw jsonError(
+        400,
+        UNKNOWN_ANSWER_CODE,
+        'answer: this proxy did not give that answer to that question (its signature does not match); rate an answer as the widget received it',
+        { field: 'answer' },
+      );
     }
     if (!opts.answerRatings.admit(v.value.answer.signature)) {
-      throw jsonError(429, ANSWER_RATED_CODE, 'answer: this answer has been rated as often as one answer may be this hour; thank you, your rating is already counted');
+      throw jsonError(
+        429,
+        ANSWER_RATED_CODE,
+        'answer: this answer has been rated as often as one answer may be this hour; thank you, your rating is already counted',
+      );
     }
     // The verses the rating is about are those the signed answer cites, not what the page says it cites.
     const corpus = await opts.corpus.whole();

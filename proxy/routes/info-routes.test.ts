@@ -11,7 +11,13 @@ describe('when the widget asks for its config', () => {
     const { app, corpus } = await createTestProxy();
     const res = await app.request('/api/config');
     expect(res.status).toBe(200);
-    expect(await res.json()).toStrictEqual({ corpusManifest: '/data/corpus/manifest.json', corpusVersion: corpus.version, index: null, chat: false, feedback: false });
+    expect(await res.json()).toStrictEqual({
+      corpusManifest: '/data/corpus/manifest.json',
+      corpusVersion: corpus.version,
+      index: null,
+      chat: false,
+      feedback: false,
+    });
   });
   it('should point the data and the font at DATA_PUBLIC_URL when a CDN serves them', async () => {
     const { app, corpus } = await createTestProxy({ DATA_PUBLIC_URL: 'https://cdn.mosque.example/quran-dai/' }, { index: { ...INDEX, embedder: 'local' } });
@@ -27,14 +33,21 @@ describe('when the widget asks for its config', () => {
   });
   it('should point a local index at browser embedding', async () => {
     const { app } = await createTestProxy({}, { index: { ...INDEX, embedder: 'local' } });
-    expect(((await (await app.request('/api/config')).json()) as { index: unknown }).index).toStrictEqual({ id: 'idx-1', manifest: '/data/index/idx-1/manifest.json', queryEmbedding: 'browser' });
+    expect(((await (await app.request('/api/config')).json()) as { index: unknown }).index).toStrictEqual({
+      id: 'idx-1',
+      manifest: '/data/index/idx-1/manifest.json',
+      queryEmbedding: 'browser',
+    });
   });
   it('should point a Gemini index at the proxy when the embedder is configured', async () => {
     const { app } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY }, { index: INDEX, embedder: new TestHashingEmbedder({ dims: 8 }) });
     expect(await (await app.request('/api/config')).json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
   });
   it('should answer any origin, but offer answers and proxy embedding only to allowed ones', async () => {
-    const { app } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, ALLOWED_ORIGINS: 'https://mosque.example', PUBLIC_ORIGINS: 'https://proxy.example' }, { index: INDEX, embedder: new TestHashingEmbedder({ dims: 8 }) });
+    const { app } = await createTestProxy(
+      { XAI_API_KEY: TEST_XAI_KEY, ALLOWED_ORIGINS: 'https://mosque.example', PUBLIC_ORIGINS: 'https://proxy.example' },
+      { index: INDEX, embedder: new TestHashingEmbedder({ dims: 8 }) },
+    );
     const other = await app.request('http://proxy.example/api/config', { headers: { origin: 'https://other.example' } });
     expect(other.status).toBe(200);
     expect(other.headers.get('access-control-allow-origin')).toBe('*');
@@ -43,13 +56,19 @@ describe('when the widget asks for its config', () => {
     expect(await mosque.json()).toMatchObject({ index: { queryEmbedding: 'proxy' }, chat: true });
   });
   it('should tell a page outside ALLOWED_ORIGINS why, and log each such origin once with the fix', async () => {
-    const { app, logs } = await createTestProxy({ XAI_API_KEY: TEST_XAI_KEY, ALLOWED_ORIGINS: 'https://mosque.example', PUBLIC_ORIGINS: 'https://proxy.example' });
+    const { app, logs } = await createTestProxy({
+      XAI_API_KEY: TEST_XAI_KEY,
+      ALLOWED_ORIGINS: 'https://mosque.example',
+      PUBLIC_ORIGINS: 'https://proxy.example',
+    });
     const ask = async (origin: string) => (await app.request('http://proxy.example/api/config', { headers: { origin } })).json();
     expect(await ask('https://www.mosque.example')).toMatchObject({ chat: false, originAllowed: false });
     expect(await ask('https://www.mosque.example')).toMatchObject({ originAllowed: false });
     expect(await ask('https://mosque.example')).not.toHaveProperty('originAllowed');
     const refused = logs.filter((l) => l.includes('origin-not-allowed')).map((l) => JSON.parse(l) as { origin: string; fix: string });
-    expect(refused.map((l) => [l.origin, l.fix])).toStrictEqual([['https://www.mosque.example', 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages']]);
+    expect(refused.map((l) => [l.origin, l.fix])).toStrictEqual([
+      ['https://www.mosque.example', 'add this origin to ALLOWED_ORIGINS for written answers and meaning search on its pages'],
+    ]);
   });
   it('should not offer a Gemini index that no embedder can query', async () => {
     const { app } = await createTestProxy({}, { index: INDEX, embedder: null });
@@ -102,7 +121,10 @@ describe('when /metrics is asked for by someone else', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not-found');
   });
   it('should report the process memory the runtime gives', async () => {
-    const { app } = await createTestProxy({}, { remoteAddress: () => '127.0.0.1', processMemory: () => ({ residentBytes: 300 * 2 ** 20, heapUsedBytes: 100 * 2 ** 20, externalBytes: 2 ** 20 }) });
+    const { app } = await createTestProxy(
+      {},
+      { remoteAddress: () => '127.0.0.1', processMemory: () => ({ residentBytes: 300 * 2 ** 20, heapUsedBytes: 100 * 2 ** 20, externalBytes: 2 ** 20 }) },
+    );
     const text = await (await app.request('/metrics')).text();
     expect(text).toContain('quran_dai_process_resident_memory_bytes 314572800');
     expect(text).toContain('quran_dai_process_heap_used_bytes 104857600');
@@ -122,7 +144,9 @@ describe('when the demo page is served', () => {
     const { app } = await createTestProxy({}, { files: { demo } });
     const res = await app.request('/');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-security-policy')).toBe("script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'self'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+    );
     expect(res.headers.get('permissions-policy')).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\)/);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   });

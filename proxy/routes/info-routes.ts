@@ -41,7 +41,13 @@ export function queryEmbeddingMode(index: VectorIndexManifest | null, hasEmbedde
   return hasEmbedder ? 'proxy' : null;
 }
 
-export function healthBody(corpus: CorpusManifest, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: ChatModel | null, uptimeSeconds: number): HealthBody {
+export function healthBody(
+  corpus: CorpusManifest,
+  index: VectorIndexManifest | null,
+  hasEmbedder: boolean,
+  chat: ChatModel | null,
+  uptimeSeconds: number,
+): HealthBody {
   return {
     status: 'ok',
     uptimeSeconds: Math.round(uptimeSeconds),
@@ -68,7 +74,13 @@ export interface WidgetConfigOptions {
  * `publicBase` (DATA_PUBLIC_URL) the data and fonts come from there, laid out as
  * `npm run export:static` writes them (`/data/…` with the site documents, `/fonts/…`, `/widget/…`).
  */
-export function widgetConfig(corpus: CorpusManifest, index: VectorIndexManifest | null, hasEmbedder: boolean, chat: boolean, options: WidgetConfigOptions = {}): WidgetConfig {
+export function widgetConfig(
+  corpus: CorpusManifest,
+  index: VectorIndexManifest | null,
+  hasEmbedder: boolean,
+  chat: boolean,
+  options: WidgetConfigOptions = {},
+): WidgetConfig {
   const publicBase = options.publicBase ?? '';
   const mode = queryEmbeddingMode(index, hasEmbedder);
   return {
@@ -80,6 +92,14 @@ export function widgetConfig(corpus: CorpusManifest, index: VectorIndexManifest 
     ...(options.suggest ? { suggest: true as const } : {}),
     ...(publicBase ? { dataBase: `${publicBase}/data`, fontBase: `${publicBase}/fonts` } : {}),
     // Absent (not null) without site documents: the config of a Quran-only proxy is unchanged.
-    ...(options.site ? { site: { manifest: `${publicBase}${SITE_MANIFEST_URL}`, version: options.site.version, ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}) } } : {}),
+    ...(options.site
+      ? {
+          site: {
+            manifest: `${publicBase}${SITE_MANIFEST_URL}`,
+            version: options.site.version,
+            ...(options.site.baseUrl ? { baseUrl: options.site.baseUrl } : {}),
+          },
+        }
+      : {}),
   };
 }

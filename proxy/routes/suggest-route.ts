@@ -29,7 +29,7 @@ export const SUGGEST_OFF_CODE = 'suggest-off';
 export const SUGGEST_MAX_OUTPUT_TOKENS = 200;
 
 export const SUGGEST_SYSTEM_PROMPT = [
-  'You help a Quran search engine find the verses that answer a visitor\'s question.',
+  "You help a Quran search engine find the verses that answer a visitor's question.",
   'The question may be in any language. Reply with one JSON object and nothing else:',
   '{"query": "<6 to 15 English words as the Saheeh International translation would phrase the subject>", "refs": ["<surah>:<ayah>", ...]}',
   'refs: up to 8 verses of the Quran that answer the question most directly, the most central first.',
@@ -57,7 +57,11 @@ export function createSuggestHandler(opts: SuggestRouteOptions) {
   return async function suggestHandler(c: Context<ProxyEnvBindings>): Promise<Response> {
     const chat = opts.chat;
     if (!chat || opts.timeoutMs === 0) {
-      throw jsonError(503, SUGGEST_OFF_CODE, 'LLM-assisted retrieval is off on this proxy (it needs a chat provider and SUGGEST_TIMEOUT_MS > 0); search works without it.');
+      throw jsonError(
+        503,
+        SUGGEST_OFF_CODE,
+        'LLM-assisted retrieval is off on this proxy (it needs a chat provider and SUGGEST_TIMEOUT_MS > 0); search works without it.',
+      );
     }
     const body = (await opts.readBody(c)) as { question?: unknown; lang?: unknown } | null;
     const question = typeof body?.question === 'string' ? body.question.replace(/\s+/g, ' ').trim() : undefined;

@@ -43,12 +43,22 @@ export function createRedisBudgetStore(redis: RedisCommands): BudgetStore {
     async consume(counters, amount, now) {
       if (counters.length === 0) return null;
       const args = [amount, now, ...counters.flatMap((c) => [c.limit, c.resetAt])];
-      const full = Number(await redis.eval(CONSUME_SCRIPT, counters.map((c) => key(c.key)), args));
+      const full = Number(
+        await redis.eval(
+          CONSUME_SCRIPT,
+          counters.map((c) => key(c.key)),
+          args,
+        ),
+      );
       return full > 0 ? counters[full - 1]! : null;
     },
     async record(counters, amount, now) {
       if (counters.length === 0) return;
-      await redis.eval(RECORD_SCRIPT, counters.map((c) => key(c.key)), [amount, now, ...counters.map((c) => c.resetAt)]);
+      await redis.eval(
+        RECORD_SCRIPT,
+        counters.map((c) => key(c.key)),
+        [amount, now, ...counters.map((c) => c.resetAt)],
+      );
     },
     async read(counterKey) {
       return Number((await redis.get(key(counterKey))) ?? 0);

@@ -51,7 +51,12 @@ export function connectRedis(options: RedisConnectionOptions): Redis {
   });
   redis.on('close', () => {
     options.up.set({}, 0);
-    if (connected !== false) note('shared-store-disconnected', { store: 'redis', error: lastError || 'connection closed', hint: 'chat and embed go on with per-instance limits; reconnecting with backoff' });
+    if (connected !== false)
+      note('shared-store-disconnected', {
+        store: 'redis',
+        error: lastError || 'connection closed',
+        hint: 'chat and embed go on with per-instance limits; reconnecting with backoff',
+      });
     connected = false;
   });
   return redis;

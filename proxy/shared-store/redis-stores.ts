@@ -18,16 +18,41 @@ export function createRedisStores(redis: RedisCommands, health: SharedStoreHealt
   const sharedWindows = createRedisRateLimitStore(redis);
   const sharedBudget = createRedisBudgetStore(redis);
   const budget: BudgetStore = {
-    consume: (counters, amount, now) => health.attempt('budget', () => sharedBudget.consume(counters, amount, now), () => memory.budget.consume(counters, amount, now)),
-    record: (counters, amount, now) => health.attempt('budget', () => sharedBudget.record(counters, amount, now), () => memory.budget.record(counters, amount, now)),
-    read: (key, now) => health.attempt('budget', () => sharedBudget.read(key, now), () => memory.budget.read(key, now)),
+    consume: (counters, amount, now) =>
+      health.attempt(
+        'budget',
+        () => sharedBudget.consume(counters, amount, now),
+        () => memory.budget.consume(counters, amount, now),
+      ),
+    record: (counters, amount, now) =>
+      health.attempt(
+        'budget',
+        () => sharedBudget.record(counters, amount, now),
+        () => memory.budget.record(counters, amount, now),
+      ),
+    read: (key, now) =>
+      health.attempt(
+        'budget',
+        () => sharedBudget.read(key, now),
+        () => memory.budget.read(key, now),
+      ),
   };
   return {
     rateLimit(name) {
       const local = memory.rateLimit(name);
       const store: RateLimitStore = {
-        hit: (key, windowMs, now, limit, amount) => health.attempt('rate-limit', () => sharedWindows.hit(key, windowMs, now, limit, amount), () => local.hit(key, windowMs, now, limit, amount)),
-        refund: (key, now) => health.attempt('rate-limit', () => sharedWindows.refund(key, now), () => local.refund(key, now)),
+        hit: (key, windowMs, now, limit, amount) =>
+          health.attempt(
+            'rate-limit',
+            () => sharedWindows.hit(key, windowMs, now, limit, amount),
+            () => local.hit(key, windowMs, now, limit, amount),
+          ),
+        refund: (key, now) =>
+          health.attempt(
+            'rate-limit',
+            () => sharedWindows.refund(key, now),
+            () => local.refund(key, now),
+          ),
       };
       return store;
     },
@@ -35,8 +60,18 @@ export function createRedisStores(redis: RedisCommands, health: SharedStoreHealt
     embedCache(namespace) {
       const tier = createRedisEmbedCacheTier(redis, { namespace });
       return {
-        get: (key) => health.attempt('embed-cache', () => tier.get(key), async () => null),
-        set: (key, value) => health.attempt('embed-cache', () => tier.set(key, value), async () => undefined),
+        get: (key) =>
+          health.attempt(
+            'embed-cache',
+            () => tier.get(key),
+            async () => null,
+          ),
+        set: (key, value) =>
+          health.attempt(
+            'embed-cache',
+            () => tier.set(key, value),
+            async () => undefined,
+          ),
       };
     },
   };

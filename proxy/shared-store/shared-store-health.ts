@@ -50,7 +50,16 @@ export function createSharedStoreHealth(options: SharedStoreHealthOptions): Shar
         opts.fallbacks.inc({ store });
         if (now - loggedAt >= opts.logEveryMs) {
           loggedAt = now;
-          opts.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', event: 'shared-store-fallback', store, error: describeError(error), hint: 'limits and the embed cache run on this instance\'s memory until Redis answers again' }));
+          opts.log(
+            JSON.stringify({
+              time: new Date().toISOString(),
+              level: 'warn',
+              event: 'shared-store-fallback',
+              store,
+              error: describeError(error),
+              hint: "limits and the embed cache run on this instance's memory until Redis answers again",
+            }),
+          );
         }
         return fallback();
       }

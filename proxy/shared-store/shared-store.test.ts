@@ -12,16 +12,19 @@ import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import { startServer, type RunningServer } from '../server.js';
 import { GEMINI_TEST_INDEX, writeIndexManifestFixture } from '../testing/index-manifest-fixture.js';
 import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
-import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../testing/fake-gemini.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../data/testing/fake-gemini.js';
 import { parseUiStream, partTypes } from '../testing/read-ui-stream.js';
 import { freeLoopbackPort, startRedisServer, type TestRedisServer } from '../testing/redis-server.js';
 import { startFakeUpstashRest } from '../testing/fake-upstash-rest.js';
 
 /** Polls an async condition (vitest's poller). */
 const waitUntil = (condition: () => boolean | Promise<boolean>, { timeout = 5000 } = {}) =>
-  vi.waitFor(async () => {
-    if (!(await condition())) throw new Error('condition not met in time');
-  }, { timeout, interval: 20 });
+  vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('condition not met in time');
+    },
+    { timeout, interval: 20 },
+  );
 
 const INDEX_ID = GEMINI_TEST_INDEX.id;
 const CHAT = { question: 'What does the Quran say about patience?', history: [], verses: [{ ref: '2:153', context: '2:150-156' }] };
@@ -69,23 +72,27 @@ afterEach(async () => {
 
 async function startInstances(count: number, env: Record<string, string>, redisUrl = redis.url): Promise<RunningServer[]> {
   const corpus = await loadTestCorpus();
-  const started = await Promise.all(Array.from({ length: count }, () => startServer({
-    env: {
-      PORT: '0',
-      XAI_API_KEY: 'xai-test-KEY-0123456789abcdef',
-      XAI_BASE_URL: xai.baseURL,
-      GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
-      GEMINI_BASE_URL: gemini.baseURL,
-      UPSTREAM_MAX_RETRIES: '0',
-      DEMO_DIR: join(root, 'demo'),
-      INDEX_DIR: join(root, 'index'),
-      SITE_DIR: join(root, 'no-site'),
-      REDIS_URL: redisUrl,
-      ...env,
-    },
-    corpus,
-    log: (l) => logs.push(l),
-  })));
+  const started = await Promise.all(
+    Array.from({ length: count }, () =>
+      startServer({
+        env: {
+          PORT: '0',
+          XAI_API_KEY: 'xai-test-KEY-0123456789abcdef',
+          XAI_BASE_URL: xai.baseURL,
+          GEMINI_API_KEY: FAKE_GEMINI_API_KEY,
+          GEMINI_BASE_URL: gemini.baseURL,
+          UPSTREAM_MAX_RETRIES: '0',
+          DEMO_DIR: join(root, 'demo'),
+          INDEX_DIR: join(root, 'index'),
+          SITE_DIR: join(root, 'no-site'),
+          REDIS_URL: redisUrl,
+          ...env,
+        },
+        corpus,
+        log: (l) => logs.push(l),
+      }),
+    ),
+  );
   running.push(...started);
   return started;
 }
@@ -107,7 +114,7 @@ const fallbacks = async (s: RunningServer) => {
 };
 
 describe('when two instances share one Redis', () => {
-  it('should enforce one client\'s rate limit together', async () => {
+  it("should enforce one client's rate limit together", async () => {
     const [a, b] = await startInstances(2, { RATE_LIMIT_CHAT_PER_HOUR: '3' });
     await waitUntil(async () => (await connected(a!)) === 1 && (await connected(b!)) === 1);
     const statuses = [];
@@ -254,7 +261,7 @@ describe('when Redis accepts connections but never answers', () => {
 });
 
 describe('when two instances share Upstash over its REST API (edge runtimes)', () => {
-  it('should enforce one client\'s rate limit together, and fall back to memory when the API is down', async () => {
+  it("should enforce one client's rate limit together, and fall back to memory when the API is down", async () => {
     const rest = await startFakeUpstashRest(redis.url);
     try {
       const [a, b] = await startInstances(2, { RATE_LIMIT_CHAT_PER_HOUR: '3', UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token }, '');

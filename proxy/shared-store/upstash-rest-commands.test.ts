@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { startFakeUpstashRest, type FakeUpstashRest } from '../testing/fake-upstash-rest.js';
-import { closeLoopbackServer, listenOnLoopback } from '../testing/loopback-server.js';
+import { closeLoopbackServer, listenOnLoopback } from '../../data/testing/loopback-server.js';
 import { startRedisServer, type TestRedisServer } from '../testing/redis-server.js';
 import { createRedisBudgetStore } from './redis-budget-store.js';
 import { createRedisRateLimitStore } from './redis-rate-limit-store.js';
@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 
 describe('when the stores speak REST', () => {
-  it('should count one window for every client of the REST API, under the proxy\'s prefix', async () => {
+  it("should count one window for every client of the REST API, under the proxy's prefix", async () => {
     const a = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token, timeoutMs: 5_000 }));
     const b = createRedisRateLimitStore(upstashRestCommands({ url: rest.url, token: rest.token, timeoutMs: 5_000 }));
     const counts = [];
@@ -62,7 +62,7 @@ describe('when the stores speak REST', () => {
 });
 
 describe('when the REST API fails', () => {
-  it('should throw with Upstash\'s own reason for a wrong token', async () => {
+  it("should throw with Upstash's own reason for a wrong token", async () => {
     const commands = upstashRestCommands({ url: rest.url, token: 'wrong-token' });
     await expect(commands.get('k')).rejects.toThrow('Upstash REST GET failed: Unauthorized');
   });

@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
-import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
+import { closeLoopbackServer, listenOnLoopback, readBody } from '../../data/testing/loopback-server.js';
 
 export interface FakeUpstashRest {
   readonly url: string;
@@ -36,7 +36,8 @@ export async function startFakeUpstashRest(redisUrl: string, token = 'upstash-te
       } catch {
         return send(res, 400, { error: 'ERR failed to parse command' });
       }
-      if (!Array.isArray(command) || command.length === 0 || !command.every((p) => typeof p === 'string')) return send(res, 400, { error: 'ERR command must be an array of strings' });
+      if (!Array.isArray(command) || command.length === 0 || !command.every((p) => typeof p === 'string'))
+        return send(res, 400, { error: 'ERR command must be an array of strings' });
       const [name, ...args] = command as string[];
       state.commands.push(name!.toUpperCase());
       try {
@@ -49,9 +50,15 @@ export async function startFakeUpstashRest(redisUrl: string, token = 'upstash-te
   return {
     url,
     token,
-    get commands() { return state.commands; },
-    get down() { return state.down; },
-    set down(v) { state.down = v; },
+    get commands() {
+      return state.commands;
+    },
+    get down() {
+      return state.down;
+    },
+    set down(v) {
+      state.down = v;
+    },
     async close() {
       await closeLoopbackServer(server, open);
       redis.disconnect();

@@ -4,7 +4,7 @@
  * can answer 200, answer 500, or never answer.
  */
 import type { Server, ServerResponse } from 'node:http';
-import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
+import { closeLoopbackServer, listenOnLoopback, readBody } from '../../data/testing/loopback-server.js';
 
 export type FakeWebhookMode = 'ok' | 'fail' | 'hang';
 
@@ -30,9 +30,15 @@ export async function startFakeWebhook(mode: FakeWebhookMode = 'ok'): Promise<Fa
   });
   return {
     url: `${url}/hooks/feedback`,
-    get received() { return hook.received; },
-    get mode() { return hook.mode; },
-    set mode(m) { hook.mode = m; },
+    get received() {
+      return hook.received;
+    },
+    get mode() {
+      return hook.mode;
+    },
+    set mode(m) {
+      hook.mode = m;
+    },
     close: () => closeLoopbackServer(server, open),
   };
 }

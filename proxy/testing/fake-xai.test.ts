@@ -10,10 +10,18 @@ afterAll(async () => {
 });
 
 const complete = (body: unknown = { model: 'grok-3-mini', messages: [{ role: 'user', content: 'hi' }], stream: true }) =>
-  fetch(`${xai.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify(body) });
+  fetch(`${xai.baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+    body: JSON.stringify(body),
+  });
 
 function deltas(sse: string): string[] {
-  return sse.split('\n\n').filter((f) => f.startsWith('data: {')).map((f) => JSON.parse(f.slice(6))).flatMap((c) => (c.choices?.[0]?.delta?.content ? [c.choices[0].delta.content] : []));
+  return sse
+    .split('\n\n')
+    .filter((f) => f.startsWith('data: {'))
+    .map((f) => JSON.parse(f.slice(6)))
+    .flatMap((c) => (c.choices?.[0]?.delta?.content ? [c.choices[0].delta.content] : []));
 }
 
 describe('when scripted with text', () => {
@@ -57,7 +65,10 @@ describe('when scripted to fail', () => {
     xai.respondWith({ text: 'abcdefghij', failAfterChunks: 1, failMode: 'reset' });
     const res = await complete();
     expect(res.status).toBe(200);
-    const error = await res.text().then(() => null, (e: Error) => e);
+    const error = await res.text().then(
+      () => null,
+      (e: Error) => e,
+    );
     expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNRESET');
   });
   it('should record a client that hangs up as disconnected', async () => {

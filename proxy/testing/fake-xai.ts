@@ -187,7 +187,13 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     for (let i = 0; i < reasoning.length; i += chunkChars) {
       if (call.disconnected) return;
       if (chunkDelay > 0) await sleep(chunkDelay);
-      frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: { reasoning_content: reasoning.slice(i, i + chunkChars) }, finish_reason: null }] });
+      frame({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta: { reasoning_content: reasoning.slice(i, i + chunkChars) }, finish_reason: null }],
+      });
     }
     for (let i = 0; i < pieces.length; i++) {
       if (call.disconnected) return;
@@ -204,7 +210,11 @@ export async function startFakeXai(options: FakeXaiOptions = {}): Promise<FakeXa
     const completionTokens = Math.ceil((text.length + reasoning.length) / 4);
     frame({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: b.finishReason ?? 'stop' }] });
     frame({
-      id, object: 'chat.completion.chunk', created, model, choices: [],
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     });
     res.write('data: [DONE]\n\n');

@@ -13,7 +13,11 @@ export async function readUiStream(res: Response): Promise<UiStreamFrame[]> {
 export function parseUiStream(text: string): UiStreamFrame[] {
   const frames: UiStreamFrame[] = [];
   for (const block of text.split('\n\n')) {
-    const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+    const data = block
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => l.slice(6))
+      .join('\n');
     if (!data) continue;
     frames.push(data === '[DONE]' ? '[DONE]' : (JSON.parse(data) as Record<string, unknown>));
   }

@@ -22,7 +22,9 @@ export interface TestRedisServer {
 export async function startRedisServer(): Promise<TestRedisServer> {
   const probe = spawnSync(REDIS_SERVER_PATH, ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error(`redis-server not found (${REDIS_SERVER_PATH}): the shared-store tests need a real Redis. Install it with: bash scripts/install-system-deps.sh (Debian package redis-server), or set REDIS_SERVER_PATH.`);
+    throw new Error(
+      `redis-server not found (${REDIS_SERVER_PATH}): the shared-store tests need a real Redis. Install it with: bash scripts/install-system-deps.sh (Debian package redis-server), or set REDIS_SERVER_PATH.`,
+    );
   }
   const port = await freeLoopbackPort();
   let child: ChildProcess | null = await launch(port);
@@ -47,7 +49,11 @@ export async function startRedisServer(): Promise<TestRedisServer> {
 }
 
 async function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER_PATH, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'], { stdio: 'ignore' });
+  const child = spawn(
+    REDIS_SERVER_PATH,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} on port ${port}`);

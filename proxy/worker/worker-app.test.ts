@@ -47,9 +47,22 @@ beforeAll(async () => {
   const widget = join(root, 'widget');
   await mkdir(widget);
   await writeFile(join(widget, 'quran-dai.js'), 'export {};\n');
-  const config = parseProxyConfig({ WIDGET_DIR: widget, CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: join(REPO_ROOT, 'data', 'prebuilt', 'index'), INDEX_ID, SITE_DIR: join(root, 'no-site') });
+  const config = parseProxyConfig({
+    WIDGET_DIR: widget,
+    CORPUS_DIR: DEFAULT_CORPUS_DIR,
+    INDEX_DIR: join(REPO_ROOT, 'data', 'prebuilt', 'index'),
+    INDEX_ID,
+    SITE_DIR: join(root, 'no-site'),
+  });
   assetsDir = join(root, 'assets');
-  await buildWorkerAssets({ config, at: (p) => (p.startsWith('/') ? p : join(REPO_ROOT, p)), outDir: assetsDir, fontDir: undefined, ortDir: undefined, now: 1_700_000_000_000 });
+  await buildWorkerAssets({
+    config,
+    at: (p) => (p.startsWith('/') ? p : join(REPO_ROOT, p)),
+    outDir: assetsDir,
+    fontDir: undefined,
+    ortDir: undefined,
+    now: 1_700_000_000_000,
+  });
   xai = await startFakeXai();
 }, 60_000);
 
@@ -58,12 +71,25 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const workerEnv = (vars: Record<string, string> = {}) => ({ ASSETS: folderAssets(assetsDir), PUBLIC_ORIGINS: ORIGIN, XAI_API_KEY: 'fake-xai-test-key', XAI_BASE_URL: xai.baseURL, UPSTREAM_MAX_RETRIES: '0', SUGGEST_TIMEOUT_MS: '0', ...vars });
+const workerEnv = (vars: Record<string, string> = {}) => ({
+  ASSETS: folderAssets(assetsDir),
+  PUBLIC_ORIGINS: ORIGIN,
+  XAI_API_KEY: 'fake-xai-test-key',
+  XAI_BASE_URL: xai.baseURL,
+  UPSTREAM_MAX_RETRIES: '0',
+  SUGGEST_TIMEOUT_MS: '0',
+  ...vars,
+});
 const request = (path: string, init: RequestInit = {}) => new Request(`${ORIGIN}${path}`, init);
-const chat = () => request('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '203.0.113.7' }, body: JSON.stringify(CHAT) });
+const chat = () =>
+  request('/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '203.0.113.7' },
+    body: JSON.stringify(CHAT),
+  });
 
 describe('when the Worker starts from its assets', () => {
-  it('should serve the corpus and index it holds, the demo page and the data files, with the proxy\'s headers', async () => {
+  it("should serve the corpus and index it holds, the demo page and the data files, with the proxy's headers", async () => {
     const logs: string[] = [];
     const app = await createWorkerApp(workerEnv(), { log: (l) => void logs.push(l) });
     const health = (await (await app.fetch(request('/health'))).json()) as { corpus: { verses: number }; index: { id: string } };
@@ -103,7 +129,13 @@ describe('when the Worker starts from its assets', () => {
     const app = await createWorkerApp(workerEnv(), { log: () => undefined });
     const urdu = (await loadCorpusFromDir({ tracks: ['ur'] })).verse({ surah: 2, ayah: 153 }, 'ur').translation;
     const calls = xai.calls.length;
-    const res = await app.fetch(request('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ ...CHAT, lang: 'ur', translation: 'ur' }) }));
+    const res = await app.fetch(
+      request('/api/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ ...CHAT, lang: 'ur', translation: 'ur' }),
+      }),
+    );
     expect(res.status).toBe(200);
     await res.text();
     expect(xai.calls.length).toBe(calls + 1);
@@ -133,7 +165,7 @@ describe('when two Worker isolates share Upstash over its REST API', () => {
     await redis?.stop();
   });
 
-  it('should count one visitor\'s questions together', async () => {
+  it("should count one visitor's questions together", async () => {
     const rest = await startFakeUpstashRest(redis.url);
     try {
       const env = workerEnv({ RATE_LIMIT_CHAT_PER_HOUR: '2', UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token });

@@ -14,16 +14,11 @@ import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest-parser.js';
 import { readSiteArtefact } from '../../data/site/site-artefact-reader.js';
 import { createApp, STATIC_MOUNTS, type ProxyApp, type StaticMount } from '../app.js';
-import { createChatModel } from '../chat/chat-model-factory.js';
+import { createProxyServices } from '../proxy-services.js';
 import { NO_INDEX_ID } from '../config/index-locator.js';
 import { parseProxyConfig, ProxyConfigError, type ProxyEnv } from '../config/proxy-config.js';
-import { createQueryEmbedder } from '../embed/query-embedder.js';
 import { createScrubber } from '../http/secret-scrubber.js';
-import { createProxyMetrics } from '../metrics/proxy-metrics.js';
 import type { FileSource } from '../middleware/static-files/file-source.js';
-import { createRedisStores } from '../shared-store/redis-stores.js';
-import { createSharedStoreHealth } from '../shared-store/shared-store-health.js';
-import { upstashRestCommands } from '../shared-store/upstash-rest-commands.js';
 import { assetsFileSource, assetsReader, type AssetsBinding } from './assets-file-source.js';
 
 /** The Worker's bindings: the static assets, and every variable and secret as a string. */
@@ -55,10 +50,14 @@ export function workerProxyEnv(env: WorkerEnv): ProxyEnv {
 export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions = {}): Promise<ProxyApp> {
   if (!env.ASSETS) throw new Error('the Worker has no ASSETS binding; deploy it with the wrangler.toml of this repository');
   const config = parseProxyConfig(workerProxyEnv(env), 1);
-  if (config.redis) throw new ProxyConfigError(['REDIS_URL needs a TCP connection, which a Worker does not have; use Upstash (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN) instead']);
+  if (config.redis)
+    throw new ProxyConfigError([
+      'REDIS_URL needs a TCP connection, which a Worker does not have; use Upstash (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN) instead',
+    ]);
   const log = options.log ?? ((line: string) => console.log(line));
   const scrub = createScrubber(config.secrets);
-  const note = (event: string, fields: Record<string, unknown> = {}) => log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
+  const note = (event: string, fields: Record<string, unknown> = {}) =>
+    log(scrub(JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })));
   const assets = env.ASSETS;
   const info = JSON.parse(new TextDecoder().decode(await assetsReader(assets, '')('quran-dai-worker.json'))) as AssetsInfo;
 
@@ -67,7 +66,9 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
   // other translations when an answer first needs one (all twelve at once took about 100 ms of
   // CPU here, ten times a free-plan request's allowance).
   const readCorpus = assetsReader(assets, STATIC_MOUNTS.corpus);
-  const corpus = lazyCorpusHandle(parseManifest(decodeJson(await readCorpus('manifest.json'))), () => loadCorpus(readCorpus, ['en'], "the Worker's assets (data/corpus)"));
+  const corpus = lazyCorpusHandle(parseManifest(decodeJson(await readCorpus('manifest.json'))), () =>
+    loadCorpus(readCorpus, ['en'], "the Worker's assets (data/corpus)"),
+  );
   const loading = new Map<TextTrackId, Promise<void>>();
   const loadTrack = async (track: TextTrackId): Promise<void> => {
     const whole = await corpus.whole();
@@ -78,16 +79,12 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
   };
   const index = await servedIndex(assets, info, config.paths.indexId);
   const site = info.site ? await readSiteArtefact(assetsReader(assets, STATIC_MOUNTS.site)) : null;
-  const embedder = createQueryEmbedder(index, config, options.fetch, note);
-  const chat = config.chat ? createChatModel(config.chat, options.fetch) : null;
-  const metrics = createProxyMetrics();
-  const upstash = config.upstash;
-  const stores = upstash
-    ? createRedisStores(
-        upstashRestCommands({ url: upstash.url, token: upstash.token, timeoutMs: upstash.commandTimeoutMs, ...(options.fetch ? { fetch: options.fetch } : {}) }),
-        createSharedStoreHealth({ fallbacks: metrics.sharedStoreFallbacks, log: (line) => log(scrub(line)) }),
-      )
-    : undefined;
+  const { metrics, stores, sharedStore, embedder, chat } = createProxyServices(config, {
+    index,
+    log: (line) => log(scrub(line)),
+    note,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const mounts = Object.keys(STATIC_MOUNTS) as StaticMount[];
   const files: Partial<Record<StaticMount, FileSource>> = Object.fromEntries(
     mounts.map((m) => [m, assetsFileSource(assets, m === 'demo' ? '/demo' : STATIC_MOUNTS[m], info.builtAt)]),
@@ -96,8 +93,12 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
     corpus: corpus.manifest.version,
     index: index?.id ?? null,
     chat: chat ? `${chat.provider}:${chat.modelId}` : null,
-    sharedStore: stores ? 'upstash' : 'memory',
-    ...(stores ? {} : { hint: 'rate limits and budgets are counted per Worker isolate, so Cloudflare may run several counts at once; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them' }),
+    sharedStore,
+    ...(stores
+      ? {}
+      : {
+          hint: 'rate limits and budgets are counted per Worker isolate, so Cloudflare may run several counts at once; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them',
+        }),
   });
   return createApp(config, {
     metrics,
@@ -119,9 +120,13 @@ export async function createWorkerApp(env: WorkerEnv, options: WorkerAppOptions 
 async function servedIndex(assets: AssetsBinding, info: AssetsInfo, indexId: string): Promise<VectorIndexManifest | null> {
   if (indexId === NO_INDEX_ID || !info.index) return null;
   if (indexId && indexId !== info.index) {
-    throw new ProxyConfigError([`INDEX_ID=${indexId} but the Worker's assets hold the index ${info.index}; run INDEX_ID=${indexId} npm run worker:assets, then deploy again`]);
+    throw new ProxyConfigError([
+      `INDEX_ID=${indexId} but the Worker's assets hold the index ${info.index}; run INDEX_ID=${indexId} npm run worker:assets, then deploy again`,
+    ]);
   }
-  const manifest = parseVectorIndexManifest(JSON.parse(new TextDecoder().decode(await assetsReader(assets, STATIC_MOUNTS.index)(`${info.index}/manifest.json`))));
+  const manifest = parseVectorIndexManifest(
+    JSON.parse(new TextDecoder().decode(await assetsReader(assets, STATIC_MOUNTS.index)(`${info.index}/manifest.json`))),
+  );
   if (manifest.id !== info.index) throw new Error(`the Worker's index ${info.index} says its id is "${manifest.id}"; run npm run worker:assets again`);
   return manifest;
 }

@@ -1,4 +1,5 @@
 /** Shape of `bench/results.json` (search part) and its Markdown rendering for BENCHMARKS.md. */
+import { replaceMarkedSection } from './marked-section.js';
 import type { SearchBenchReport } from './search-bench-core.js';
 
 export interface MachineInfo {
@@ -54,10 +55,19 @@ function runtimeTable(r: SearchBenchReport): string[] {
       `| vector ${v.kind} | ${v.dims} | ${ms(v.latency.p50)} | ${ms(v.latency.p95)} | ${ms(v.timeToFirstResultMs)}${v.timeToFirstResultMedianMs !== undefined ? ` (median ${ms(v.timeToFirstResultMedianMs)})` : ''} | ${ms(v.decodeMs)} | ${ms(v.wasmMs)} | ${ms(v.buildMs)} | ${v.agreementWithFlat ?? '-'} | ${mb(v.memoryDeltaBytes)} |`,
     );
   }
-  rows.push(`| lexical (BM25, en + ar) | - | ${ms(r.lexical.latency.p50)} | ${ms(r.lexical.latency.p95)} | - | - | - | ${ms(r.lexical.indexBuildMs)} | - | - |`);
-  if (r.lexicalWithTopics) rows.push(`| lexical + topic index (${r.lexicalWithTopics.topics} topics) | - | ${ms(r.lexicalWithTopics.latency.p50)} | ${ms(r.lexicalWithTopics.latency.p95)} | - | - | - | - | - | - |`);
-  for (const h of r.hybrid) rows.push(`| hybrid (${h.kind}) incl. RRF + context | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`);
-  for (const h of r.hybridWithTopics ?? []) rows.push(`| hybrid (flat) + topic index and classifier (${h.topics} topics) | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`);
+  rows.push(
+    `| lexical (BM25, en + ar) | - | ${ms(r.lexical.latency.p50)} | ${ms(r.lexical.latency.p95)} | - | - | - | ${ms(r.lexical.indexBuildMs)} | - | - |`,
+  );
+  if (r.lexicalWithTopics)
+    rows.push(
+      `| lexical + topic index (${r.lexicalWithTopics.topics} topics) | - | ${ms(r.lexicalWithTopics.latency.p50)} | ${ms(r.lexicalWithTopics.latency.p95)} | - | - | - | - | - | - |`,
+    );
+  for (const h of r.hybrid)
+    rows.push(`| hybrid (${h.kind}) incl. RRF + context | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`);
+  for (const h of r.hybridWithTopics ?? [])
+    rows.push(
+      `| hybrid (flat) + topic index and classifier (${h.topics} topics) | ${h.dims} | ${ms(h.latency.p50)} | ${ms(h.latency.p95)} | - | - | - | - | - | - |`,
+    );
   return rows;
 }
 
@@ -72,7 +82,8 @@ export function renderSearchSection(res: SearchBenchResults): string {
     '| index | vectors | file bytes | gzip | budget (6,236 x dims + 5%) | build ms | flat int8 vs float32 top-20 |',
     '|---|---:|---:|---:|---:|---:|---:|',
     ...res.indexes.map(
-      (i) => `| ${i.id} | ${i.count} x ${i.dims} | ${i.bytes} (${kb(i.bytes)}) | ${kb(i.gzipBytes)} | ${i.bytes <= i.budgetBytes ? 'within' : 'OVER'} ${kb(i.budgetBytes)} | ${i.buildMs} | ${i.flatVsFloat32Top20} |`,
+      (i) =>
+        `| ${i.id} | ${i.count} x ${i.dims} | ${i.bytes} (${kb(i.bytes)}) | ${kb(i.gzipBytes)} | ${i.bytes <= i.budgetBytes ? 'within' : 'OVER'} ${kb(i.budgetBytes)} | ${i.buildMs} | ${i.flatVsFloat32Top20} |`,
     ),
     '',
     ...runtimeTable(res.node),
@@ -87,10 +98,5 @@ export function renderSearchSection(res: SearchBenchResults): string {
 
 /** Replace the search section between its markers, leaving everything else (e.g. the proxy section) untouched. */
 export function replaceSearchSection(markdown: string, section: string): string {
-  const start = markdown.indexOf(SEARCH_SECTION_START);
-  const end = markdown.indexOf(SEARCH_SECTION_END);
-  if (start < 0 || end < start) {
-    return `${markdown.trimEnd()}\n\n## Search\n${SEARCH_SECTION_START}\n${section}\n${SEARCH_SECTION_END}\n`;
-  }
-  return `${markdown.slice(0, start + SEARCH_SECTION_START.length)}\n${section}\n${markdown.slice(end)}`;
+  return replaceMarkedSection(markdown, { heading: '## Search', start: SEARCH_SECTION_START, end: SEARCH_SECTION_END }, section);
 }

@@ -19,11 +19,26 @@ import { DEFAULT_TOPICS_DIR } from '../../data/topics/topic-loader-node.js';
 const ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'browser-bench-entry.ts');
 
 export async function bundleBenchPage(): Promise<string> {
-  const result = await build({ entryPoints: [ENTRY], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, minify: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    minify: true,
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.bin': 'application/octet-stream', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
+  '.html': 'text/html',
+};
 
 export async function runBrowserSearchBench(indexRoot: string, config: PageBenchConfig): Promise<SearchBenchReport> {
   const script = await bundleBenchPage();

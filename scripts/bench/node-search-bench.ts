@@ -16,7 +16,7 @@ import { VOY_WASM_PATH } from '../../data/index/voy-wasm-node.js';
 import { runIndexBuild } from '../index-build/index-build-run.js';
 import { buildVerseTexts } from '../index-build/verse-text-template.js';
 import { runSearchBench, type BenchIndexInput, type SearchBenchReport } from './search-bench-core.js';
-import { loadBuiltTopics } from '../../data/topics/topic-loader-optional.js';
+import { loadBuiltTopics } from '../../data/topics/topic-loader-optional-node.js';
 
 export interface BuiltBenchIndex extends BenchIndexInput {
   readonly manifest: VectorIndexManifest;
@@ -56,7 +56,12 @@ export async function flatVsFloatAgreement(corpus: Corpus, index: BuiltBenchInde
   return Math.round((sum / queries.length) * 1000) / 1000;
 }
 
-export async function runNodeSearchBench(corpus: Corpus, indexes: readonly BenchIndexInput[], queries: readonly string[], runs: number): Promise<SearchBenchReport> {
+export async function runNodeSearchBench(
+  corpus: Corpus,
+  indexes: readonly BenchIndexInput[],
+  queries: readonly string[],
+  runs: number,
+): Promise<SearchBenchReport> {
   // A full GC before each reading, without requiring node --expose-gc on the command line.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;

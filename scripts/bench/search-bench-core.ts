@@ -83,7 +83,8 @@ function overlap(a: readonly { index: number }[], b: readonly { index: number }[
 export async function runSearchBench(input: SearchBenchInput): Promise<SearchBenchReport> {
   const k = input.k ?? 20;
   const vector: VectorBenchRow[] = [];
-  const searches: Array<{ dims: number; kind: 'flat' | 'voy'; search: VectorSearch; floors: { primary: number; fallback: number }; queries: Float32Array[] }> = [];
+  const searches: Array<{ dims: number; kind: 'flat' | 'voy'; search: VectorSearch; floors: { primary: number; fallback: number }; queries: Float32Array[] }> =
+    [];
   let wasmSource: VoyWasmSource | undefined;
 
   for (const index of input.indexes) {
@@ -168,7 +169,9 @@ export async function runSearchBench(input: SearchBenchInput): Promise<SearchBen
   const hybrid = searches.map((s) => ({
     dims: s.dims,
     kind: s.kind,
-    latency: measure((i) => engine.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors }), { runs: input.runs }),
+    latency: measure((i) => engine.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors }), {
+      runs: input.runs,
+    }),
   }));
   let lexicalWithTopics: SearchBenchReport['lexicalWithTopics'];
   let hybridWithTopics: SearchBenchReport['hybridWithTopics'];
@@ -188,7 +191,10 @@ export async function runSearchBench(input: SearchBenchInput): Promise<SearchBen
       .filter((s) => s.kind === 'flat')
       .map((s) => {
         const topicVectors = timingClassifier(s.queries, s.dims, topicCount);
-        const latency = measure((i) => withTopics.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors, topicVectors }), { runs: input.runs });
+        const latency = measure(
+          (i) => withTopics.hybrid(texts[i % texts.length]!, { search: s.search, vector: s.queries[i % texts.length]!, floors: s.floors, topicVectors }),
+          { runs: input.runs },
+        );
         return { dims: s.dims, topics: topicCount, latency };
       });
   }

@@ -36,11 +36,17 @@ export function checkContainerEngine(env: NodeJS.ProcessEnv = process.env): Engi
   if (!engine) return { engine, baseImage, ...none, missing: 'no container engine runs here (podman or docker with its daemon)' };
   const present = engine === 'podman' ? runs(engine, ['image', 'exists', baseImage]) : runs(engine, ['image', 'inspect', baseImage]);
   if (!present && !runs(engine, ['pull', '--quiet', baseImage], 120_000)) {
-    return { engine, baseImage, ...none, missing: `${engine} runs, but the base image ${baseImage} is neither here nor reachable (set QURAN_DAI_NODE_IMAGE to a Node 20 image this machine has)` };
+    return {
+      engine,
+      baseImage,
+      ...none,
+      missing: `${engine} runs, but the base image ${baseImage} is neither here nor reachable (set QURAN_DAI_NODE_IMAGE to a Node 20 image this machine has)`,
+    };
   }
   // Some kernels refuse crun (hybrid cgroups) or podman's default rlimits; runc with modest ulimits runs there.
   for (const [globalArgs, runArgs] of ADAPTATIONS) {
-    if (runs(engine, [...globalArgs, 'run', '--rm', ...runArgs, baseImage, 'node', '--version'], 120_000)) return { engine, baseImage, globalArgs, runArgs, missing: undefined };
+    if (runs(engine, [...globalArgs, 'run', '--rm', ...runArgs, baseImage, 'node', '--version'], 120_000))
+      return { engine, baseImage, globalArgs, runArgs, missing: undefined };
   }
   return { engine, baseImage, ...none, missing: `${engine} is installed but cannot start a container here (tried its defaults, and runc with ulimits)` };
 }

@@ -54,17 +54,25 @@ describe('when the image is described', () => {
   });
 });
 
-describe('when the image\'s entry runs (the bundled proxy, without an engine)', () => {
+describe("when the image's entry runs (the bundled proxy, without an engine)", () => {
   it('should start from proxy/server.mjs beside the data and answer /health and the demo page', async () => {
     expect(BUNDLE, 'the Dockerfile should bundle proxy/server.ts with esbuild').not.toBeNull();
     const dir = mkdtempSync(join(tmpdir(), 'quran-dai-image-'));
     try {
       mkdirSync(join(dir, 'proxy'));
       for (const name of ['node_modules', 'data', 'dist', 'demo', 'package.json', '.env.example']) symlinkSync(join(REPO_ROOT, name), join(dir, name));
-      const built = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'), [...BUNDLE![1]!.split(/\s+/), `--outfile=${join(dir, 'proxy', 'server.mjs')}`, '--log-level=warning'], { cwd: REPO_ROOT, encoding: 'utf8' });
+      const built = spawnSync(
+        join(REPO_ROOT, 'node_modules', '.bin', 'esbuild'),
+        [...BUNDLE![1]!.split(/\s+/), `--outfile=${join(dir, 'proxy', 'server.mjs')}`, '--log-level=warning'],
+        { cwd: REPO_ROOT, encoding: 'utf8' },
+      );
       expect(built.status, built.stderr).toBe(0);
       const port = await freeLoopbackPort();
-      const child = spawn(process.execPath, ['proxy/server.mjs'], { cwd: dir, env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', INDEX_ID: 'none' }, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['proxy/server.mjs'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', INDEX_ID: 'none' },
+        stdio: 'ignore',
+      });
       try {
         const health = (await (await waitForHealth(`http://127.0.0.1:${port}`, 30_000)).json()) as { corpus: { verses: number } };
         expect(health.corpus.verses).toBe(6236);
@@ -83,26 +91,35 @@ const check = checkContainerEngine();
 if (check.missing) console.log(`skipping the container build: ${check.missing}`);
 
 describe.skipIf(check.missing !== undefined)('when the image is built and run by a container engine', () => {
-  it('should serve the demo and /health as a non-root user, and report healthy', async () => {
-    const engine = check.engine!;
-    const cmd = (...args: string[]) => [...check.globalArgs, ...args];
-    // podman keeps HEALTHCHECK only in the docker image format.
-    const format = engine === 'podman' ? ['--format', 'docker'] : [];
-    const tag = 'localhost/quran-dai-test:latest';
-    const name = `quran-dai-test-${process.pid}`;
-    const build = spawnSync(engine, cmd('build', ...format, ...check.runArgs, '--build-arg', `NODE_IMAGE=${check.baseImage}`, '-t', tag, '.'), { cwd: REPO_ROOT, encoding: 'utf8', timeout: 20 * 60_000, maxBuffer: 64 * 1024 * 1024 });
-    expect(build.status, build.stderr.slice(-3000)).toBe(0);
-    const port = await freeLoopbackPort();
-    const run = spawnSync(engine, cmd('run', '-d', '--name', name, ...check.runArgs, '-p', `127.0.0.1:${port}:8787`, tag), { encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
-    try {
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHealth(url, 60_000);
-      expect(await (await fetch(`${url}/`)).text()).toContain('<quran-dai');
-      expect(spawnSync(engine, cmd('exec', name, 'id', '-u'), { encoding: 'utf8' }).stdout.trim()).not.toBe('0');
-      if (engine === 'podman') expect(spawnSync(engine, cmd('healthcheck', 'run', name)).status).toBe(0);
-    } finally {
-      spawnSync(engine, cmd('rm', '-f', name), { stdio: 'ignore' });
-    }
-  }, 25 * 60_000);
+  it(
+    'should serve the demo and /health as a non-root user, and report healthy',
+    async () => {
+      const engine = check.engine!;
+      const cmd = (...args: string[]) => [...check.globalArgs, ...args];
+      // podman keeps HEALTHCHECK only in the docker image format.
+      const format = engine === 'podman' ? ['--format', 'docker'] : [];
+      const tag = 'localhost/quran-dai-test:latest';
+      const name = `quran-dai-test-${process.pid}`;
+      const build = spawnSync(engine, cmd('build', ...format, ...check.runArgs, '--build-arg', `NODE_IMAGE=${check.baseImage}`, '-t', tag, '.'), {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 20 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(build.status, build.stderr.slice(-3000)).toBe(0);
+      const port = await freeLoopbackPort();
+      const run = spawnSync(engine, cmd('run', '-d', '--name', name, ...check.runArgs, '-p', `127.0.0.1:${port}:8787`, tag), { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        await waitForHealth(url, 60_000);
+        expect(await (await fetch(`${url}/`)).text()).toContain('<quran-dai');
+        expect(spawnSync(engine, cmd('exec', name, 'id', '-u'), { encoding: 'utf8' }).stdout.trim()).not.toBe('0');
+        if (engine === 'podman') expect(spawnSync(engine, cmd('healthcheck', 'run', name)).status).toBe(0);
+      } finally {
+        spawnSync(engine, cmd('rm', '-f', name), { stdio: 'ignore' });
+      }
+    },
+    25 * 60_000,
+  );
 });

@@ -4,7 +4,16 @@
  */
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { EXPLANATION_LANGS, type CorpusManifest, type CorpusPart, type ExplanationLang, type ManifestFile, type SurahFile, type TextTrackId, type VerseTextFile } from '../../data/corpus/corpus-types.js';
+import {
+  EXPLANATION_LANGS,
+  type CorpusManifest,
+  type CorpusPart,
+  type ExplanationLang,
+  type ManifestFile,
+  type SurahFile,
+  type TextTrackId,
+  type VerseTextFile,
+} from '../../data/corpus/corpus-types.js';
 import type { QuranJsonSource } from './quran-json-source.js';
 import { sourceOf, type TextSource } from '../../data/sources/text-sources.js';
 
@@ -34,8 +43,7 @@ function jsonFile(part: BuiltFile['part'], base: string, value: unknown): BuiltF
 
 /** ATTRIBUTION.md, written from the sources file: every text, its author, source and terms. */
 export function attributionText(src: QuranJsonSource, sources: readonly TextSource[]): string {
-  const line = (t: TextSource) =>
-    `- ${t.name}: ${t.author}; from ${t.source}${t.url ? ` (${t.url})` : ''}, via ${t.via}. Terms: ${t.terms}`;
+  const line = (t: TextSource) => `- ${t.name}: ${t.author}; from ${t.source}${t.url ? ` (${t.url})` : ''}, via ${t.via}. Terms: ${t.terms}`;
   return [
     '# Quran text, translations and explanations: sources and licence',
     '',
@@ -43,7 +51,7 @@ export function attributionText(src: QuranJsonSource, sources: readonly TextSour
     '(https://github.com/risan/quran-json). Its package.json declares CC-BY-4.0 and its',
     'LICENSE.txt is Creative Commons Attribution-ShareAlike 4.0 (included next to this file);',
     'we follow the stricter ShareAlike terms for the data files. Each text also comes with the',
-    "terms of its own publisher (below, from data/sources/sources.json): several translations are",
+    'terms of its own publisher (below, from data/sources/sources.json): several translations are',
     'published for non-commercial use only.',
     '',
     ...sources.filter((t) => t.kind !== 'project').map(line),
@@ -65,7 +73,12 @@ export type ExplanationTexts = Readonly<Record<ExplanationLang, readonly string[
  * @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts)
  * @param explanations per language, a verse-by-verse explanation, loaded by the widget after the first results
  */
-export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly number[])[], sources: readonly TextSource[], explanations: ExplanationTexts): BuiltCorpus {
+export function buildCorpus(
+  src: QuranJsonSource,
+  rukuStarts: readonly (readonly number[])[],
+  sources: readonly TextSource[],
+  explanations: ExplanationTexts,
+): BuiltCorpus {
   if (rukuStarts.length !== src.surahs.length) throw new Error(`ruku table has ${rukuStarts.length} surahs, the text ${src.surahs.length}`);
   let first = 0;
   const surahFile: SurahFile = {
@@ -86,10 +99,7 @@ export function buildCorpus(src: QuranJsonSource, rukuStarts: readonly (readonly
   };
   const arabic = src.surahs.flatMap((s) => s.arabic);
   const text = (track: VerseTextFile['track'], name: string, texts: string[]): VerseTextFile => ({ track, name, texts });
-  const files: BuiltFile[] = [
-    jsonFile('surahs', 'surahs', surahFile),
-    jsonFile('arabic', 'arabic', text('arabic', sourceOf(sources, 'arabic').name, arabic)),
-  ];
+  const files: BuiltFile[] = [jsonFile('surahs', 'surahs', surahFile), jsonFile('arabic', 'arabic', text('arabic', sourceOf(sources, 'arabic').name, arabic))];
   for (const id of TRACKS) {
     files.push(jsonFile(`translation-${id}`, `translation-${id}`, text(id, sourceOf(sources, `translation-${id}`).name, src.tracks[id])));
   }

@@ -7,8 +7,21 @@ import { dirname, join } from 'node:path';
 import type { RevelationPlace, TextTrackId } from '../../data/corpus/corpus-types.js';
 import { TRANSLATION_LANGS } from '../../data/corpus/corpus-types.js';
 
-interface RawVerse { id: number; text: string; translation?: string; transliteration?: string }
-interface RawSurah { id: number; name: string; transliteration: string; translation?: string; type: string; total_verses: number; verses: RawVerse[] }
+interface RawVerse {
+  id: number;
+  text: string;
+  translation?: string;
+  transliteration?: string;
+}
+interface RawSurah {
+  id: number;
+  name: string;
+  transliteration: string;
+  translation?: string;
+  type: string;
+  total_verses: number;
+  verses: RawVerse[];
+}
 
 export interface SourceSurah {
   number: number;

@@ -25,7 +25,8 @@ export function rukuStartsBySurah(globalStarts: readonly number[], verseCounts: 
   for (const [s, count] of verseCounts.entries()) {
     const mine: number[] = [];
     while (i < starts.length && starts[i]! < first + count) mine.push(starts[i++]! - first + 1);
-    if (mine[0] !== 1) throw new Error(`surah ${s + 1} does not start a ruku (its rukus start at ayahs ${mine.join(', ') || 'none'}); the ruku table does not match this text`);
+    if (mine[0] !== 1)
+      throw new Error(`surah ${s + 1} does not start a ruku (its rukus start at ayahs ${mine.join(', ') || 'none'}); the ruku table does not match this text`);
     out.push(mine);
     first += count;
   }

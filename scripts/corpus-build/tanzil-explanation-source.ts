@@ -78,7 +78,9 @@ export async function readTanzilExplanation(fileName: string, verseCounts: reado
   try {
     xml = await readFile(path, 'utf8');
   } catch (e) {
-    throw new TanzilFileError(`cannot read the explanation file ${path} (${(e as Error).message}); it is part of the repository, so restore it with git checkout`);
+    throw new TanzilFileError(
+      `cannot read the explanation file ${path} (${(e as Error).message}); it is part of the repository, so restore it with git checkout`,
+    );
   }
   return parseTanzilVerseTexts(xml, verseCounts, fileName);
 }

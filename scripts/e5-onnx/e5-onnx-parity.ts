@@ -77,12 +77,7 @@ export interface QueryParity {
 }
 
 /** Ranks the index with both query vectors of each question (`ours[i]`, `theirs[i]`). */
-export function compareRankings(
-  ours: readonly Float32Array[],
-  theirs: readonly Float32Array[],
-  index: QuantizedVectors,
-  k: number,
-): QueryParity {
+export function compareRankings(ours: readonly Float32Array[], theirs: readonly Float32Array[], index: QuantizedVectors, k: number): QueryParity {
   const search = createFlatVectorSearch(index);
   const top = (q: Float32Array) => search.search(q, k).map((h) => h.index);
   return {

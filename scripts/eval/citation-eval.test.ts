@@ -71,9 +71,17 @@ describe('when the answer check is measured on judged LLM quotations', () => {
     expect(standardizeQuran('الْكِتَابُ  أَحَدٌ')).toBe('الكِتابُ احَدٌ');
   });
   it('should write the two prediction files the scorers read', () => {
-    expect(task2Predictions(predictions).split('\n').slice(0, 3)).toEqual(['Response_ID\tAnnotation_ID\tSegment_Type\tLabel', 'R001\t1\tAyah\tcorrect', 'R001\t1\tclaimed_source\tcorrect']);
+    expect(task2Predictions(predictions).split('\n').slice(0, 3)).toEqual([
+      'Response_ID\tAnnotation_ID\tSegment_Type\tLabel',
+      'R001\t1\tAyah\tcorrect',
+      'R001\t1\tclaimed_source\tcorrect',
+    ]);
     const task3 = task3Predictions(predictions, verses).trim().split('\n');
-    expect(task3).toEqual(['Response_ID\tAnnotation_ID\tSegment_Type\tCorrection', `R001\t2\tAyah\t${verses[corpus.indexOf({ surah: 2, ayah: 153 })]}`, `R002\t1\tAyah\t${NO_VERSE}`]);
+    expect(task3).toEqual([
+      'Response_ID\tAnnotation_ID\tSegment_Type\tCorrection',
+      `R001\t2\tAyah\t${verses[corpus.indexOf({ surah: 2, ayah: 153 })]}`,
+      `R002\t1\tAyah\t${NO_VERSE}`,
+    ]);
     expect(goldTask3(rows).trim().split('\n')).toHaveLength(3);
   });
   it('should name the line of a malformed row', () => {
@@ -86,7 +94,9 @@ describe('when the answer check is measured on judged LLM quotations', () => {
 const external = locateExternalData();
 const visible = external.dir === undefined ? undefined : join(external.dir, 'islamiceval-2026');
 if (!visible || !existsSync(join(visible, 'dev-citations-visible.jsonl'))) {
-  console.info(`citation-eval: the organisers' scorers are not run: ${external.dir === undefined ? external.reason : `no islamiceval-2026 in ${external.dir}`}`);
+  console.info(
+    `citation-eval: the organisers' scorers are not run: ${external.dir === undefined ? external.reason : `no islamiceval-2026 in ${external.dir}`}`,
+  );
 }
 
 describe.runIf(visible && existsSync(join(visible, 'dev-citations-visible.jsonl')))('when the organisers score the same predictions', () => {
@@ -104,9 +114,15 @@ describe.runIf(visible && existsSync(join(visible, 'dev-citations-visible.jsonl'
         await writeFile(join(dir, `gold${task}.tsv`), gold);
         const out = join(dir, `out${task}`);
         try {
-          execFileSync('/usr/bin/python3', [join(visible!, `task${task}_scoring.py`), '--pred', join(dir, `pred${task}.tsv`), '--ref', join(dir, `gold${task}.tsv`), '--output', out], { stdio: 'pipe' });
+          execFileSync(
+            '/usr/bin/python3',
+            [join(visible!, `task${task}_scoring.py`), '--pred', join(dir, `pred${task}.tsv`), '--ref', join(dir, `gold${task}.tsv`), '--output', out],
+            { stdio: 'pipe' },
+          );
         } catch (e) {
-          throw new Error(`the organisers' task${task} scorer failed (it needs Debian's python3-pandas, which npm test installs): ${String((e as { stderr?: Buffer }).stderr ?? e)}`);
+          throw new Error(
+            `the organisers' task${task} scorer failed (it needs Debian's python3-pandas, which npm test installs): ${String((e as { stderr?: Buffer }).stderr ?? e)}`,
+          );
         }
         return JSON.parse(await readFile(join(out, 'scores.json'), 'utf8')) as Record<string, number>;
       };

@@ -80,10 +80,17 @@ export function predictCitations(rows: readonly CitationRow[], corpus: Corpus): 
     const ayahVerdict = ayah ? verdictOf(asQuote(ayah.text), corpus) : undefined;
     const ayahCorrect = !!ayahVerdict && TRUSTED.has(ayahVerdict.status);
     const source = row.segments.find((s) => s.type === 'claimed_source');
-    const range = source ? parseClaimedSource(source.text, (name) => corpus.surahNumberForName(name), (surah) => corpus.verseCount(surah)) : undefined;
+    const range = source
+      ? parseClaimedSource(
+          source.text,
+          (name) => corpus.surahNumberForName(name),
+          (surah) => corpus.verseCount(surah),
+        )
+      : undefined;
     const valid = !!range && corpus.isValidRef({ surah: range.surah, ayah: range.from }) && corpus.isValidRef({ surah: range.surah, ayah: range.to });
     // As the widget meets it: the quote followed by the reference it gives, when it gives one.
-    const citedVerdict = ayah && valid ? verdictOf(`${asQuote(ayah.text)} [${range.surah}:${range.from}${range.to !== range.from ? `-${range.to}` : ''}]`, corpus) : undefined;
+    const citedVerdict =
+      ayah && valid ? verdictOf(`${asQuote(ayah.text)} [${range.surah}:${range.from}${range.to !== range.from ? `-${range.to}` : ''}]`, corpus) : undefined;
     const misquote = ayah && !ayahCorrect ? (citedVerdict ?? ayahVerdict) : undefined;
     const correction = misquote ? (misquote.correction?.verses ?? []) : undefined;
     const labels = row.segments.map((s): 'correct' | 'incorrect' => {
@@ -194,7 +201,8 @@ const tsvCell = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
 /** Subtask 2 predictions: `Response_ID, Annotation_ID, Segment_Type, Label`, one row per segment. */
 export function task2Predictions(predictions: readonly CitationPrediction[]): string {
   const lines = ['Response_ID\tAnnotation_ID\tSegment_Type\tLabel'];
-  for (const p of predictions) p.row.segments.forEach((s, i) => lines.push([p.row.response_id, String(p.row.annotation_id), s.type, p.labels[i]!].map(tsvCell).join('\t')));
+  for (const p of predictions)
+    p.row.segments.forEach((s, i) => lines.push([p.row.response_id, String(p.row.annotation_id), s.type, p.labels[i]!].map(tsvCell).join('\t')));
   return lines.join('\n') + '\n';
 }
 

@@ -8,7 +8,10 @@ const parse = (ref: string) => {
 
 describe('when reading a TSV with a header', () => {
   it('should key each row by the header names and fill missing cells with empty strings', () => {
-    expect(parseTsvWithHeader('a\tb\n1\t2\n3\n\n')).toEqual([{ a: '1', b: '2' }, { a: '3', b: '' }]);
+    expect(parseTsvWithHeader('a\tb\n1\t2\n3\n\n')).toEqual([
+      { a: '1', b: '2' },
+      { a: '3', b: '' },
+    ]);
     expect(() => parseTsvWithHeader('\n')).toThrow(/empty/);
   });
 });

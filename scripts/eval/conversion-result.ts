@@ -30,14 +30,7 @@ export function partitionRefs(refs: readonly string[], parseRange: RangeParser):
 }
 
 /** Build one line, or a skip record when no reference survives validation. */
-export function toLine(
-  id: string,
-  query: string,
-  lang: string,
-  refs: readonly string[],
-  parseRange: RangeParser,
-  out: ConversionResult,
-): void {
+export function toLine(id: string, query: string, lang: string, refs: readonly string[], parseRange: RangeParser, out: ConversionResult): void {
   const { valid, invalid } = partitionRefs(refs, parseRange);
   if (query.trim() === '') out.skipped.push({ id, reason: 'empty question text' });
   else if (valid.length === 0) out.skipped.push({ id, reason: invalid.length ? `no valid reference: ${invalid.join('; ')}` : 'no reference' });

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 
 const countsIn = async (dir: string) => {
-  const out = await convertAll((p) => readFile(join(dir, p), 'utf8'), (r) => corpus.parseRef(r));
+  const out = await convertAll(
+    (p) => readFile(join(dir, p), 'utf8'),
+    (r) => corpus.parseRef(r),
+  );
   expect(Object.keys(out)).toEqual([...CONVERTED_FILES]);
   return Object.fromEntries(Object.entries(out).map(([f, r]) => [f, [r.lines.length, r.skipped.length]]));
 };

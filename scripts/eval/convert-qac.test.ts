@@ -14,7 +14,8 @@ const parse = (r: string) => corpus.parseRef(r);
 
 describe('when converting QAC concepts', () => {
   it('should use the concept name as an English query and its verses as gold', () => {
-    const tsv = 'concept_id\tconcept_name\tn_verses\ttruncated_at_250\tverses\tdefinition\nabel\tAbel\t1\tfalse\t5:27\tdef\naad\tAad\t2\tfalse\t7:65 7:74\tdef\n';
+    const tsv =
+      'concept_id\tconcept_name\tn_verses\ttruncated_at_250\tverses\tdefinition\nabel\tAbel\t1\tfalse\t5:27\tdef\naad\tAad\t2\tfalse\t7:65 7:74\tdef\n';
     expect(convertQac(tsv, parse).lines).toEqual([
       { id: 'abel', query: 'Abel', lang: 'en', relevant: ['5:27'] },
       { id: 'aad', query: 'Aad', lang: 'en', relevant: ['7:65', '7:74'] },

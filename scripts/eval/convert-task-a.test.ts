@@ -16,7 +16,9 @@ const rows = [
   { qid: '1', split: 'train', question: 'س1', zero_answer: false, direct_answer_verses: ['7:85', '11:84'] },
   { qid: '2', split: 'dev', question: 'س2', zero_answer: false, direct_answer_verses: ['2:234'] },
   { qid: '3', split: 'dev', question: 'س3', zero_answer: true, direct_answer_verses: [] },
-].map((r) => JSON.stringify(r)).join('\n');
+]
+  .map((r) => JSON.stringify(r))
+  .join('\n');
 
 describe('when converting Task A to verses', () => {
   it('should keep only the asked split, with the direct answer verses as gold', () => {

@@ -4,13 +4,32 @@ import { parseEvalArgs } from './eval-args.js';
 describe('when parsing eval arguments', () => {
   it('should apply the defaults and infer the format from the path', () => {
     expect(parseEvalArgs(['--dataset', 'eval-data/islamqa-dev.jsonl'])).toEqual({
-      dataset: 'eval-data/islamqa-dev.jsonl', format: 'verses', k: 10, engine: 'lexical', split: 'all', baseline: true,
+      dataset: 'eval-data/islamqa-dev.jsonl',
+      format: 'verses',
+      k: 10,
+      engine: 'lexical',
+      split: 'all',
+      baseline: true,
     });
     expect(parseEvalArgs(['--dataset', 'eval/quran-qa-2023-taskA']).format).toBe('taskA');
   });
 
   it('should read every option', () => {
-    const o = parseEvalArgs(['--dataset', 'd', '--format', 'verses', '--k', '5', '--engine', 'plain-bm25', '--split', 'report', '--json', 'o.json', '--no-baseline']);
+    const o = parseEvalArgs([
+      '--dataset',
+      'd',
+      '--format',
+      'verses',
+      '--k',
+      '5',
+      '--engine',
+      'plain-bm25',
+      '--split',
+      'report',
+      '--json',
+      'o.json',
+      '--no-baseline',
+    ]);
     expect(o).toEqual({ dataset: 'd', format: 'verses', k: 5, engine: 'plain-bm25', split: 'report', json: 'o.json', baseline: false });
   });
 

@@ -101,9 +101,13 @@ export function parseEvalArgs(argv: readonly string[]): EvalOptions {
   if (format === 'taskA' && k !== 10) throw new Error('--k is fixed at 10 for Task A (the official cut-off); drop --k or use --format verses');
   if (values.run && format !== 'taskA') throw new Error('--run scores a TREC passage run and needs --format taskA');
   const engine = oneOf(values.engine!, ENGINES, 'engine');
-  if (values.embedder !== undefined && values.embedder !== 'e5') throw new Error(`--embedder must be e5 (the bundled multilingual-e5-small server); got "${values.embedder}"; for another server build an index and pass --index`);
+  if (values.embedder !== undefined && values.embedder !== 'e5')
+    throw new Error(
+      `--embedder must be e5 (the bundled multilingual-e5-small server); got "${values.embedder}"; for another server build an index and pass --index`,
+    );
   if (values.embedder && values.index) throw new Error('--embedder e5 picks its own index; drop --index');
-  if ((values.embedder || values.index) && engine !== 'hybrid' && engine !== 'dense') throw new Error(`--index and --embedder go with --engine hybrid or dense, not ${engine}`);
+  if ((values.embedder || values.index) && engine !== 'hybrid' && engine !== 'dense')
+    throw new Error(`--index and --embedder go with --engine hybrid or dense, not ${engine}`);
   const engineOptions = values['engine-options'] === undefined ? undefined : parseEngineOptions(values['engine-options']);
   if (engineOptions && engine === 'plain-bm25') throw new Error('--engine-options sets options of the lexical or hybrid engine; plain-bm25 has none');
   return {

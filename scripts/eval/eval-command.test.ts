@@ -62,9 +62,7 @@ describe('when evaluating an engine on a verse dataset', () => {
     expect(out.report.rows[1]!.mean.recall[20]).toBe(0);
     expect(out.text).toContain('lexical Recall@20 0.5000; plain-bm25 is 0, no ratio');
     expect(out.report).toMatchObject({ generatedAt: '2026-01-02T03:04:05.000Z', machine: 'test machine', format: 'verses', k: 10 });
-    expect(out.report.perQuestion['lexical']).toEqual([
-      expect.objectContaining({ id: 'p', retrieved: ['2:153', '2:155'], abstained: false }),
-    ]);
+    expect(out.report.perQuestion['lexical']).toEqual([expect.objectContaining({ id: 'p', retrieved: ['2:153', '2:155'], abstained: false })]);
   });
 });
 
@@ -98,8 +96,16 @@ describe.skipIf(!REAL)('when evaluating an engine on Task A (real data)', () => 
 
 describe('when a verse set gives each question a language', () => {
   it('should tally Hit@3 per language, and say nothing for a one-language set', () => {
-    const questions = [{ id: 'a', lang: 'en' }, { id: 'b', lang: 'en' }, { id: 'c', lang: 'ar' }];
-    const scored = [{ id: 'a', metrics: { hit3: 1 } }, { id: 'b', metrics: { hit3: 0 } }, { id: 'c', metrics: { hit3: 1 } }];
+    const questions = [
+      { id: 'a', lang: 'en' },
+      { id: 'b', lang: 'en' },
+      { id: 'c', lang: 'ar' },
+    ];
+    const scored = [
+      { id: 'a', metrics: { hit3: 1 } },
+      { id: 'b', metrics: { hit3: 0 } },
+      { id: 'c', metrics: { hit3: 1 } },
+    ];
     expect(hitsByLanguage(questions, scored)).toBe('en 0.50 (2), ar 1.00 (1)');
     expect(hitsByLanguage(questions.slice(0, 2), scored)).toBeUndefined();
   });

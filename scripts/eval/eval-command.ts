@@ -125,7 +125,9 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
       if (avoid) notes.push(`${result.system} ${avoidedLine(questions, result.questions, avoid)}`);
     }
     if (rows.length === 2) notes.push(recallRatioLine(rows[0]!, rows[1]!));
-    notes.push(`Verse metrics: AP@${o.k} divides by the number of gold verses R (trec_eval map_cut); Recall@k = gold verses in the top k / R; an abstention scores 0.`);
+    notes.push(
+      `Verse metrics: AP@${o.k} divides by the number of gold verses R (trec_eval map_cut); Recall@k = gold verses in the top k / R; an abstention scores 0.`,
+    );
   }
 
   const report: EvalReport = {
@@ -146,7 +148,10 @@ export async function runEvalCommand(o: EvalOptions, deps: EvalCommandDeps): Pro
 }
 
 /** `en 0.71 (28), ar 0.50 (28)`: Hit@3 per question language, for sets that give one; undefined otherwise. */
-export function hitsByLanguage(questions: readonly { id: string; lang?: string }[], scored: readonly { id: string; metrics: { hit3?: number } }[]): string | undefined {
+export function hitsByLanguage(
+  questions: readonly { id: string; lang?: string }[],
+  scored: readonly { id: string; metrics: { hit3?: number } }[],
+): string | undefined {
   const langOf = new Map(questions.map((q) => [q.id, q.lang]));
   const tally = new Map<string, { hits: number; n: number }>();
   for (const q of scored) {
@@ -172,7 +177,11 @@ export function parseAvoidList(json: unknown): ReadonlySet<string> {
 }
 
 /** How many questions that ask about nothing else have none of the verses to avoid in their first ten. */
-export function avoidedLine(questions: readonly VerseQuestion[], results: readonly { readonly retrieved: readonly string[] }[], avoid: ReadonlySet<string>): string {
+export function avoidedLine(
+  questions: readonly VerseQuestion[],
+  results: readonly { readonly retrieved: readonly string[] }[],
+  avoid: ReadonlySet<string>,
+): string {
   let asked = 0;
   let clean = 0;
   questions.forEach((q, i) => {

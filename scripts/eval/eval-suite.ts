@@ -21,7 +21,10 @@ export function suiteSteps(externalDir: string, evalDataDir: string, engine: Eng
   const taskA = join(externalDir, 'quran-qa-2023-taskA');
   const e = ['--engine', engine, ...(index ? ['--index', index] : [])];
   return [
-    { title: "Scorer check: organisers' BM25 run, Task A dev (expected MAP@10 0.1703, MRR@10 0.3133)", args: ['--dataset', taskA, '--run', join(taskA, 'baseline_runs', 'bigIR_BM25_dev.tsv')] },
+    {
+      title: "Scorer check: organisers' BM25 run, Task A dev (expected MAP@10 0.1703, MRR@10 0.3133)",
+      args: ['--dataset', taskA, '--run', join(taskA, 'baseline_runs', 'bigIR_BM25_dev.tsv')],
+    },
     { title: 'Task A dev (Arabic, official rules)', args: ['--dataset', taskA, '--split', 'dev', ...e] },
     { title: 'Task A train (Arabic, official rules)', args: ['--dataset', taskA, '--split', 'train', ...e] },
     { title: 'islamqa cited verses, dev (English, silver gold)', args: ['--dataset', join(evalDataDir, 'islamqa-dev.jsonl'), ...e] },
@@ -44,7 +47,18 @@ export async function runSuite(steps: readonly SuiteStep[], deps: Omit<EvalComma
     const output = await runEvalCommand(options, { ...deps, command });
     outputs.push({ step, output });
     const extra = output.report.notes.filter((n) => n.includes('Recall@20 is') || n.includes('zero-answer questions answered'));
-    parts.push(`### ${step.title}`, '', '```', command, '```', '', formatReportTable(output.report.rows, options.k), '', ...extra.map((n) => `- ${n}`), ...(extra.length ? [''] : []));
+    parts.push(
+      `### ${step.title}`,
+      '',
+      '```',
+      command,
+      '```',
+      '',
+      formatReportTable(output.report.rows, options.k),
+      '',
+      ...extra.map((n) => `- ${n}`),
+      ...(extra.length ? [''] : []),
+    );
   }
   return { markdown: parts.join('\n'), outputs };
 }

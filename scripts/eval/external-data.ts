@@ -18,7 +18,8 @@ export type ExternalDataLocation = { readonly dir: string } | { readonly dir: un
 /** The evaluation data folder, or why there is none; never throws. */
 export function locateExternalData(env: NodeJS.ProcessEnv = process.env): ExternalDataLocation {
   const beside = join(REPO_ROOT, '..', 'shared', 'eval', 'external');
-  if (env.EVAL_EXTERNAL_DIR === NO_EXTERNAL_DATA) return { dir: undefined, reason: `EVAL_EXTERNAL_DIR=${NO_EXTERNAL_DATA}: the evaluation data at ${beside} is not used` };
+  if (env.EVAL_EXTERNAL_DIR === NO_EXTERNAL_DATA)
+    return { dir: undefined, reason: `EVAL_EXTERNAL_DIR=${NO_EXTERNAL_DATA}: the evaluation data at ${beside} is not used` };
   const dir = env.EVAL_EXTERNAL_DIR || beside;
   if (!existsSync(dir)) return { dir: undefined, reason: `no evaluation data at ${dir}; put shared/ beside the repo or set EVAL_EXTERNAL_DIR` };
   return { dir };

@@ -26,7 +26,12 @@ describe('when naming the hybrid system', () => {
 describe('when the hybrid retriever runs over a small test-hashing index', () => {
   it('should embed the question as a query and return fused verses from the engine', async () => {
     const texts = corpus.trackTexts('en');
-    const search = createFlatVectorSearch(quantizeVectors(texts.map((t) => testHashingVector(t, DIMS)), DIMS));
+    const search = createFlatVectorSearch(
+      quantizeVectors(
+        texts.map((t) => testHashingVector(t, DIMS)),
+        DIMS,
+      ),
+    );
     const tasks: EmbedTask[] = [];
     const inner = new TestHashingEmbedder({ dims: DIMS });
     const embedder: Embedder = { id: inner.id, model: inner.model, dims: DIMS, embed: (t, task) => (tasks.push(task), inner.embed(t, task)) };

@@ -69,7 +69,9 @@ export async function queryEmbedderFor(manifest: VectorIndexManifest, env: NodeJ
     case 'openai-compatible': {
       const baseURL = env.EMBEDDINGS_BASE_URL?.trim();
       if (!baseURL) {
-        throw new Error(`index ${manifest.id} was built with an OpenAI-compatible embeddings server: set EMBEDDINGS_BASE_URL to it (model ${manifest.model}), or use --embedder e5 to start the bundled one`);
+        throw new Error(
+          `index ${manifest.id} was built with an OpenAI-compatible embeddings server: set EMBEDDINGS_BASE_URL to it (model ${manifest.model}), or use --embedder e5 to start the bundled one`,
+        );
       }
       return new OpenAICompatibleEmbedder(embedderOptionsFromManifest(manifest, { baseURL, apiKey: env.EMBEDDINGS_API_KEY }));
     }
@@ -101,7 +103,10 @@ export async function createHybridRetriever(
   const search = await createVectorSearch(vectors, { kind: 'flat' });
   // Remote embedders only: a re-run (another fusion setting) then asks the server nothing.
   const inner = await queryEmbedderFor(manifest, env);
-  const embedder = manifest.embedder === 'test-hashing' ? inner : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
+  const embedder =
+    manifest.embedder === 'test-hashing'
+      ? inner
+      : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
   const engine = createSearchEngine(corpus, engineOptions);
   engine.useTopics(topics);
   return hybridRetriever(engine, search, embedder, manifest, mode, topicVectors);

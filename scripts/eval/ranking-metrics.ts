@@ -75,11 +75,7 @@ export function hitAt(ranking: readonly string[], relevant: ReadonlySet<string>,
   return ranking.slice(0, k).some((id) => relevant.has(id)) ? 1 : 0;
 }
 
-export function scoreRanking(
-  ranking: readonly string[],
-  relevant: ReadonlySet<string>,
-  options: MetricOptions = {},
-): RankingMetrics {
+export function scoreRanking(ranking: readonly string[], relevant: ReadonlySet<string>, options: MetricOptions = {}): RankingMetrics {
   const { k, recallAt: cuts } = { ...DEFAULT_METRIC_OPTIONS, ...options };
   const recall: Record<number, number> = {};
   for (const c of cuts) recall[c] = recallAt(ranking, relevant, c);

@@ -21,11 +21,7 @@ export interface VerseEvalResult {
   readonly abstentions: number;
 }
 
-export async function runVerseEval(
-  questions: readonly VerseQuestion[],
-  retriever: VerseRetriever,
-  options: MetricOptions = {},
-): Promise<VerseEvalResult> {
+export async function runVerseEval(questions: readonly VerseQuestion[], retriever: VerseRetriever, options: MetricOptions = {}): Promise<VerseEvalResult> {
   const results: VerseQuestionResult[] = [];
   for (const q of questions) {
     const r = await retriever.retrieve({ query: q.query, ...(q.lang === undefined ? {} : { lang: q.lang }) });

@@ -41,7 +41,11 @@ export function modernVersesOfPassage(line: string, parseRange: RangeParser, ind
   if (tab < 1) throw new Error(`"${line.slice(0, 40)}" is not a QPC line "S:A-B<TAB>text"`);
   const id = line.slice(0, tab).trim();
   const refs = refsInRange(parseRange(id));
-  const verses = line.slice(tab + 1).split('.').map((v) => v.trim()).filter((v) => v !== '');
+  const verses = line
+    .slice(tab + 1)
+    .split('.')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (verses.length !== refs.length) throw new Error(`passage ${id} has ${verses.length} sentences for ${refs.length} verses`);
   return verses.map((text, i) => ({ index: indexOf(refs[i]!), text }));
 }
@@ -53,7 +57,10 @@ export function measureSpellingAgreement(
   top = 20,
 ): SpellingAgreement {
   const pairs = new Map<string, KeyPair>();
-  let versesDiffering = 0, keyCountDiffers = 0, keysCompared = 0, keysDiffering = 0;
+  let versesDiffering = 0,
+    keyCountDiffers = 0,
+    keysCompared = 0,
+    keysDiffering = 0;
   for (const { index, text } of modern) {
     const uthmani = uthmaniSearch[index];
     if (uthmani === undefined) throw new Error(`verse index ${index} is not in the Uthmani track`);

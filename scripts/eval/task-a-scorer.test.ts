@@ -8,7 +8,9 @@ import { parseTrecQrels, parseTrecRun, type Qrels } from './trec-files.js';
 
 const qrels = parseTrecQrels(
   [
-    'q1\t0\tA\t1', 'q1\t0\tB\t1', 'q1\t0\tC\t1', // answerable, R = 3
+    'q1\t0\tA\t1',
+    'q1\t0\tB\t1',
+    'q1\t0\tC\t1', // answerable, R = 3
     'q2\t0\t-1\t1', // no answer in the Quran
     'q3\t0\t-1\t1',
     'q4\t0\tD\t1', // answerable, missing from the run
@@ -18,9 +20,13 @@ const qrels = parseTrecQrels(
 describe('when scoring a tiny run by hand', () => {
   const run = parseTrecRun(
     [
-      'q1 Q0 X 1 9 t', 'q1 Q0 A 2 8 t', 'q1 Q0 Y 3 7 t', 'q1 Q0 C 4 6 t',
+      'q1 Q0 X 1 9 t',
+      'q1 Q0 A 2 8 t',
+      'q1 Q0 Y 3 7 t',
+      'q1 Q0 C 4 6 t',
       'q2 Q0 -1 1 1 t', // correct abstention
-      'q3 Q0 -1 1 2 t', 'q3 Q0 E 2 1 t', // abstention plus a passage: not exactly -1
+      'q3 Q0 -1 1 2 t',
+      'q3 Q0 E 2 1 t', // abstention plus a passage: not exactly -1
       'q9 Q0 A 1 1 t', // not in the qrels
     ].join('\n'),
   );
@@ -105,7 +111,10 @@ describe.skipIf(!REAL)("when scoring the organisers' dev runs (official check, r
     // AP@10 divides by R: questions 330, 419, 424 and 241 have R = 39, 27, 19 and 15, so even
     // a perfect run gets 10/R on them; the other 21 questions score 1.
     expect(s.mean.ap).toBeCloseTo((21 + 10 / 39 + 10 / 27 + 10 / 19 + 10 / 15) / 25, 12);
-    const capped = s.questions.filter((q) => q.metrics.ap < 1).map((q) => q.qid).sort();
+    const capped = s.questions
+      .filter((q) => q.metrics.ap < 1)
+      .map((q) => q.qid)
+      .sort();
     expect(capped).toEqual(['241', '330', '419', '424']);
   });
 });

@@ -18,6 +18,7 @@ export function themeHalf(theme: string): ThemeHalf {
 
 export function splitByTheme<Q extends { readonly id: string; readonly theme?: string }>(questions: readonly Q[], half: ThemeHalf): Q[] {
   const missing = questions.filter((q) => q.theme === undefined);
-  if (missing.length > 0) throw new Error(`--split ${half} splits by theme, but ${missing.length} question(s) have none (e.g. ${missing[0]!.id}); add "theme" to each line`);
+  if (missing.length > 0)
+    throw new Error(`--split ${half} splits by theme, but ${missing.length} question(s) have none (e.g. ${missing[0]!.id}); add "theme" to each line`);
   return questions.filter((q) => themeHalf(q.theme!) === half);
 }

@@ -22,7 +22,10 @@ describe('when parsing a run', () => {
   });
 
   it('should round-trip through formatTrecRun in the same order', () => {
-    const run = new Map([['7', ['3:1-2', '1:1-4']], ['9', ['-1']]]);
+    const run = new Map([
+      ['7', ['3:1-2', '1:1-4']],
+      ['9', ['-1']],
+    ]);
     expect(parseTrecRun(formatTrecRun(run, 'x'))).toEqual(run);
   });
 });

@@ -53,7 +53,10 @@ export function parseTrecRun(text: string): Run {
   const run = new Map<string, string[]>();
   for (const [qid, docs] of byQuestion) {
     docs.sort((a, b) => b.score - a.score || (a.docid < b.docid ? 1 : a.docid > b.docid ? -1 : 0));
-    run.set(qid, docs.map((d) => d.docid));
+    run.set(
+      qid,
+      docs.map((d) => d.docid),
+    );
   }
   return run;
 }

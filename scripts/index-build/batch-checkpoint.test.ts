@@ -16,7 +16,11 @@ describe('when batches are checkpointed', () => {
     const ckpt = await BatchCheckpoint.open(dir, settings);
     await ckpt.save(0, [Float32Array.of(1, 0), Float32Array.of(0, 1)]);
     await ckpt.save(2, [Float32Array.of(0.6, 0.8)]);
-    const sizes = new Map([[0, 2], [1, 2], [2, 1]]);
+    const sizes = new Map([
+      [0, 2],
+      [1, 2],
+      [2, 1],
+    ]);
     expect([...(await ckpt.finished(sizes))].sort()).toEqual([0, 2]);
     expect((await ckpt.load(2)).map((v) => Array.from(v))).toEqual([[0.6000000238418579, 0.800000011920929]]);
   });
@@ -25,7 +29,16 @@ describe('when batches are checkpointed', () => {
     const ckpt = await BatchCheckpoint.open(dir, settings);
     await writeFile(join(ckpt.dir, BatchCheckpoint.fileName(0)), new Uint8Array(5));
     await writeFile(join(ckpt.dir, `${BatchCheckpoint.fileName(1)}.tmp`), new Uint8Array(16));
-    expect((await ckpt.finished(new Map([[0, 2], [1, 2]]))).size).toBe(0);
+    expect(
+      (
+        await ckpt.finished(
+          new Map([
+            [0, 2],
+            [1, 2],
+          ]),
+        )
+      ).size,
+    ).toBe(0);
   });
 
   it('should keep checkpoints of different settings apart and remove them after use', async () => {

@@ -67,9 +67,13 @@ describe('when parsing build:index arguments', () => {
 
   it('should say what an OpenAI-compatible build is missing', () => {
     expect(() => parseBuildIndexArgs(['--embedder', 'openai-compatible'], {})).toThrow(/--base-url \(or EMBEDDINGS_BASE_URL\) is required.*npm run model:e5/);
-    expect(() => parseBuildIndexArgs(['--embedder', 'openai-compatible', '--base-url', 'http://x/v1'], {})).toThrow(/--model \(or EMBEDDINGS_MODEL\) is required/);
+    expect(() => parseBuildIndexArgs(['--embedder', 'openai-compatible', '--base-url', 'http://x/v1'], {})).toThrow(
+      /--model \(or EMBEDDINGS_MODEL\) is required/,
+    );
     expect(() => parseBuildIndexArgs(['--embedder', 'openai-compatible', '--base-url', '127.0.0.1:8000'], {})).toThrow(/--base-url must be an http\(s\) URL/);
-    expect(() => parseBuildIndexArgs(['--embedder', 'openai-compatible', '--base-url', 'http://x/v1', '--model', 'm'], { EMBEDDINGS_INPUT_TYPE: 'yes please' })).toThrow(/EMBEDDINGS_INPUT_TYPE must be true or false/);
+    expect(() =>
+      parseBuildIndexArgs(['--embedder', 'openai-compatible', '--base-url', 'http://x/v1', '--model', 'm'], { EMBEDDINGS_INPUT_TYPE: 'yes please' }),
+    ).toThrow(/EMBEDDINGS_INPUT_TYPE must be true or false/);
     expect(() => parseBuildIndexArgs(['--embedder', 'test-hashing', '--verse-text', 'fr'], {})).toThrow(/--verse-text must be one of en, ar, en\+ar, got fr/);
   });
 });

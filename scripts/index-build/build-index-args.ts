@@ -77,13 +77,15 @@ export function parseBuildIndexArgs(argv: readonly string[], env: Readonly<Recor
     throw new BuildIndexArgsError(`--embedder must be openai-compatible, gemini, local or test-hashing, got ${kind ?? 'nothing'}`);
   }
   const verseText = values['verse-text'] as VerseTextLanguage;
-  if (!VERSE_TEXT_LANGUAGES.includes(verseText)) throw new BuildIndexArgsError(`--verse-text must be one of ${VERSE_TEXT_LANGUAGES.join(', ')}, got ${verseText}`);
+  if (!VERSE_TEXT_LANGUAGES.includes(verseText))
+    throw new BuildIndexArgsError(`--verse-text must be one of ${VERSE_TEXT_LANGUAGES.join(', ')}, got ${verseText}`);
   const dims = Number(values.dims);
   if (!Number.isInteger(dims) || dims < 1 || dims > 3072) throw new BuildIndexArgsError(`--dims must be an integer in 1..3072, got ${values.dims}`);
   // A CPU server embeds 32 texts in a few seconds, so progress moves and a resumed build loses little.
   const batchText = values['batch-size'] ?? (kind === 'openai-compatible' ? '32' : '100');
   const batchSize = Number(batchText);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) throw new BuildIndexArgsError(`--batch-size must be an integer in 1..100, got ${batchText}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100)
+    throw new BuildIndexArgsError(`--batch-size must be an integer in 1..100, got ${batchText}`);
   const base = { embedderKind: kind, dims, contextual: values.contextual ?? false, verseText, outRoot: values.out, batchSize } as const;
   if (kind === 'test-hashing') return base;
   if (kind === 'openai-compatible') return { ...base, openaiCompatible: openAICompatibleArgs(values, env) };
@@ -92,27 +94,41 @@ export function parseBuildIndexArgs(argv: readonly string[], env: Readonly<Recor
     return { ...base, local: { model: values.model, modelDir: values['model-dir'] } };
   }
   const apiKey = env.GEMINI_API_KEY?.trim();
-  if (!apiKey) throw new BuildIndexArgsError('GEMINI_API_KEY is not set: export your Gemini API key (https://aistudio.google.com/apikey), or use --embedder test-hashing for a test-only index');
+  if (!apiKey)
+    throw new BuildIndexArgsError(
+      'GEMINI_API_KEY is not set: export your Gemini API key (https://aistudio.google.com/apikey), or use --embedder test-hashing for a test-only index',
+    );
   const baseURL = env.GEMINI_BASE_URL?.trim() || undefined;
   if (baseURL && !/^https?:\/\//.test(baseURL)) throw new BuildIndexArgsError(`GEMINI_BASE_URL must be an http(s) URL, got ${baseURL}`);
   return { ...base, gemini: { apiKey, baseURL, model: env.GEMINI_EMBED_MODEL?.trim() || DEFAULT_GEMINI_EMBEDDER_OPTIONS.model } };
 }
 
 function openAICompatibleArgs(
-  values: { 'base-url'?: string | undefined; model?: string | undefined; 'input-type'?: boolean | undefined; 'query-prefix'?: string | undefined; 'document-prefix'?: string | undefined },
+  values: {
+    'base-url'?: string | undefined;
+    model?: string | undefined;
+    'input-type'?: boolean | undefined;
+    'query-prefix'?: string | undefined;
+    'document-prefix'?: string | undefined;
+  },
   env: Readonly<Record<string, string | undefined>>,
 ): NonNullable<BuildIndexConfig['openaiCompatible']> {
   const baseURL = (values['base-url'] ?? env.EMBEDDINGS_BASE_URL ?? '').trim().replace(/\/+$/, '');
   if (!baseURL) {
     throw new BuildIndexArgsError(
-      '--base-url (or EMBEDDINGS_BASE_URL) is required with --embedder openai-compatible: the server\'s OpenAI base URL, e.g. http://127.0.0.1:11434/v1 for Ollama (npm run model:e5 installs a local server)',
+      "--base-url (or EMBEDDINGS_BASE_URL) is required with --embedder openai-compatible: the server's OpenAI base URL, e.g. http://127.0.0.1:11434/v1 for Ollama (npm run model:e5 installs a local server)",
     );
   }
-  if (!/^https?:\/\/[^\s]+$/.test(baseURL) || !URL.canParse(baseURL)) throw new BuildIndexArgsError(`--base-url must be an http(s) URL ending in the API version, e.g. http://127.0.0.1:8000/v1; got ${baseURL}`);
+  if (!/^https?:\/\/[^\s]+$/.test(baseURL) || !URL.canParse(baseURL))
+    throw new BuildIndexArgsError(`--base-url must be an http(s) URL ending in the API version, e.g. http://127.0.0.1:8000/v1; got ${baseURL}`);
   const model = (values.model ?? env.EMBEDDINGS_MODEL ?? '').trim();
-  if (!model) throw new BuildIndexArgsError('--model (or EMBEDDINGS_MODEL) is required with --embedder openai-compatible: a model the server serves, e.g. multilingual-e5-small');
+  if (!model)
+    throw new BuildIndexArgsError(
+      '--model (or EMBEDDINGS_MODEL) is required with --embedder openai-compatible: a model the server serves, e.g. multilingual-e5-small',
+    );
   const inputTypeEnv = (env.EMBEDDINGS_INPUT_TYPE ?? '').trim().toLowerCase();
-  if (inputTypeEnv && !['true', 'false', '1', '0'].includes(inputTypeEnv)) throw new BuildIndexArgsError(`EMBEDDINGS_INPUT_TYPE must be true or false, got ${inputTypeEnv}`);
+  if (inputTypeEnv && !['true', 'false', '1', '0'].includes(inputTypeEnv))
+    throw new BuildIndexArgsError(`EMBEDDINGS_INPUT_TYPE must be true or false, got ${inputTypeEnv}`);
   return {
     baseURL,
     model,
@@ -130,7 +146,10 @@ function openAICompatibleArgs(
 export const BUILD_RETRY = { maxRetries: 8, maxRetryDelayMs: 60_000 } as const;
 
 /** The embedder and the task names recorded in the manifest. */
-export function embedderFor(config: BuildIndexConfig, overrides: { retryDelayMs?: number; maxRetries?: number; maxRetryDelayMs?: number } = {}): {
+export function embedderFor(
+  config: BuildIndexConfig,
+  overrides: { retryDelayMs?: number; maxRetries?: number; maxRetryDelayMs?: number } = {},
+): {
   embedder: Embedder;
   queryTask: string;
   documentTask: string;

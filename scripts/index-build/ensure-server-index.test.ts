@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
-import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from '../../proxy/testing/fake-openai-embeddings.js';
+import { startFakeOpenAIEmbeddings, type FakeOpenAIEmbeddings } from '../../data/testing/fake-openai-embeddings.js';
 import { englishVerseText, ensureServerIndex } from './ensure-server-index.js';
 import { buildVerseTexts } from './verse-text-template.js';
 
@@ -27,10 +27,12 @@ describe('when npm start or model:e5 needs the index of an embeddings server', (
   const server = () => ({ baseURL: fake.baseURL, model: 'multilingual-e5-small', inputType: true });
 
   it('should say how to build it when building is not allowed', async () => {
-    await expect(ensureServerIndex({ server: server(), corpus, outRoot: out, build: false })).rejects.toThrow(/no verse index for multilingual-e5-small in .*: build it with npm run model:e5/);
+    await expect(ensureServerIndex({ server: server(), corpus, outRoot: out, build: false })).rejects.toThrow(
+      /no verse index for multilingual-e5-small in .*: build it with npm run model:e5/,
+    );
   });
 
-  it('should build it once, embedding each verse\'s English and Arabic as passages', async () => {
+  it("should build it once, embedding each verse's English and Arabic as passages", async () => {
     fake.reset();
     const first = await ensureServerIndex({ server: server(), corpus, outRoot: out });
     expect(first.built).toBe(true);
@@ -79,7 +81,15 @@ describe('when quran-dai ships an index for that server’s model', () => {
       const queries = fake.calls.filter((c) => c.body?.input_type === 'query').flatMap((c) => c.body!.input as string[]);
       expect(queries).toContain('alcohol');
       const english = (surah: number, ayah: number) => corpus.verse({ surah, ayah }, 'en').translation;
-      expect(queries.slice(-7)).toStrictEqual([english(5, 90), english(5, 91), english(2, 219), english(4, 43), english(51, 56), english(67, 2), english(23, 115)]);
+      expect(queries.slice(-7)).toStrictEqual([
+        english(5, 90),
+        english(5, 91),
+        english(2, 219),
+        english(4, 43),
+        english(51, 56),
+        english(67, 2),
+        english(23, 115),
+      ]);
       const vectors = JSON.parse(await readFile(join(used.dir, 'topics.json'), 'utf8')) as { topicsVersion: string; count: number };
       expect(vectors).toMatchObject({ topicsVersion: 't1', count: 2, recipe: 'classifier+verses/1' });
 
@@ -111,13 +121,18 @@ describe('when quran-dai ships an index for that server’s model', () => {
       const built = await ensureServerIndex({ server: server(), corpus, outRoot: shipped });
       const copied = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped });
       const path = join(copied.dir, 'manifest.json');
-      await writeFile(path, JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), version: 'older', files: [{ ...built.manifest.files[0], path: 'vectors.older.bin' }] }));
+      await writeFile(
+        path,
+        JSON.stringify({ ...JSON.parse(await readFile(path, 'utf8')), version: 'older', files: [{ ...built.manifest.files[0], path: 'vectors.older.bin' }] }),
+      );
       await writeFile(join(copied.dir, 'vectors.older.bin'), 'old');
       fake.reset();
       const used = await ensureServerIndex({ server: server(), corpus, outRoot: target, prebuiltRoot: shipped });
       expect(used).toMatchObject({ built: false, manifest: { version: built.manifest.version } });
       expect(fake.calls.filter((c) => c.body?.input_type === 'passage')).toHaveLength(0);
-      expect((await readdir(copied.dir)).filter((n) => /^(vectors|signs|magnitudes)\./.test(n)).sort()).toStrictEqual(built.manifest.files.map((f) => f.path).sort());
+      expect((await readdir(copied.dir)).filter((n) => /^(vectors|signs|magnitudes)\./.test(n)).sort()).toStrictEqual(
+        built.manifest.files.map((f) => f.path).sort(),
+      );
     } finally {
       await rm(shipped, { recursive: true, force: true });
       await rm(target, { recursive: true, force: true });

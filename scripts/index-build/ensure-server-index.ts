@@ -65,7 +65,9 @@ export async function ensureServerIndex(options: EnsureServerIndexOptions): Prom
     return { dir, manifest: prebuilt, built: false };
   }
   if (options.build === false) {
-    throw new Error(`no verse index for ${server.model} in ${dir}${existing ? ' for this corpus' : ''}: build it with npm run model:e5 (the bundled model) or npm start (EMBEDDINGS_BASE_URL)`);
+    throw new Error(
+      `no verse index for ${server.model} in ${dir}${existing ? ' for this corpus' : ''}: build it with npm run model:e5 (the bundled model) or npm start (EMBEDDINGS_BASE_URL)`,
+    );
   }
   options.log?.(
     existing
@@ -100,16 +102,27 @@ async function ensureTopicVectors(options: EnsureServerIndexOptions, embedder: E
     try {
       const made = parseTopicVectorManifest(JSON.parse(readFileSync(path, 'utf8')));
       if (made.topicsVersion === topics.vectorsVersion && made.recipe === SERVER_TOPIC_VECTOR_RECIPE) return;
-      if (made.topicsVersion === topics.vectorsVersion) options.log?.(`quran-dai: the topic vectors in ${dir} were made the older way (${made.recipe ?? 'unrecorded'}); making them again (${SERVER_TOPIC_VECTOR_RECIPE})`);
+      if (made.topicsVersion === topics.vectorsVersion)
+        options.log?.(
+          `quran-dai: the topic vectors in ${dir} were made the older way (${made.recipe ?? 'unrecorded'}); making them again (${SERVER_TOPIC_VECTOR_RECIPE})`,
+        );
     } catch {
       // unreadable: make them again
     }
   }
-  if (options.build === false) throw new Error(`no topic vectors for topic index ${topics.vectorsVersion} in ${dir}: make them with npm run model:e5 or npm start`);
+  if (options.build === false)
+    throw new Error(`no topic vectors for topic index ${topics.vectorsVersion} in ${dir}: make them with npm run model:e5 or npm start`);
   options.log?.(`quran-dai: embedding the ${topics.topics.length} topics' names, questions and verses into ${dir}…`);
   const started = Date.now();
   const onProgress = options.onProgress;
-  await buildTopicVectors({ topics, embedder, dir, indexId, verseText: englishVerseText(options.corpus), ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}) });
+  await buildTopicVectors({
+    topics,
+    embedder,
+    dir,
+    indexId,
+    verseText: englishVerseText(options.corpus),
+    ...(onProgress ? { onProgress: (done, total) => onProgress({ done, total, label: 'topic texts', elapsedMs: Date.now() - started }) } : {}),
+  });
 }
 
 /** A verse's English translation, which the topic classifier learns each topic's verses from. */

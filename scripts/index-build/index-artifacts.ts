@@ -12,7 +12,18 @@ import { encodeStagedVectorFiles, encodeVectorFile } from '../../data/index/vect
 /** Everything in the manifest that the build decides; the rest (version, count, files) comes from the vectors. */
 export type IndexArtifactSettings = Pick<
   VectorIndexManifest,
-  'id' | 'embedder' | 'model' | 'dims' | 'queryTask' | 'documentTask' | 'queryPrefix' | 'documentPrefix' | 'textTemplate' | 'contextualised' | 'corpusVersion' | 'floors'
+  | 'id'
+  | 'embedder'
+  | 'model'
+  | 'dims'
+  | 'queryTask'
+  | 'documentTask'
+  | 'queryPrefix'
+  | 'documentPrefix'
+  | 'textTemplate'
+  | 'contextualised'
+  | 'corpusVersion'
+  | 'floors'
 > & {
   /**
    * Default `int4-centered-staged`: the 4-bit codes (half of int8's bytes, quality within noise)
@@ -50,7 +61,11 @@ export async function buildIndexArtifacts(vectors: readonly Float32Array[], sett
 }
 
 /** The files and manifest of already quantised vectors (also how a 4-bit index is re-staged). */
-export async function indexArtifactsOf(q: QuantizedVectors, quantization: VectorQuantization, settings: Omit<IndexArtifactSettings, 'quantization'>): Promise<IndexArtifacts> {
+export async function indexArtifactsOf(
+  q: QuantizedVectors,
+  quantization: VectorQuantization,
+  settings: Omit<IndexArtifactSettings, 'quantization'>,
+): Promise<IndexArtifacts> {
   const encoded = await Promise.all(
     encodeForIndex(q, quantization).map(async ({ stem, bytes }) => {
       const sha256 = await sha256Hex(bytes);
@@ -58,7 +73,8 @@ export async function indexArtifactsOf(q: QuantizedVectors, quantization: Vector
     }),
   );
   // One file: its own hash, as before. Several: the hash of their hashes, so any change shows.
-  const version = encoded.length === 1 ? encoded[0]!.sha256.slice(0, 16) : (await sha256Hex(new TextEncoder().encode(encoded.map((e) => e.sha256).join('\n')))).slice(0, 16);
+  const version =
+    encoded.length === 1 ? encoded[0]!.sha256.slice(0, 16) : (await sha256Hex(new TextEncoder().encode(encoded.map((e) => e.sha256).join('\n')))).slice(0, 16);
   // Named by its own hash (a single file's is the version, as before).
   const files = encoded.map((e) => ({ path: `${e.stem}.${e.sha256.slice(0, 16)}.bin`, bytes: e.bytes, sha256: e.sha256 }));
   const manifest: VectorIndexManifest = {
@@ -80,5 +96,9 @@ export async function indexArtifactsOf(q: QuantizedVectors, quantization: Vector
     floors: settings.floors,
     files: files.map((f) => ({ path: f.path, bytes: f.bytes.length, gzipBytes: gzipSync(f.bytes, { level: 9 }).length, sha256: f.sha256 })),
   };
-  return { manifest, files: files.map((f) => ({ path: f.path, bytes: f.bytes })), manifestBytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`) };
+  return {
+    manifest,
+    files: files.map((f) => ({ path: f.path, bytes: f.bytes })),
+    manifestBytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
+  };
 }

@@ -7,7 +7,7 @@ import type { Corpus } from '../../data/corpus/corpus.js';
 import { GeminiEmbedder } from '../../data/embed/gemini-embedder.js';
 import { createFlatVectorSearch } from '../../data/index/flat-vector-search.js';
 import { loadVectorIndexFromDir } from '../../data/index/vector-index-loader-node.js';
-import { FakeGemini, requestTexts, startFakeGemini } from '../../proxy/testing/fake-gemini.js';
+import { FakeGemini, requestTexts, startFakeGemini } from '../../data/testing/fake-gemini.js';
 import { checkBatchVectors, IndexBuildError, runIndexBuild } from './index-build-run.js';
 import { buildVerseTexts } from './verse-text-template.js';
 

@@ -63,7 +63,9 @@ export function checkBatchVectors(vectors: readonly Float32Array[], expectedCoun
   }
   return vectors.map((v, i) => {
     if (v.length !== dims) {
-      throw new IndexBuildError(`verse #${firstIndex + i} got a ${v.length}-dimensional vector, expected ${dims}; the embedder or its outputDimensionality is misconfigured`);
+      throw new IndexBuildError(
+        `verse #${firstIndex + i} got a ${v.length}-dimensional vector, expected ${dims}; the embedder or its outputDimensionality is misconfigured`,
+      );
     }
     let norm = 0;
     for (const x of v) norm += x * x;
@@ -99,7 +101,15 @@ export async function runIndexBuild(options: IndexBuildOptions): Promise<IndexBu
   const done = await checkpoint.finished(sizes);
   const resumedBatches = done.size;
   const report = () =>
-    options.onProgress?.({ done: Math.min(texts.length, [...done].reduce((n, b) => n + (sizes.get(b) ?? 0), 0)), total: texts.length, elapsedMs: performance.now() - started, label: 'verses' });
+    options.onProgress?.({
+      done: Math.min(
+        texts.length,
+        [...done].reduce((n, b) => n + (sizes.get(b) ?? 0), 0),
+      ),
+      total: texts.length,
+      elapsedMs: performance.now() - started,
+      label: 'verses',
+    });
   report();
 
   let embeddedBatches = 0;
@@ -139,7 +149,10 @@ export async function runIndexBuild(options: IndexBuildOptions): Promise<IndexBu
 export async function writeIndexDir(dir: string, artifacts: IndexArtifacts): Promise<void> {
   for (const file of artifacts.files) await writeFile(join(dir, file.path), file.bytes);
   await writeFile(join(dir, 'manifest.json'), artifacts.manifestBytes);
-  await dropOtherVectorFiles(dir, artifacts.files.map((f) => f.path));
+  await dropOtherVectorFiles(
+    dir,
+    artifacts.files.map((f) => f.path),
+  );
 }
 
 /** Removes the vector files of `dir` other than `keep` (an older build or copy is never read again), with their brotli copies. */

@@ -33,7 +33,10 @@ export async function copyPrebuiltIndex(manifest: VectorIndexManifest, outRoot: 
   const to = join(outRoot, manifest.id);
   await mkdir(to, { recursive: true });
   for (const name of [...manifest.files.map((f) => f.path), 'manifest.json']) await copyFile(join(from, name), join(to, name));
-  await dropOtherVectorFiles(to, manifest.files.map((f) => f.path));
+  await dropOtherVectorFiles(
+    to,
+    manifest.files.map((f) => f.path),
+  );
   // The topic vectors shipped beside it: used when they were made from the served topic index
   // (ensure-server-index.ts checks), made again otherwise.
   const topics = join(from, TOPIC_VECTORS_MANIFEST);

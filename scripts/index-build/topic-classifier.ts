@@ -41,7 +41,12 @@ const DEFAULT_TEMPERATURES = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32];
  * is held out to choose the softmax temperature (the one with the least negative log-likelihood),
  * then the classifier is fitted on all of them.
  */
-export function trainTopicClassifier(vectors: readonly Float32Array[], labels: readonly number[], topicCount: number, options: TopicClassifierOptions = {}): TopicClassifier {
+export function trainTopicClassifier(
+  vectors: readonly Float32Array[],
+  labels: readonly number[],
+  topicCount: number,
+  options: TopicClassifierOptions = {},
+): TopicClassifier {
   if (vectors.length !== labels.length) throw new RangeError(`${vectors.length} vectors but ${labels.length} labels`);
   if (vectors.length === 0) throw new RangeError('no topic texts to train on');
   const dims = vectors[0]!.length;
@@ -62,8 +67,19 @@ export function trainTopicClassifier(vectors: readonly Float32Array[], labels: r
   const heldOut = labels.map((l) => position[l]!++ % 3 === 2 && seen[l]! >= 3);
   const trainIdx = heldOut.flatMap((h, i) => (h ? [] : [i]));
   const testIdx = heldOut.flatMap((h, i) => (h ? [i] : []));
-  const probe = fitLda(trainIdx.map((i) => unit[i]!), trainIdx.map((i) => labels[i]!), topicCount, dims, shrinkage);
-  const temperature = chooseTemperature(probe, testIdx.map((i) => unit[i]!), testIdx.map((i) => labels[i]!), options.temperatures ?? DEFAULT_TEMPERATURES);
+  const probe = fitLda(
+    trainIdx.map((i) => unit[i]!),
+    trainIdx.map((i) => labels[i]!),
+    topicCount,
+    dims,
+    shrinkage,
+  );
+  const temperature = chooseTemperature(
+    probe,
+    testIdx.map((i) => unit[i]!),
+    testIdx.map((i) => labels[i]!),
+    options.temperatures ?? DEFAULT_TEMPERATURES,
+  );
 
   const fit = fitLda(unit, labels, topicCount, dims, shrinkage);
   const center = new Float32Array(dims);

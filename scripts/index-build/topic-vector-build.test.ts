@@ -43,14 +43,23 @@ describe('when embedding the topics beside an index', () => {
     const embedded: string[] = [];
     const embedder: Embedder = { ...hashing, dims: hashing.dims, embed: async (texts, task) => (embedded.push(...texts), hashing.embed(texts, task)) };
     // Words no name or question of either topic has: only the verses' texts can teach them.
-    const verseText = (ref: string) => (ref.startsWith('51:') || ref.startsWith('67:') || ref.startsWith('23:') ? 'creation servants lordship' : 'grape barley fermented');
+    const verseText = (ref: string) =>
+      ref.startsWith('51:') || ref.startsWith('67:') || ref.startsWith('23:') ? 'creation servants lordship' : 'grape barley fermented';
     const load = async (manifest: Awaited<ReturnType<typeof buildTopicVectors>>) => {
       const read = await parseTopicVectors(manifest, new Uint8Array(await readFile(join(dir!, manifest.file.path))), topics);
       if (!('vectors' in read)) throw new Error(read.refused);
       return read.vectors;
     };
     const taught = await load(await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-64', verseText }));
-    expect(embedded.slice(-7)).toStrictEqual(['grape barley fermented', 'grape barley fermented', 'grape barley fermented', 'grape barley fermented', 'creation servants lordship', 'creation servants lordship', 'creation servants lordship']);
+    expect(embedded.slice(-7)).toStrictEqual([
+      'grape barley fermented',
+      'grape barley fermented',
+      'grape barley fermented',
+      'grape barley fermented',
+      'creation servants lordship',
+      'creation servants lordship',
+      'creation servants lordship',
+    ]);
     const [question] = await hashing.embed(['creation servants lordship'], 'query');
     expect(topics.matchVector(question!, taught, 2)[0]!.topic.id).toBe('purpose-of-life');
     const [other] = await hashing.embed(['grape barley fermented'], 'query');
@@ -58,11 +67,22 @@ describe('when embedding the topics beside an index', () => {
   });
 
   it('should refuse a classifier manifest without one bias per vector', () => {
-    const base = { schema: 1, topicsVersion: 'v1', indexId: 'x', dims: 2, count: 2, topicIds: ['a', 'b'], counts: [1, 1], file: { path: 'p', sha256: 's', bytes: 1, gzipBytes: 1 } };
+    const base = {
+      schema: 1,
+      topicsVersion: 'v1',
+      indexId: 'x',
+      dims: 2,
+      count: 2,
+      topicIds: ['a', 'b'],
+      counts: [1, 1],
+      file: { path: 'p', sha256: 's', bytes: 1, gzipBytes: 1 },
+    };
     expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1] })).toThrow(/not one this code reads/);
     expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability' })).toThrow(/not one this code reads/);
     expect(parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2] }).bias).toEqual([0.1, -0.2]);
-    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2], center: [1, 0, 0], centerFloor: 0.5 })).toThrow(/not one this code reads/);
+    expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2], center: [1, 0, 0], centerFloor: 0.5 })).toThrow(
+      /not one this code reads/,
+    );
     expect(() => parseTopicVectorManifest({ ...base, scoring: 'probability', bias: [0.1, -0.2], center: [1, 0] })).toThrow(/not one this code reads/);
   });
 
@@ -71,7 +91,14 @@ describe('when embedding the topics beside an index', () => {
     const topics = new TopicIndex(SAMPLE_TOPICS, 'v1');
     const embedder = new TestHashingEmbedder({ dims: 16 });
     const manifest = await buildTopicVectors({ topics, embedder, dir, indexId: 'test-hashing-16', representation: 'centroid' });
-    expect(manifest).toMatchObject({ topicsVersion: 'v1', indexId: 'test-hashing-16', dims: 16, count: 2, topicIds: ['intoxicants', 'purpose-of-life'], counts: [1, 1] });
+    expect(manifest).toMatchObject({
+      topicsVersion: 'v1',
+      indexId: 'test-hashing-16',
+      dims: 16,
+      count: 2,
+      topicIds: ['intoxicants', 'purpose-of-life'],
+      counts: [1, 1],
+    });
     expect((await readdir(dir)).sort()).toEqual(['topic-vectors.' + manifest.file.sha256.slice(0, 10) + '.bin', 'topics.json'].sort());
     const read = parseTopicVectorManifest(JSON.parse(await readFile(join(dir, 'topics.json'), 'utf8')));
     const bytes = new Uint8Array(await readFile(join(dir, read.file.path)));

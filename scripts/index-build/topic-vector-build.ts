@@ -94,7 +94,9 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
     topicIds: topics.topics.map((t) => t.id),
     counts: representation === 'texts' ? counts : counts.map(() => 1),
     file: { path, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, sha256 },
-    ...(classifier ? { scoring: 'probability' as const, bias: Array.from(classifier.bias), center: Array.from(classifier.center), centerFloor: classifier.centerFloor } : {}),
+    ...(classifier
+      ? { scoring: 'probability' as const, bias: Array.from(classifier.bias), center: Array.from(classifier.center), centerFloor: classifier.centerFloor }
+      : {}),
     recipe: topicVectorRecipe(representation, verses.texts.length > 0),
   };
   for (const name of await readdir(options.dir)) if (name.startsWith('topic-vectors.') && name !== path) await rm(join(options.dir, name));
@@ -104,7 +106,10 @@ export async function buildTopicVectors(options: TopicVectorBuildOptions): Promi
 }
 
 /** Each verse of a topic once as a text, and one training example (text, topic) per topic it is in. */
-export function topicVerseTexts(topics: readonly Topic[], verseText: (ref: string) => string): { texts: string[]; examples: { text: number; topic: number }[] } {
+export function topicVerseTexts(
+  topics: readonly Topic[],
+  verseText: (ref: string) => string,
+): { texts: string[]; examples: { text: number; topic: number }[] } {
   const at = new Map<string, number>();
   const examples: { text: number; topic: number }[] = [];
   topics.forEach((topic, t) => {
@@ -116,11 +121,17 @@ export function topicVerseTexts(topics: readonly Topic[], verseText: (ref: strin
   return { texts: [...at.keys()].map(verseText), examples };
 }
 
-async function embedQueries(embedder: Embedder, texts: readonly string[], batch: number, onProgress: ((done: number, total: number) => void) | undefined): Promise<Float32Array[]> {
+async function embedQueries(
+  embedder: Embedder,
+  texts: readonly string[],
+  batch: number,
+  onProgress: ((done: number, total: number) => void) | undefined,
+): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += batch) {
     const out = await embedder.embed(texts.slice(i, i + batch), 'query');
-    if (out.length !== Math.min(batch, texts.length - i)) throw new Error(`the embedder returned ${out.length} vectors for ${Math.min(batch, texts.length - i)} topic texts`);
+    if (out.length !== Math.min(batch, texts.length - i))
+      throw new Error(`the embedder returned ${out.length} vectors for ${Math.min(batch, texts.length - i)} topic texts`);
     for (const v of out) {
       if (v.length !== embedder.dims) throw new Error(`a topic text got a ${v.length}-dimensional vector, expected ${embedder.dims}`);
       vectors.push(v);

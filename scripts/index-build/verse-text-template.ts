@@ -101,6 +101,8 @@ export function buildVerseTexts(corpus: Corpus, options: VerseTextOptions): stri
       values.beforeArabic = arabic.slice(from, index).join(' ');
       values.afterArabic = arabic.slice(index + 1, to).join(' ');
     }
-    return fillTemplate(template, values).replace(/\n{2,}/g, '\n').trim();
+    return fillTemplate(template, values)
+      .replace(/\n{2,}/g, '\n')
+      .trim();
   });
 }

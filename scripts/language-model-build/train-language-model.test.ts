@@ -60,7 +60,9 @@ describe('isCheckTopic', () => {
 
 describe('trainLanguageModel with a label outside its languages', () => {
   it('should name the label and the languages', () => {
-    expect(() => trainLanguageModel(['ar', 'ur'], [{ lang: 'fa' as 'ar', text: 'x', kind: 'question' }], { keepPerLanguage: 5, scale: 4, expectedBonus: 8 })).toThrow(/labelled fa, which is not one of ar, ur/);
+    expect(() =>
+      trainLanguageModel(['ar', 'ur'], [{ lang: 'fa' as 'ar', text: 'x', kind: 'question' }], { keepPerLanguage: 5, scale: 4, expectedBonus: 8 }),
+    ).toThrow(/labelled fa, which is not one of ar, ur/);
   });
 });
 

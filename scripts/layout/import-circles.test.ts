@@ -12,12 +12,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 describe('when reading the imports of the widget, the proxy, the data code and the scripts', () => {
   it('should find no import circle', async () => {
-    const graph = await madge(['widget', 'proxy', 'data', 'scripts'].map((d) => join(ROOT, d)), {
-      baseDir: ROOT,
-      fileExtensions: ['ts'],
-      tsConfig: join(ROOT, 'tsconfig.json'),
-      excludeRegExp: [/node_modules/, /\/dist\//],
-    });
+    const graph = await madge(
+      ['widget', 'proxy', 'data', 'scripts'].map((d) => join(ROOT, d)),
+      {
+        baseDir: ROOT,
+        fileExtensions: ['ts'],
+        tsConfig: join(ROOT, 'tsconfig.json'),
+        excludeRegExp: [/node_modules/, /\/dist\//],
+      },
+    );
     expect(Object.keys(graph.obj()).length, 'madge should have read the project').toBeGreaterThan(400);
     expect(graph.circular()).toStrictEqual([]);
   }, 60_000);

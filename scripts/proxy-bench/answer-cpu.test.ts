@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_CPU_CHUNKS, answerCpuLine, fakeXaiFrames, measureAnswerCpu } from './answer-cpu.js';
 
-describe('when the proxy\'s CPU per answer is measured', () => {
+describe("when the proxy's CPU per answer is measured", () => {
   it('should replay a 19-chunk answer in the chat-completions wire format', () => {
-    const text = fakeXaiFrames(ANSWER_CPU_CHUNKS).map((f) => new TextDecoder().decode(f)).join('');
+    const text = fakeXaiFrames(ANSWER_CPU_CHUNKS)
+      .map((f) => new TextDecoder().decode(f))
+      .join('');
     expect(text.match(/"delta":\{"content":"[^"]+"\}/g)).toHaveLength(ANSWER_CPU_CHUNKS);
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
   });

@@ -15,7 +15,14 @@ import { percentiles } from './percentiles.js';
 export const ANSWER_CPU_CHUNKS = 19;
 const ORIGIN = 'http://127.0.0.1:8787';
 const ANSWER = 'Allah is with those who are patient [2:153]. Seek help through patience and prayer; hardship is followed by ease [94:5]. ';
-const CHAT = { question: 'What does the Quran say about patience?', history: [], verses: [{ ref: '2:153', context: '2:150-156' }, { ref: '94:5', context: '94:1-8' }] };
+const CHAT = {
+  question: 'What does the Quran say about patience?',
+  history: [],
+  verses: [
+    { ref: '2:153', context: '2:150-156' },
+    { ref: '94:5', context: '94:1-8' },
+  ],
+};
 
 /** The xAI chat-completions stream of one answer in `chunks` text chunks, one network read per frame. */
 export function fakeXaiFrames(chunks: number): Uint8Array[] {
@@ -59,7 +66,13 @@ export interface AnswerCpuResult {
 export async function measureAnswerCpu({ rounds = 5, answersPerRound = 200 } = {}): Promise<AnswerCpuResult> {
   const frames = fakeXaiFrames(ANSWER_CPU_CHUNKS);
   const upstream = fakeXaiFetch(frames);
-  const config = parseProxyConfig({ XAI_API_KEY: 'xai-bench-key', XAI_BASE_URL: 'http://xai.invalid/v1', RATE_LIMIT_CHAT_PER_HOUR: '10000000', UPSTREAM_MAX_RETRIES: '0', SUGGEST_TIMEOUT_MS: '0' });
+  const config = parseProxyConfig({
+    XAI_API_KEY: 'xai-bench-key',
+    XAI_BASE_URL: 'http://xai.invalid/v1',
+    RATE_LIMIT_CHAT_PER_HOUR: '10000000',
+    UPSTREAM_MAX_RETRIES: '0',
+    SUGGEST_TIMEOUT_MS: '0',
+  });
   const app = createApp(config, { corpus: await loadTestCorpus(), chat: createChatModel(config.chat!, upstream), log: () => undefined });
   const body = JSON.stringify(CHAT);
   const answer = async (): Promise<void> => {

@@ -21,11 +21,28 @@ export async function writeBenchIndex(tmpDir: string, corpusVersion: string): Pr
   const indexId = 'gemini-embedding-001-768';
   const dir = join(tmpDir, 'index');
   await mkdir(join(dir, indexId), { recursive: true });
-  await writeFile(join(dir, indexId, 'manifest.json'), JSON.stringify({
-    schema: 1, id: indexId, version: 'bench', embedder: 'gemini', model: 'gemini-embedding-001', dims: 768, count: 6236, quantization: 'int8-per-vector',
-    queryTask: 'RETRIEVAL_QUERY', documentTask: 'RETRIEVAL_DOCUMENT', queryPrefix: '', documentPrefix: '', textTemplate: '{text}', contextualised: false,
-    corpusVersion, floors: { primary: 0.5, fallback: 0.4 }, files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-  }));
+  await writeFile(
+    join(dir, indexId, 'manifest.json'),
+    JSON.stringify({
+      schema: 1,
+      id: indexId,
+      version: 'bench',
+      embedder: 'gemini',
+      model: 'gemini-embedding-001',
+      dims: 768,
+      count: 6236,
+      quantization: 'int8-per-vector',
+      queryTask: 'RETRIEVAL_QUERY',
+      documentTask: 'RETRIEVAL_DOCUMENT',
+      queryPrefix: '',
+      documentPrefix: '',
+      textTemplate: '{text}',
+      contextualised: false,
+      corpusVersion,
+      floors: { primary: 0.5, fallback: 0.4 },
+      files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
+    }),
+  );
   return dir;
 }
 

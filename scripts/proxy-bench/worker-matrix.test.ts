@@ -3,15 +3,29 @@ import { meetsTarget, renderWorkerMatrix, upsertRow, type WorkerMatrixRow } from
 
 const p = (p50: number, p95: number) => ({ p50, p95, max: p95 });
 const row = (over: Partial<WorkerMatrixRow>): WorkerMatrixRow => ({
-  date: '2026-11-23', workers: 1, sharedStore: 'memory', chats: 200, errors: 0, complete: 200, wallMs: 1000,
-  ttft: p(500, 900), directWallMs: 400, directTtft: p(80, 300), loadAverage: 1.5, ...over,
+  date: '2026-11-23',
+  workers: 1,
+  sharedStore: 'memory',
+  chats: 200,
+  errors: 0,
+  complete: 200,
+  wallMs: 1000,
+  ttft: p(500, 900),
+  directWallMs: 400,
+  directTtft: p(80, 300),
+  loadAverage: 1.5,
+  ...over,
 });
 
 describe('when a configuration is run again', () => {
   it('should replace its own row only and keep the rows sorted by streams, then workers', () => {
     const rows = [row({ chats: 1000 }), row({ workers: 2, sharedStore: 'redis' }), row({ wallMs: 1 })];
     const updated = upsertRow(rows, row({ wallMs: 2 }));
-    expect(updated.map((r) => [r.chats, r.workers, r.wallMs])).toStrictEqual([[200, 1, 2], [200, 2, 1000], [1000, 1, 1000]]);
+    expect(updated.map((r) => [r.chats, r.workers, r.wallMs])).toStrictEqual([
+      [200, 1, 2],
+      [200, 2, 1000],
+      [1000, 1, 1000],
+    ]);
   });
 });
 

@@ -31,7 +31,9 @@ const sameConfig = (a: WorkerMatrixRow, b: WorkerMatrixRow) => a.workers === b.w
 
 /** `rows` with `row` in place of the run of the same configuration, sorted by streams, then workers. */
 export function upsertRow(rows: readonly WorkerMatrixRow[], row: WorkerMatrixRow): WorkerMatrixRow[] {
-  return [...rows.filter((r) => !sameConfig(r, row)), row].sort((a, b) => a.chats - b.chats || a.workers - b.workers || a.sharedStore.localeCompare(b.sharedStore));
+  return [...rows.filter((r) => !sameConfig(r, row)), row].sort(
+    (a, b) => a.chats - b.chats || a.workers - b.workers || a.sharedStore.localeCompare(b.sharedStore),
+  );
 }
 
 /** Targets for the benchmark only: every stream completes, and at 200 streams p95 first token within 3x the direct burst's. */
@@ -47,10 +49,13 @@ export function renderWorkerMatrix(rows: readonly WorkerMatrixRow[], machine: st
     '',
     '| Workers (store) | Streams | Errors / complete | First token p50 / p95 | Wall time, streams/s | Direct to upstream: first token p50 / p95, wall | Target | Date, load |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.workers} (${r.sharedStore}) | ${r.chats} | ${r.errors} / ${r.complete} | ${ms(r.ttft.p50)} / ${ms(r.ttft.p95)} | ${ms(r.wallMs)}, ${(r.chats / (r.wallMs / 1000)).toFixed(0)}/s | ${ms(r.directTtft.p50)} / ${ms(r.directTtft.p95)}, ${ms(r.directWallMs)} | ${meetsTarget(r) ? 'pass' : '**miss**'} | ${r.date}, ${r.loadAverage.toFixed(1)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.workers} (${r.sharedStore}) | ${r.chats} | ${r.errors} / ${r.complete} | ${ms(r.ttft.p50)} / ${ms(r.ttft.p95)} | ${ms(r.wallMs)}, ${(r.chats / (r.wallMs / 1000)).toFixed(0)}/s | ${ms(r.directTtft.p50)} / ${ms(r.directTtft.p95)}, ${ms(r.directWallMs)} | ${meetsTarget(r) ? 'pass' : '**miss**'} | ${r.date}, ${r.loadAverage.toFixed(1)} |`,
+    ),
     ...rows.filter((r) => r.firstError).map((r) => `- ${r.workers} (${r.sharedStore}), ${r.chats} streams, first error: \`${r.firstError}\``),
     '',
-    'Targets (benchmark only, never in tests): 1,000 streams with 0 errors; at 200 streams, p95 time to first token within 3x the direct burst\'s p95. With more than one worker the limits live in Redis (a `redis-server` the bench starts on a loopback port), as a deployment with `WORKERS` should run.',
+    "Targets (benchmark only, never in tests): 1,000 streams with 0 errors; at 200 streams, p95 time to first token within 3x the direct burst's p95. With more than one worker the limits live in Redis (a `redis-server` the bench starts on a loopback port), as a deployment with `WORKERS` should run.",
     '',
     'Reproduce: `npm run bench:proxy -- --workers 2 --chats 1000` (`--redis` puts one worker on Redis too).',
   ].join('\n');

@@ -19,7 +19,11 @@ export interface DemoSite {
 
 export async function buildDemoSite(): Promise<DemoSite> {
   const { documents } = await readSiteSources(DEMO_SITE_DOCS_DIR);
-  const built = buildSiteArtefact(documents.map((d) => ({ doc: d.doc, title: d.title, source: d.source })), chunkDocuments(documents), null);
+  const built = buildSiteArtefact(
+    documents.map((d) => ({ doc: d.doc, title: d.title, source: d.source })),
+    chunkDocuments(documents),
+    null,
+  );
   const files: Record<string, Uint8Array> = { 'manifest.json': built.manifestBytes };
   for (const f of built.files) files[f.path] = f.bytes;
   const site = await readSiteArtefact(async (path) => {

@@ -38,13 +38,20 @@ export function buildSiteArtefact(documents: readonly SiteDocumentInfo[], chunks
   const chunkFile: SiteChunkFile = { chunks };
   const files: BuiltSiteFile[] = [hashedFile('chunks', 'chunks', 'json', encoder.encode(JSON.stringify(chunkFile)))];
   if (vectors) files.push(hashedFile('vectors', 'vectors', 'bin', encodeVectorFile(vectors.vectors)));
-  const entries: SiteManifestFile[] = files.map((f) => ({ part: f.part, path: f.path, bytes: f.bytes.length, gzipBytes: gzipSync(f.bytes, { level: 9 }).length, sha256: sha256(f.bytes) }));
+  const entries: SiteManifestFile[] = files.map((f) => ({
+    part: f.part,
+    path: f.path,
+    bytes: f.bytes.length,
+    gzipBytes: gzipSync(f.bytes, { level: 9 }).length,
+    sha256: sha256(f.bytes),
+  }));
   const info = vectors ? vectors.info : null;
-  const version = sha256(encoder.encode([...files.map((f) => `${f.path}:${sha256(f.bytes)}`), JSON.stringify(documents), JSON.stringify(info)].join('\n'))).slice(0, 16);
+  const version = sha256(
+    encoder.encode([...files.map((f) => `${f.path}:${sha256(f.bytes)}`), JSON.stringify(documents), JSON.stringify(info)].join('\n')),
+  ).slice(0, 16);
   const manifest: SiteManifest = { schema: 1, version, chunkCount: chunks.length, documents, files: entries, vectors: info };
   return { files, manifest, manifestBytes: encoder.encode(JSON.stringify(manifest, null, 2) + '\n') };
 }
-
 
 export function siteSummary(built: BuiltSite): string {
   const m = built.manifest;

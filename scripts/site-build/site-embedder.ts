@@ -17,7 +17,11 @@ export type SiteEmbedderChoice =
   | { readonly embedder: Embedder; readonly info: Omit<SiteVectorInfo, 'textHashes'> }
   | { readonly embedder: null; readonly reason: string };
 
-export function chooseSiteEmbedder(index: VectorIndexManifest | null, env: Readonly<Record<string, string | undefined>>, fetchImpl?: typeof fetch): SiteEmbedderChoice {
+export function chooseSiteEmbedder(
+  index: VectorIndexManifest | null,
+  env: Readonly<Record<string, string | undefined>>,
+  fetchImpl?: typeof fetch,
+): SiteEmbedderChoice {
   if (!index) return { embedder: null, reason: 'no vector index is built (npm run build:index), so site passages are searched by keyword only' };
   const info = { id: index.id, embedder: index.embedder, model: index.model, dims: index.dims, floors: siteFloorsFor(index.embedder, index.model) };
   const f = fetchImpl ? { fetch: fetchImpl } : {};
@@ -28,11 +32,25 @@ export function chooseSiteEmbedder(index: VectorIndexManifest | null, env: Reado
       const apiKey = env.GEMINI_API_KEY?.trim();
       if (!apiKey) return { embedder: null, reason: `the index ${index.id} needs GEMINI_API_KEY to embed; site passages are searched by keyword only` };
       const baseURL = env.GEMINI_BASE_URL?.trim();
-      return { embedder: new GeminiEmbedder({ apiKey, model: index.model, dims: index.dims, documentTask: index.documentTask as GeminiTaskType, ...(baseURL ? { baseURL } : {}), ...f }), info };
+      return {
+        embedder: new GeminiEmbedder({
+          apiKey,
+          model: index.model,
+          dims: index.dims,
+          documentTask: index.documentTask as GeminiTaskType,
+          ...(baseURL ? { baseURL } : {}),
+          ...f,
+        }),
+        info,
+      };
     }
     case 'openai-compatible': {
       const baseURL = env.EMBEDDINGS_BASE_URL?.trim().replace(/\/+$/, '');
-      if (!baseURL) return { embedder: null, reason: `the index ${index.id} needs EMBEDDINGS_BASE_URL (its embeddings server) to embed; site passages are searched by keyword only` };
+      if (!baseURL)
+        return {
+          embedder: null,
+          reason: `the index ${index.id} needs EMBEDDINGS_BASE_URL (its embeddings server) to embed; site passages are searched by keyword only`,
+        };
       const apiKey = env.EMBEDDINGS_API_KEY?.trim();
       return { embedder: new OpenAICompatibleEmbedder({ ...embedderOptionsFromManifest(index, { baseURL, ...(apiKey ? { apiKey } : {}) }), ...f }), info };
     }

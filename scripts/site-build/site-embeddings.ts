@@ -36,7 +36,9 @@ export interface EmbeddedChunks {
 }
 
 export function chunkTextHash(embedderId: string, chunk: SiteChunk): string {
-  return createHash('sha256').update(`${embedderId}\n${chunkSearchText(chunk)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${embedderId}\n${chunkSearchText(chunk)}`)
+    .digest('hex');
 }
 
 export async function embedChunks(chunks: readonly SiteChunk[], opts: EmbedChunksOptions): Promise<EmbeddedChunks> {
@@ -54,7 +56,11 @@ export async function embedChunks(chunks: readonly SiteChunk[], opts: EmbedChunk
   const batch = opts.batchSize ?? 32;
   for (let at = 0; at < missing.length; at += batch) {
     const ids = missing.slice(at, at + batch);
-    const vectors = await embedder.embed(ids.map((i) => chunkSearchText(chunks[i]!)), 'document', opts.signal);
+    const vectors = await embedder.embed(
+      ids.map((i) => chunkSearchText(chunks[i]!)),
+      'document',
+      opts.signal,
+    );
     ids.forEach((i, k) => (out[i] = vectors[k]));
   }
   return {

@@ -68,7 +68,9 @@ describe('when the input is bad', () => {
   it('should name both files with a duplicate title', async () => {
     await writeFile(join(dir, 'faq.md'), '# FAQ\n\nOne.');
     await writeFile(join(dir, 'faq-old.md'), '# faq\n\nTwo.');
-    expect(await problems()).toEqual([expect.stringMatching(/^faq\.md has the same title as faq-old\.md \("FAQ"\); give one of them a different first "# " heading/)]);
+    expect(await problems()).toEqual([
+      expect.stringMatching(/^faq\.md has the same title as faq-old\.md \("FAQ"\); give one of them a different first "# " heading/),
+    ]);
   });
 
   it('should name a non-UTF-8 file and the offset of the bad byte', async () => {

@@ -42,7 +42,9 @@ export async function readSiteSources(dir: string, options: Partial<SiteSourceOp
   try {
     files = await listFiles(dir);
   } catch {
-    throw new SiteSourceError([`the site documents folder ${dir} does not exist or cannot be read; create it and put the mosque's .md, .txt or .pdf files in it, or point --source / SITE_DOCS_DIR at the right folder`]);
+    throw new SiteSourceError([
+      `the site documents folder ${dir} does not exist or cannot be read; create it and put the mosque's .md, .txt or .pdf files in it, or point --source / SITE_DOCS_DIR at the right folder`,
+    ]);
   }
   const problems: string[] = [];
   const ignored: string[] = [];
@@ -57,7 +59,9 @@ export async function readSiteSources(dir: string, options: Partial<SiteSourceOp
     }
     const size = (await stat(file)).size;
     if (size > opts.maxFileBytes) {
-      problems.push(`${source} is ${mb(size)}, over the ${mb(opts.maxFileBytes)} cap for one file; split it into smaller documents, or raise the cap with --max-file-mb / SITE_DOCS_MAX_FILE_MB`);
+      problems.push(
+        `${source} is ${mb(size)}, over the ${mb(opts.maxFileBytes)} cap for one file; split it into smaller documents, or raise the cap with --max-file-mb / SITE_DOCS_MAX_FILE_MB`,
+      );
       continue;
     }
     const bytes = new Uint8Array(await readFile(file));
@@ -66,7 +70,9 @@ export async function readSiteSources(dir: string, options: Partial<SiteSourceOp
       try {
         parsed = await readPdfText(bytes);
       } catch (e) {
-        problems.push(`${source} could not be read as a PDF (${(e as Error).message}); export it again as a PDF from the original document, or save its text as .md or .txt`);
+        problems.push(
+          `${source} could not be read as a PDF (${(e as Error).message}); export it again as a PDF from the original document, or save its text as .md or .txt`,
+        );
         continue;
       }
       if (parsed.sections.length === 0) {
@@ -89,10 +95,25 @@ export async function readSiteSources(dir: string, options: Partial<SiteSourceOp
     documents.push({ doc: fileSlug(slugSource), title: parsed.title ?? titleFromFileName(source), source, sections: parsed.sections });
   }
   if (files.length === 0 || (documents.length === 0 && problems.length === 0)) {
-    problems.push(`the site documents folder ${dir} has no .md, .txt or .pdf files${ignored.length ? ` (ignored: ${ignored.join(', ')})` : ''}; add the mosque's documents (opening times, classes, a visitors' FAQ) there and build again`);
+    problems.push(
+      `the site documents folder ${dir} has no .md, .txt or .pdf files${ignored.length ? ` (ignored: ${ignored.join(', ')})` : ''}; add the mosque's documents (opening times, classes, a visitors' FAQ) there and build again`,
+    );
   }
-  problems.push(...duplicates(documents, (d) => d.title.toLowerCase(), (d, first) => `${d.source} has the same title as ${first.source} ("${d.title}"); give one of them a different first "# " heading (or file name), so visitors can tell the two apart`));
-  problems.push(...duplicates(documents, (d) => d.doc, (d, first) => `${d.source} and ${first.source} have the same name once made into a link ("${d.doc}"); rename one of the files`));
+  problems.push(
+    ...duplicates(
+      documents,
+      (d) => d.title.toLowerCase(),
+      (d, first) =>
+        `${d.source} has the same title as ${first.source} ("${d.title}"); give one of them a different first "# " heading (or file name), so visitors can tell the two apart`,
+    ),
+  );
+  problems.push(
+    ...duplicates(
+      documents,
+      (d) => d.doc,
+      (d, first) => `${d.source} and ${first.source} have the same name once made into a link ("${d.doc}"); rename one of the files`,
+    ),
+  );
   if (problems.length) throw new SiteSourceError(problems);
   return { documents, ignored };
 }
@@ -131,7 +152,12 @@ function firstInvalidUtf8(b: Uint8Array): number {
 }
 
 function titleFromFileName(source: string): string {
-  const name = source.split('/').pop()!.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
+  const name = source
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return name ? name[0]!.toUpperCase() + name.slice(1) : source;
 }
 

@@ -4,7 +4,13 @@ import { parseSoakArgs, seededRandom } from './soak-args.js';
 describe('when reading the soak flags', () => {
   it('should default to 10 minutes with a 2-minute warm-up, and take both flag spellings', () => {
     expect(parseSoakArgs([])).toStrictEqual({ minutes: 10, warmupMinutes: 2, concurrency: 8, seed: 1, write: true });
-    expect(parseSoakArgs(['--minutes', '3', '--concurrency=4', '--no-write'])).toStrictEqual({ minutes: 3, warmupMinutes: 0.6, concurrency: 4, seed: 1, write: false });
+    expect(parseSoakArgs(['--minutes', '3', '--concurrency=4', '--no-write'])).toStrictEqual({
+      minutes: 3,
+      warmupMinutes: 0.6,
+      concurrency: 4,
+      seed: 1,
+      write: false,
+    });
     expect(parseSoakArgs(['--minutes=1']).warmupMinutes).toBe(0.5);
   });
   it('should refuse a value out of range, naming the flag', () => {

@@ -5,11 +5,10 @@
  * must end it), `[soak:reset]` resets the connection mid-answer, `[soak:429]` refuses. Run in
  * its own process, like a remote API, so its work does not slow the load generator.
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { startFakeXai, type FakeXaiBehaviour } from '../../proxy/testing/fake-xai.js';
-import { startFakeGemini } from '../../proxy/testing/fake-gemini.js';
+import { startFakeGemini } from '../../data/testing/fake-gemini.js';
 import { UPSTREAM_MARKERS } from './soak-scenarios.js';
+import { isMainModule } from '../main-module.js';
 
 /** The answer every healthy call streams (about 20 chunks). */
 export const SOAK_ANSWER = 'Seek help through patience and prayer; Allah is with the patient [2:153]. After hardship comes ease [94:5-6]. '.repeat(2);
@@ -36,7 +35,8 @@ async function main(): Promise<void> {
   });
   const gemini = await startFakeGemini({
     latencyMs: 15,
-    failureFor: (texts) => (texts.some((t) => t.includes(UPSTREAM_MARKERS.reset)) ? 'reset' : texts.some((t) => t.includes(UPSTREAM_MARKERS.stall)) ? 'hang' : undefined),
+    failureFor: (texts) =>
+      texts.some((t) => t.includes(UPSTREAM_MARKERS.reset)) ? 'reset' : texts.some((t) => t.includes(UPSTREAM_MARKERS.stall)) ? 'hang' : undefined,
   });
   // The fake Gemini keeps every call for tests' assertions; a soak run sends many thousands.
   setInterval(() => (gemini.calls.length = 0), 5_000).unref();
@@ -44,4 +44,4 @@ async function main(): Promise<void> {
   process.send!({ xaiBaseURL: xai.baseURL, geminiBaseURL: gemini.baseURL } satisfies SoakFakesReady);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();
+if (isMainModule(import.meta.url)) void main();

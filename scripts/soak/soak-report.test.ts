@@ -4,11 +4,26 @@ import { SoakTally } from './soak-tally.js';
 
 function report(unexpected: boolean): SoakReport {
   const tally = new SoakTally();
-  tally.record({ scenario: 'chat', group: 'chat', slowByDesign: false, startedAtMs: 61_000, durationMs: 250, status: 200, problem: unexpected ? 'network error ECONNRESET' : null });
+  tally.record({
+    scenario: 'chat',
+    group: 'chat',
+    slowByDesign: false,
+    startedAtMs: 61_000,
+    durationMs: 250,
+    status: 200,
+    problem: unexpected ? 'network error ECONNRESET' : null,
+  });
   tally.record({ scenario: 'bad-json', group: 'abuse', slowByDesign: false, startedAtMs: 1_000, durationMs: 2, status: 400, problem: null });
   return {
-    date: '2025-11-22', machine: 'test machine', command: 'npm run bench:soak -- --minutes 3', minutes: 3, warmupMinutes: 0.6, concurrency: 8, loadAverage: 1.5,
-    tally: tally.summary(), elapsedMs: 180_000,
+    date: '2025-11-22',
+    machine: 'test machine',
+    command: 'npm run bench:soak -- --minutes 3',
+    minutes: 3,
+    warmupMinutes: 0.6,
+    concurrency: 8,
+    loadAverage: 1.5,
+    tally: tally.summary(),
+    elapsedMs: 180_000,
     residentMemory: { startMb: 170, afterWarmupMb: 280, endMb: 300, peakMb: 470, growthMb: 20, slopeMbPerMinute: 3, steady: true },
     jsMemory: { startMb: 80, afterWarmupMb: 120, endMb: 121, peakMb: 200, growthMb: 1, slopeMbPerMinute: 0.2, steady: true },
     openStreamsAfter: 0,
@@ -21,9 +36,15 @@ describe('when the soak section is written', () => {
     expect(text).toContain('`npm run bench:soak -- --minutes 3`');
     expect(text).toContain('| **Unexpected outcomes** | 0 | 0: pass |');
     expect(text).toContain('| **Answers still open** 3 s after the last request | 0 | 0: pass |');
-    expect(text).toContain('| Proxy resident memory: start / after warm-up / end (lowest reading of the minute) / highest after warm-up | 170 MB / 280 MB / 300 MB / 470 MB | |');
-    expect(text).toContain('| Proxy JavaScript memory (heap in use + Buffers): start / after warm-up / end (lowest reading of the minute) / highest after warm-up | 80 MB / 120 MB / 121 MB / 200 MB | |');
-    expect(text).toContain('| **Memory growth after warm-up** (JavaScript memory floor, end − after warm-up; trend of the per-minute floor) | +1.0 MB; +0.20 MB/min | within 10% of the warm floor: pass |');
+    expect(text).toContain(
+      '| Proxy resident memory: start / after warm-up / end (lowest reading of the minute) / highest after warm-up | 170 MB / 280 MB / 300 MB / 470 MB | |',
+    );
+    expect(text).toContain(
+      '| Proxy JavaScript memory (heap in use + Buffers): start / after warm-up / end (lowest reading of the minute) / highest after warm-up | 80 MB / 120 MB / 121 MB / 200 MB | |',
+    );
+    expect(text).toContain(
+      '| **Memory growth after warm-up** (JavaScript memory floor, end − after warm-up; trend of the per-minute floor) | +1.0 MB; +0.20 MB/min | within 10% of the warm floor: pass |',
+    );
     expect(text).toContain('| chat | 1 | 0 | 250 ms | 250 ms | 250 ms |');
     expect(text).not.toContain('First unexpected outcomes');
   });

@@ -54,9 +54,11 @@ export function renderSoakSection(r: SoakReport): string {
     '',
     '| Scenario | Requests | Unexpected | p50 | p95 | max |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...[...t.scenarios].sort((a, b) => b.count - a.count).map((s) => `| ${s.scenario} | ${s.count} | ${s.unexpected} | ${ms(s.latency.p50)} | ${ms(s.latency.p95)} | ${ms(s.latency.max)} |`),
+    ...[...t.scenarios]
+      .sort((a, b) => b.count - a.count)
+      .map((s) => `| ${s.scenario} | ${s.count} | ${s.unexpected} | ${ms(s.latency.p50)} | ${ms(s.latency.p95)} | ${ms(s.latency.max)} |`),
     '',
-    'Slowest requests (upstream stalls left out: they wait for the proxy\'s timeouts by design):',
+    "Slowest requests (upstream stalls left out: they wait for the proxy's timeouts by design):",
     '',
     '| Scenario | Status | Duration | At |',
     '| --- | --- | --- | --- |',
@@ -65,7 +67,10 @@ export function renderSoakSection(r: SoakReport): string {
   if (t.problems.length) {
     lines.push('', 'First unexpected outcomes:', '', ...t.problems.map((p) => `- ${p.scenario} at ${(p.startedAtMs / 1000).toFixed(1)} s: ${p.problem}`));
   }
-  lines.push('', 'Resident memory is reported, not judged: it swings with the multi-MB data files in flight and, once the allocator has grown, rarely goes back down. The floor of JavaScript memory (heap in use + Buffers, read from the proxy\'s `/metrics` every 2 s) is what a leak in the proxy would grow.');
+  lines.push(
+    '',
+    "Resident memory is reported, not judged: it swings with the multi-MB data files in flight and, once the allocator has grown, rarely goes back down. The floor of JavaScript memory (heap in use + Buffers, read from the proxy's `/metrics` every 2 s) is what a leak in the proxy would grow.",
+  );
   lines.push('', 'Reproduce: `npm run bench:soak` (10 minutes; `-- --minutes 3`, `--concurrency 8`, `--seed 1`, `--no-write`).');
   return lines.join('\n');
 }

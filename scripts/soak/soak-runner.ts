@@ -7,7 +7,16 @@
  * the traffic stops, how many answers it still has open.
  */
 import { Agent, request } from 'node:http';
-import { judge, pickScenario, signedExchangeOf, SOAK_SCENARIOS, type SignedExchange, type SoakContext, type SoakObservation, type SoakRequest } from './soak-scenarios.js';
+import {
+  judge,
+  pickScenario,
+  signedExchangeOf,
+  SOAK_SCENARIOS,
+  type SignedExchange,
+  type SoakContext,
+  type SoakObservation,
+  type SoakRequest,
+} from './soak-scenarios.js';
 import { SoakTally, type MemorySample } from './soak-tally.js';
 
 export interface SoakRunOptions {
@@ -88,7 +97,9 @@ export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
   const sampler = setInterval(() => void sample(), options.sampleEveryMs ?? 2_000);
   const reporter = setInterval(() => {
     const s = tally.summary();
-    options.progress?.(`${(elapsed() / 60_000).toFixed(1)} min: ${s.total} requests, ${s.unexpected} unexpected, RSS ${residentMemory.at(-1)?.mb.toFixed(0)} MB, JS ${jsMemory.at(-1)?.mb.toFixed(0)} MB`);
+    options.progress?.(
+      `${(elapsed() / 60_000).toFixed(1)} min: ${s.total} requests, ${s.unexpected} unexpected, RSS ${residentMemory.at(-1)?.mb.toFixed(0)} MB, JS ${jsMemory.at(-1)?.mb.toFixed(0)} MB`,
+    );
   }, 30_000);
 
   const client = async () => {
@@ -99,7 +110,15 @@ export async function runSoak(options: SoakRunOptions): Promise<SoakRunResult> {
       const seen = await send(agent, options.proxyUrl, req);
       const durationMs = elapsed() - startedAtMs;
       const problem = judge(expect, seen);
-      tally.record({ scenario: scenario.name, group: scenario.group, slowByDesign: scenario.slowByDesign ?? false, startedAtMs, durationMs, status: seen.status, problem });
+      tally.record({
+        scenario: scenario.name,
+        group: scenario.group,
+        slowByDesign: scenario.slowByDesign ?? false,
+        startedAtMs,
+        durationMs,
+        status: seen.status,
+        problem,
+      });
       if (problem === null && expect.kind === 'answer') {
         const exchange = signedExchangeOf(req, seen);
         if (exchange && signed.push(exchange) > 20) signed.shift();
@@ -142,7 +161,12 @@ export function send(agent: Agent, baseUrl: string, req: SoakRequest): Promise<S
       const chunks: Buffer[] = [];
       let kept = 0;
       const responseHeaders = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
-      const seen = (extra: Partial<SoakObservation> = {}): SoakObservation => ({ status: res.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString('utf8'), ...extra });
+      const seen = (extra: Partial<SoakObservation> = {}): SoakObservation => ({
+        status: res.statusCode ?? 0,
+        headers: responseHeaders,
+        body: Buffer.concat(chunks).toString('utf8'),
+        ...extra,
+      });
       res.on('data', (chunk: Buffer) => {
         if (kept < KEEP_BODY_BYTES) {
           chunks.push(chunk);

@@ -5,7 +5,14 @@ import { judge, pickScenario, signedExchangeOf, SOAK_SCENARIOS, type SoakContext
 
 const ctx = (): SoakContext => {
   let n = 0;
-  return { origin: 'http://127.0.0.1:9', corpusFiles: ['arabic.0123456789.json'], manifestEtag: '"e"', signed: [{ question: 'q', answer: 'a', signature: 'S'.repeat(43) }], rand: seededRandom(3), next: () => ++n };
+  return {
+    origin: 'http://127.0.0.1:9',
+    corpusFiles: ['arabic.0123456789.json'],
+    manifestEtag: '"e"',
+    signed: [{ question: 'q', answer: 'a', signature: 'S'.repeat(43) }],
+    rand: seededRandom(3),
+    next: () => ++n,
+  };
 };
 
 const sse = (parts: unknown[]) => `${parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('')}data: [DONE]\n\n`;
@@ -45,20 +52,32 @@ describe('when a response is judged', () => {
     const body = JSON.stringify({ error: { code: 'origin-required', message: 'm' } });
     expect(judge(expect403, { status: 403, headers: {}, body })).toBeNull();
     expect(judge(expect403, { status: 200, headers: {}, body: '{}' })).toBe('expected 403, got 200');
-    expect(judge(expect403, { status: 403, headers: {}, body: JSON.stringify({ error: { code: 'origin-not-allowed' } }) })).toBe('expected error code origin-required, got 403 origin-not-allowed');
+    expect(judge(expect403, { status: 403, headers: {}, body: JSON.stringify({ error: { code: 'origin-not-allowed' } }) })).toBe(
+      'expected error code origin-required, got 403 origin-not-allowed',
+    );
     expect(judge(expect403, { status: 0, headers: {}, body: '', networkError: 'ECONNRESET' })).toBe('network error ECONNRESET');
   });
   it('should accept a complete signed answer only', () => {
     const text = { type: 'text-delta', id: 't', delta: 'Be patient [2:153].' };
     expect(judge({ kind: 'answer' }, stream(sse([{ type: 'start' }, text, SIGNED_FINISH])))).toBeNull();
     expect(judge({ kind: 'answer' }, stream(sse([{ type: 'start' }, text, { type: 'finish', finishReason: 'stop' }])))).toBe('the answer was not signed');
-    expect(judge({ kind: 'answer' }, stream(sse([{ type: 'start' }, { type: 'error', errorText: 'x' }, { type: 'finish', finishReason: 'error' }])))).toBe('the answer failed: x');
+    expect(judge({ kind: 'answer' }, stream(sse([{ type: 'start' }, { type: 'error', errorText: 'x' }, { type: 'finish', finishReason: 'error' }])))).toBe(
+      'the answer failed: x',
+    );
     expect(judge({ kind: 'answer' }, stream(`data: ${JSON.stringify(text)}\n\n`))).toBe('the stream did not end with one finish and [DONE]');
   });
   it('should accept a failed answer that ends cleanly', () => {
-    const failed = sse([{ type: 'start' }, { type: 'text-delta', id: 't', delta: 'a' }, { type: 'error', errorText: 'x' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'error' }]);
+    const failed = sse([
+      { type: 'start' },
+      { type: 'text-delta', id: 't', delta: 'a' },
+      { type: 'error', errorText: 'x' },
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: 'error' },
+    ]);
     expect(judge({ kind: 'failed-answer' }, stream(failed))).toBeNull();
-    expect(judge({ kind: 'failed-answer' }, stream(sse([{ type: 'start' }, SIGNED_FINISH])))).toBe('expected one error part and finish "error", got 0 errors and finish "stop"');
+    expect(judge({ kind: 'failed-answer' }, stream(sse([{ type: 'start' }, SIGNED_FINISH])))).toBe(
+      'expected one error part and finish "error", got 0 errors and finish "stop"',
+    );
   });
   it('should accept a stop only when the client stopped', () => {
     expect(judge({ kind: 'stopped' }, { status: 200, headers: {}, body: '', stopped: true })).toBeNull();

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { memoryVerdict, SoakTally, type SoakResult } from './soak-tally.js';
 
-const result = (scenario: string, durationMs: number, problem: string | null = null, slowByDesign = false): SoakResult =>
-  ({ scenario, group: scenario.startsWith('embed') ? 'embed' : 'chat', slowByDesign, startedAtMs: 0, durationMs, status: 200, problem });
+const result = (scenario: string, durationMs: number, problem: string | null = null, slowByDesign = false): SoakResult => ({
+  scenario,
+  group: scenario.startsWith('embed') ? 'embed' : 'chat',
+  slowByDesign,
+  startedAtMs: 0,
+  durationMs,
+  status: 200,
+  problem,
+});
 
 describe('when results are tallied', () => {
   it('should count per scenario and group, and keep the first problems', () => {
@@ -29,12 +36,20 @@ describe('when memory is judged', () => {
   const samples = (rss: (minute: number) => number) => Array.from({ length: 121 }, (_, i) => ({ atMs: i * 5000, mb: rss((i * 5000) / 60_000) }));
   it('should call a steady floor after the warm-up steady, however high the swings go', () => {
     // Warm-up climbs to 140 MB; afterwards every third reading is a 100 MB swing (large responses in flight).
-    const v = memoryVerdict(samples((m) => (m < 2 ? 60 + m * 40 : 140 + (Math.round(m * 12) % 3 === 0 ? 100 : 0))), 120_000, 600_000);
+    const v = memoryVerdict(
+      samples((m) => (m < 2 ? 60 + m * 40 : 140 + (Math.round(m * 12) % 3 === 0 ? 100 : 0))),
+      120_000,
+      600_000,
+    );
     expect(v).toMatchObject({ startMb: 60, afterWarmupMb: 140, endMb: 140, peakMb: 240, growthMb: 0, steady: true });
     expect(v.slopeMbPerMinute).toBe(0);
   });
   it('should catch a leak in the floor', () => {
-    const v = memoryVerdict(samples((m) => 100 + m * 5 + (Math.round(m * 12) % 2) * 50), 120_000, 600_000);
+    const v = memoryVerdict(
+      samples((m) => 100 + m * 5 + (Math.round(m * 12) % 2) * 50),
+      120_000,
+      600_000,
+    );
     expect(v.afterWarmupMb).toBe(110);
     expect(v.endMb).toBe(145);
     expect(v.slopeMbPerMinute).toBeCloseTo(5, 5);

@@ -15,7 +15,11 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 describe('when npm start runs without SITE_DOCS_DIR', () => {
   it("should build the demo mosque's documents into their own folder for the local demo, leaving SITE_DIR alone", async () => {

@@ -43,7 +43,9 @@ export async function ensureSite(env: ProxyEnv, rootDir: string, log: (line: str
   const demoDocs = at(DEMO_SITE_DOCS);
   const existing = await builtDocuments(siteDir);
   if (existing && !(await isDemoBuild(existing, demoDocs))) {
-    log(`quran-dai: site documents: the build in ${siteDir} (${existing.length} documents), as npm run build:site made it; set SITE_DOCS_DIR to rebuild a folder on every start`);
+    log(
+      `quran-dai: site documents: the build in ${siteDir} (${existing.length} documents), as npm run build:site made it; set SITE_DOCS_DIR to rebuild a folder on every start`,
+    );
     return { status: 'kept', env };
   }
   if (config.allowedOrigins === '*' || config.allowedOrigins.length > 0) {
@@ -56,7 +58,14 @@ export async function ensureSite(env: ProxyEnv, rootDir: string, log: (line: str
     return { status: 'none', env };
   }
   const demoDir = at(DEMO_SITE_DIR);
-  const status = await build(demoDocs, demoDir, env, rootDir, log, " (the demo mosque's sample documents, for this proxy's own demo page only; set SITE_DOCS_DIR for your own)");
+  const status = await build(
+    demoDocs,
+    demoDir,
+    env,
+    rootDir,
+    log,
+    " (the demo mosque's sample documents, for this proxy's own demo page only; set SITE_DOCS_DIR for your own)",
+  );
   // Only the proxy's own demo page gets them: a snippet pasted on another site must never answer
   // with the demo mosque's made-up timetable, whatever ALLOWED_ORIGINS says.
   return { status, env: status === 'built' ? { ...env, SITE_DIR: demoDir, SITE_DEMO_ONLY: 'true' } : env };

@@ -41,7 +41,14 @@ export async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5
     const corpus = await loadCorpusFromDir({ tracks: ['en'] });
     const bar = createProgressBar();
     const topics = await loadTopicsFromDir();
-    const index = await ensureServerIndex({ server, corpus, outRoot: DEFAULT_INDEX_ROOT, log: (line) => console.log(line), onProgress: (s) => bar.update(s), topics });
+    const index = await ensureServerIndex({
+      server,
+      corpus,
+      outRoot: DEFAULT_INDEX_ROOT,
+      log: (line) => console.log(line),
+      onProgress: (s) => bar.update(s),
+      topics,
+    });
     if (index.built) bar.finish();
     return {
       env: { ...env, EMBEDDINGS_BASE_URL: server.baseURL, EMBEDDINGS_MODEL: server.model, INDEX_ID: index.manifest.id },
@@ -52,4 +59,3 @@ export async function semanticSearch(env: ProxyEnv): Promise<{ env: ProxyEnv; e5
     throw error;
   }
 }
-

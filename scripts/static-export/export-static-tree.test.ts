@@ -71,7 +71,9 @@ describe('when the proxy has site documents', () => {
 
   it('should write the site manifest and its content-hashed files under data/site, byte for byte', async () => {
     const files = await exportStaticTree({ ...base, site: { dir: siteDir, manifest: site.manifest } });
-    expect(siteFiles()).toStrictEqual(['chunks', 'manifest', 'vectors'].map((part) => expect.stringMatching(new RegExp(`^${part}(\\.[0-9a-f]{10})?\\.(json|bin)$`))));
+    expect(siteFiles()).toStrictEqual(
+      ['chunks', 'manifest', 'vectors'].map((part) => expect.stringMatching(new RegExp(`^${part}(\\.[0-9a-f]{10})?\\.(json|bin)$`))),
+    );
     expect(files.map((f) => f.path)).toStrictEqual([...QURAN_ONLY_TREE, ...siteFiles().map((name) => `data/site/${name}`)].sort());
     for (const name of siteFiles()) {
       expect(await readFile(join(base.outDir, 'data', 'site', name))).toStrictEqual(await readFile(join(siteDir, name)));
@@ -89,11 +91,11 @@ describe('when the proxy has site documents', () => {
       const res = await app.request(`/data/site/${name}`);
       expect(res.status).toBe(200);
       const cdn = cdnHeadersFor(`data/site/${name}`);
-      expect([res.headers.get('cache-control'), res.headers.get('access-control-allow-origin'), res.headers.get('access-control-expose-headers')]).toStrictEqual([
-        cdn['cache-control'],
-        cdn['access-control-allow-origin'],
-        cdn['access-control-expose-headers'],
-      ]);
+      expect([
+        res.headers.get('cache-control'),
+        res.headers.get('access-control-allow-origin'),
+        res.headers.get('access-control-expose-headers'),
+      ]).toStrictEqual([cdn['cache-control'], cdn['access-control-allow-origin'], cdn['access-control-expose-headers']]);
     }
   });
 });

@@ -14,7 +14,12 @@ import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { SiteManifest } from '../../data/site/site-types.js';
 import { IMMUTABLE_NAMES } from '../../proxy/app.js';
-import { DEFAULT_STATIC_FILES_OPTIONS, IMMUTABLE_CACHE_CONTROL, PUBLIC_CORS_HEADERS, REVALIDATE_CACHE_CONTROL } from '../../proxy/middleware/static-files/index.js';
+import {
+  DEFAULT_STATIC_FILES_OPTIONS,
+  IMMUTABLE_CACHE_CONTROL,
+  PUBLIC_CORS_HEADERS,
+  REVALIDATE_CACHE_CONTROL,
+} from '../../proxy/middleware/static-files/index.js';
 
 export interface ExportStaticTreeOptions {
   /** Built widget folder (WIDGET_DIR, `dist/widget`). Required. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { main } from '../build-index.js';
-import { ensureTinyModel } from './tiny-model.js';
+import { ensureTinyModel } from '../../data/testing/tiny-model/tiny-model.js';
 
 const MODEL = 'Xenova/multilingual-e5-small';
 let work: string;
@@ -51,7 +51,10 @@ describe('when build:index runs with --embedder local', () => {
 
   it('should stop with the folder to fill when the model is not there', async () => {
     await expect(
-      main(['--embedder', 'local', '--model', 'Xenova/paraphrase-multilingual-MiniLM-L12-v2', '--model-dir', join(work, 'models'), '--out', join(work, 'index')], {}),
+      main(
+        ['--embedder', 'local', '--model', 'Xenova/paraphrase-multilingual-MiniLM-L12-v2', '--model-dir', join(work, 'models'), '--out', join(work, 'index')],
+        {},
+      ),
     ).rejects.toThrow(`put the model files in ${join(work, 'models')}/Xenova/paraphrase-multilingual-MiniLM-L12-v2/`);
   });
 });

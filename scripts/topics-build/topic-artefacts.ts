@@ -7,7 +7,15 @@
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { topicFileLangs, TOPIC_LANGS, type Topic, type TopicFile, type TopicFileRef, type TopicLang, type TopicManifest } from '../../data/topics/topic-types.js';
+import {
+  topicFileLangs,
+  TOPIC_LANGS,
+  type Topic,
+  type TopicFile,
+  type TopicFileRef,
+  type TopicLang,
+  type TopicManifest,
+} from '../../data/topics/topic-types.js';
 
 export interface BuiltTopics {
   readonly manifest: TopicManifest;

@@ -17,7 +17,7 @@ describe('when a first visit is measured', () => {
       ].map(firstVisitPart),
     ).toEqual(['corpus', 'index', 'index', 'refine', 'topicVectors', 'topicVectors', 'topics']);
   });
-  it('should print the issue\'s three lines, the worst run against each budget', () => {
+  it("should print the issue's three lines, the worst run against each budget", () => {
     const r: FirstVisitResults = {
       runs: 3,
       throttle: 'fast3g',

@@ -55,11 +55,14 @@ export interface FirstVisitResults {
 /** Which part a data file is, by its path: a staged index's magnitudes refine it after hybrid search is ready. */
 export function firstVisitPart(path: string): 'corpus' | 'index' | 'topicVectors' | 'topics' | 'refine' {
   if (path.startsWith('/data/topics/')) return 'topics';
-  if (path.startsWith('/data/index/')) return /\/topic-vectors\.|\/topics\.json$/.test(path) ? 'topicVectors' : /\/magnitudes\.[0-9a-f]+\.bin$/.test(path) ? 'refine' : 'index';
+  if (path.startsWith('/data/index/'))
+    return /\/topic-vectors\.|\/topics\.json$/.test(path) ? 'topicVectors' : /\/magnitudes\.[0-9a-f]+\.bin$/.test(path) ? 'refine' : 'index';
   return 'corpus';
 }
 
-export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle | null; lang?: string; log?: (line: string) => void } = {}): Promise<FirstVisitResults> {
+export async function runFirstVisitBench(
+  o: { runs?: number; throttle?: Throttle | null; lang?: string; log?: (line: string) => void } = {},
+): Promise<FirstVisitResults> {
   const runs = o.runs ?? 3;
   const lang = o.lang ?? 'en';
   const throttle = o.throttle ?? null;
@@ -73,7 +76,10 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
     const corpus = await loadCorpusFromDir({ tracks: [...TRANSLATION_LANGS, TRANSLITERATION_KEY] });
     // What `npm start` serves: a copy of the shipped index, and brotli copies of every data file.
     const shipped = prebuiltIndexManifest(SHIPPED_INDEX_ID, corpus.manifest.version);
-    if (!shipped) throw new Error(`the shipped index ${SHIPPED_INDEX_ID} is not for this corpus (${corpus.manifest.version}); npm run build:corpus, then check data/prebuilt/index`);
+    if (!shipped)
+      throw new Error(
+        `the shipped index ${SHIPPED_INDEX_ID} is not for this corpus (${corpus.manifest.version}); npm run build:corpus, then check data/prebuilt/index`,
+      );
     const indexRoot = join(work, 'index');
     await copyPrebuiltIndex(shipped, indexRoot);
     log(formatPrecompressReport(await precompressDirs([DEFAULT_CORPUS_DIR, DEFAULT_TOPICS_DIR, join(indexRoot, SHIPPED_INDEX_ID)])));
@@ -82,7 +88,14 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
       host: '127.0.0.1',
       corpus,
       log: () => undefined,
-      env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: indexRoot, INDEX_ID: SHIPPED_INDEX_ID, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, CHAT_PROVIDER: 'none' },
+      env: {
+        CORPUS_DIR: DEFAULT_CORPUS_DIR,
+        INDEX_DIR: indexRoot,
+        INDEX_ID: SHIPPED_INDEX_ID,
+        DEMO_DIR: demoDir,
+        WIDGET_DIR: widgetDir,
+        CHAT_PROVIDER: 'none',
+      },
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
     const url = `${server.url}/probe.html?dataBase=/data&index=${SHIPPED_INDEX_ID}&topics=${encodeURIComponent(lang)}`;
@@ -117,7 +130,9 @@ export async function runFirstVisitBench(o: { runs?: number; throttle?: Throttle
       }
       bytes = parts;
       probes.push(result);
-      log(`run ${run + 1}/${runs}${throttle ? ` (${throttle})` : ''}: first results ${result.readyMs} ms (data in at ${result.dataReadyMs} ms, then ${result.buildSearchMs} ms to search), vectors ${result.indexReadyMs} ms, topics ${result.topicsReadyMs} ms${result.indexRefinedMs ? `, exact vectors ${result.indexRefinedMs} ms` : ''}; ${Math.round(parts.total / 1024)} KiB (+${Math.round(refineBytes / 1024)} KiB later)`);
+      log(
+        `run ${run + 1}/${runs}${throttle ? ` (${throttle})` : ''}: first results ${result.readyMs} ms (data in at ${result.dataReadyMs} ms, then ${result.buildSearchMs} ms to search), vectors ${result.indexReadyMs} ms, topics ${result.topicsReadyMs} ms${result.indexRefinedMs ? `, exact vectors ${result.indexRefinedMs} ms` : ''}; ${Math.round(parts.total / 1024)} KiB (+${Math.round(refineBytes / 1024)} KiB later)`,
+      );
       await context.close();
     }
     return {
@@ -150,9 +165,14 @@ export function renderFirstVisit(r: FirstVisitResults): string {
     `  corpus and lexical data ${kib(r.bytes.corpus)}, vector index ${kib(r.bytes.index)}, topic vectors ${kib(r.bytes.topicVectors)}, topic file (${r.lang}) ${kib(r.bytes.topics)}`,
   ];
   if (r.throttle) {
-    lines.push(`first results on ${r.throttle}: ${worst(r.firstResultsMs)} ms (worst of ${r.runs}; budget ${t.firstResultsMs} ms: ${verdict(worst(r.firstResultsMs) <= t.firstResultsMs)})`);
-    lines.push(`hybrid search ready on ${r.throttle}: ${worst(r.hybridReadyMs)} ms (worst of ${r.runs}; vectors ${worst(r.vectorsReadyMs)} ms, topics ${worst(r.topicsReadyMs)} ms; budget ${t.hybridReadyMs} ms: ${verdict(worst(r.hybridReadyMs) <= t.hybridReadyMs)})`);
-    if (r.vectorsRefinedMs) lines.push(`then the exact vectors (${kib(r.refineBytes)} more) on ${r.throttle}: ${worst(r.vectorsRefinedMs)} ms (worst of ${r.runs})`);
+    lines.push(
+      `first results on ${r.throttle}: ${worst(r.firstResultsMs)} ms (worst of ${r.runs}; budget ${t.firstResultsMs} ms: ${verdict(worst(r.firstResultsMs) <= t.firstResultsMs)})`,
+    );
+    lines.push(
+      `hybrid search ready on ${r.throttle}: ${worst(r.hybridReadyMs)} ms (worst of ${r.runs}; vectors ${worst(r.vectorsReadyMs)} ms, topics ${worst(r.topicsReadyMs)} ms; budget ${t.hybridReadyMs} ms: ${verdict(worst(r.hybridReadyMs) <= t.hybridReadyMs)})`,
+    );
+    if (r.vectorsRefinedMs)
+      lines.push(`then the exact vectors (${kib(r.refineBytes)} more) on ${r.throttle}: ${worst(r.vectorsRefinedMs)} ms (worst of ${r.runs})`);
   } else {
     lines.push(`first results: ${worst(r.firstResultsMs)} ms, hybrid search ready: ${worst(r.hybridReadyMs)} ms (worst of ${r.runs}, unthrottled loopback)`);
   }

@@ -2,6 +2,7 @@
  * The `## Widget` section of BENCHMARKS.md: pure rendering of the widget bench results and
  * a surgical replacement between its markers (other sections belong to other commands).
  */
+import { replaceMarkedSection } from '../bench/marked-section.js';
 import type { LatencySummary } from '../bench/bench-stats.js';
 
 export const WIDGET_SECTION_START = '<!-- bench:widget:start -->';
@@ -90,11 +91,17 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
     '|---|---:|---:|---|',
     `| first visit ready: downloaded, verified, stored, keyword-searchable (probe) | ${ms(r.probe.firstReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstReadyMs.p50 <= t.firstVisitReadyMs)} |`,
     ...(r.probe.firstIndexReadyMs
-      ? [`| first visit, vector index also verified, stored and searchable | ${ms(r.probe.firstIndexReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstIndexReadyMs.p50 <= t.firstVisitReadyMs)} |`]
+      ? [
+          `| first visit, vector index also verified, stored and searchable | ${ms(r.probe.firstIndexReadyMs)} ms | <= ${t.firstVisitReadyMs} ms | ${verdict(r.probe.firstIndexReadyMs.p50 <= t.firstVisitReadyMs)} |`,
+        ]
       : []),
     `| … of which data loaded (before BM25 build) | ${ms(r.probe.firstDataReadyMs)} ms | | |`,
     `| repeat visit ready from IndexedDB (probe${r.probe.restoreEnMs ? '; English index restored from its snapshot' : ''}) | ${ms(r.probe.repeatReadyMs)} ms | <= ${t.repeatVisitReadyMs} ms | ${verdict(r.probe.repeatReadyMs.p50 <= t.repeatVisitReadyMs)} |`,
-    ...(r.probe.repeatBuiltReadyMs ? [`| … the same repeat visit with the English index built from the text (no snapshot, as before) | ${ms(r.probe.repeatBuiltReadyMs)} ms | <= ${t.repeatVisitReadyMs} ms | ${verdict(r.probe.repeatBuiltReadyMs.p50 <= t.repeatVisitReadyMs)} |`] : []),
+    ...(r.probe.repeatBuiltReadyMs
+      ? [
+          `| … the same repeat visit with the English index built from the text (no snapshot, as before) | ${ms(r.probe.repeatBuiltReadyMs)} ms | <= ${t.repeatVisitReadyMs} ms | ${verdict(r.probe.repeatBuiltReadyMs.p50 <= t.repeatVisitReadyMs)} |`,
+        ]
+      : []),
     `| … of which data read from IndexedDB | ${ms(r.probe.repeatDataReadyMs)} ms | | |`,
     ...(r.probe.repeatIndexMs && r.probe.repeatBuiltIndexMs
       ? [
@@ -111,7 +118,11 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
         ]
       : []),
     ...(r.probe.snapshotBytes && Object.keys(r.probe.snapshotBytes).length
-      ? [`| index snapshots kept in IndexedDB (saved after "ready", never downloaded) | ${Object.entries(r.probe.snapshotBytes).map(([track, b]) => `${track} ${kib(b)}`).join(', ')} | | |`]
+      ? [
+          `| index snapshots kept in IndexedDB (saved after "ready", never downloaded) | ${Object.entries(r.probe.snapshotBytes)
+            .map(([track, b]) => `${track} ${kib(b)}`)
+            .join(', ')} | | |`,
+        ]
       : []),
     `| \`<quran-dai>\` ready event, first visit (demo page) | ${ms(r.widget.firstReadyMs)} ms | | |`,
     `| \`<quran-dai>\` ready event, repeat visit (demo page) | ${ms(r.widget.repeatReadyMs)} ms | | |`,
@@ -119,7 +130,8 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
     `| first-visit corpus + lexical data (Arabic, search text, English, surahs) | ${kib(r.firstVisitBytes.corpus)} on the wire (${kib(r.firstVisitBytes.corpusRaw)} raw) | <= ${kib(t.corpusBytes)} | ${verdict(r.firstVisitBytes.corpus <= t.corpusBytes)} |`,
     `| first-visit vector index | ${kib(r.firstVisitBytes.index)} on the wire (${kib(r.firstVisitBytes.indexRaw)} raw) | <= ${kib(indexLimit)} | ${verdict(r.firstVisitBytes.index <= indexLimit)} |`,
     ...Object.entries(r.laterBytes ?? {}).map(
-      ([part, b]) => `| loaded after the first results: ${part} (never before them) | ${kib(b)} on the wire | <= ${kib(t.laterPartBytes)} | ${verdict(b <= t.laterPartBytes)} |`,
+      ([part, b]) =>
+        `| loaded after the first results: ${part} (never before them) | ${kib(b)} on the wire | <= ${kib(t.laterPartBytes)} | ${verdict(b <= t.laterPartBytes)} |`,
     ),
     `| widget JS, main chunk | ${kib(r.widgetMainGzipBytes)} gzip | <= 50 KiB | ${verdict(r.widgetMainGzipBytes <= 50 * 1024)} |`,
     ...(r.byDims?.length
@@ -139,9 +151,5 @@ export function renderWidgetSection(r: WidgetBenchResults): string {
 
 /** Replace (or append) the widget section, leaving every other section untouched. */
 export function replaceWidgetSection(markdown: string, section: string): string {
-  const block = `${WIDGET_SECTION_START}\n${section}\n${WIDGET_SECTION_END}`;
-  const start = markdown.indexOf(WIDGET_SECTION_START);
-  const end = markdown.indexOf(WIDGET_SECTION_END);
-  if (start >= 0 && end > start) return markdown.slice(0, start) + block + markdown.slice(end + WIDGET_SECTION_END.length);
-  return `${markdown.trimEnd()}\n\n## Widget\n${block}\n`;
+  return replaceMarkedSection(markdown, { heading: '## Widget', start: WIDGET_SECTION_START, end: WIDGET_SECTION_END }, section);
 }

@@ -50,7 +50,15 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       corpus,
       queryEmbedder: new TestHashingEmbedder({ dims }),
       log: () => undefined,
-      env: { CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: indexRoot, INDEX_ID: indexId, DEMO_DIR: demoDir, WIDGET_DIR: widgetDir, RATE_LIMIT_EMBED_PER_HOUR: '100000', RATE_LIMIT_CHAT_PER_HOUR: '100000' },
+      env: {
+        CORPUS_DIR: DEFAULT_CORPUS_DIR,
+        INDEX_DIR: indexRoot,
+        INDEX_ID: indexId,
+        DEMO_DIR: demoDir,
+        WIDGET_DIR: widgetDir,
+        RATE_LIMIT_EMBED_PER_HOUR: '100000',
+        RATE_LIMIT_CHAT_PER_HOUR: '100000',
+      },
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 
@@ -66,7 +74,7 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       // Probe: data + search, no rendering.
       const probeContext = await browser.newContext();
       const probePage = await probeContext.newPage();
-      const network = recordNetwork(probePage);
+      const network = recordNetwork(probePage, { decoded: true });
       const probeUrl = `${server.url}/probe.html?dataBase=/data&index=${encodeURIComponent(indexId)}`;
       probeFirst.push(await probeVisit(probePage, probeUrl, false));
       await network.settle();
@@ -82,7 +90,8 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       const restoredVisit = async () => {
         probeRepeat.push(await probeVisit(probePage, probeUrl, true, 'goto'));
         const origin = probeRepeat.at(-1)!.indexOrigin;
-        if (origin?.en !== 'restored' || origin['arabic-search'] !== 'restored') throw new Error(`repeat visit did not restore the saved indexes: ${JSON.stringify(origin)}`);
+        if (origin?.en !== 'restored' || origin['arabic-search'] !== 'restored')
+          throw new Error(`repeat visit did not restore the saved indexes: ${JSON.stringify(origin)}`);
       };
       const builtVisit = async () => {
         probeRepeatBuilt.push(await probeVisit(probePage, `${probeUrl}&snapshots=off`, true, 'goto'));
@@ -95,7 +104,10 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
         await restoredVisit();
       }
       await network.settle();
-      repeatBytes = Math.max(repeatBytes, network.dataFiles().reduce((n, r) => n + r.transferBytes, 0));
+      repeatBytes = Math.max(
+        repeatBytes,
+        network.dataFiles().reduce((n, r) => n + r.transferBytes, 0),
+      );
       await probeContext.close();
 
       // The real element on the demo page.
@@ -110,8 +122,12 @@ export async function runWidgetBench(options: WidgetBenchOptions = {}): Promise<
       widgetFirst.push(await widgetVisit(widgetPage, `${server.url}/`, false));
       widgetRepeat.push(await widgetVisit(widgetPage, `${server.url}/`, true));
       await widgetContext.close();
-      log(`  repeat-visit marks: ${JSON.stringify(probeRepeat.at(-1)!.marks ?? {})}, data ${probeRepeat.at(-1)!.dataReadyMs} ms, ready ${probeRepeat.at(-1)!.readyMs} ms`);
-      log(`run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms (index built: ${probeRepeatBuilt.at(-1)!.readyMs} ms${run % 2 === 0 ? ', visited after' : ', visited before'}); widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`);
+      log(
+        `  repeat-visit marks: ${JSON.stringify(probeRepeat.at(-1)!.marks ?? {})}, data ${probeRepeat.at(-1)!.dataReadyMs} ms, ready ${probeRepeat.at(-1)!.readyMs} ms`,
+      );
+      log(
+        `run ${run + 1}/${runs}: probe first ${probeFirst.at(-1)!.readyMs} ms, repeat ${probeRepeat.at(-1)!.readyMs} ms (index built: ${probeRepeatBuilt.at(-1)!.readyMs} ms${run % 2 === 0 ? ', visited after' : ', visited before'}); widget first ${Math.round(widgetFirst.at(-1)!)} ms, repeat ${Math.round(widgetRepeat.at(-1)!)} ms`,
+      );
     }
     return {
       date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -185,11 +201,11 @@ async function laterPartBytes(page: Page, network: NetworkLog, origin: string): 
   return out;
 }
 
-/** Bytes of the first visit's data files: on the wire (compressed) and decoded. */
+/** Bytes of the first visit's data files: on the wire (compressed) and decoded, both as the page received them. */
 async function dataBytes(network: NetworkLog, origin: string): Promise<{ corpus: number; index: number; corpusRaw: number; indexRaw: number }> {
   const out = { corpus: 0, index: 0, corpusRaw: 0, indexRaw: 0 };
   for (const r of network.dataFiles()) {
-    const raw = Number((await fetch(r.url, { method: 'HEAD' }).catch(() => undefined))?.headers.get('content-length') ?? 0);
+    const raw = r.decodedBytes ?? NaN;
     if (r.url.startsWith(`${origin}/data/index/`)) {
       out.index += r.transferBytes;
       out.indexRaw += raw;

@@ -83,6 +83,9 @@ export async function startupFiles(outDir: string, files: readonly WidgetBundleF
 
 export function formatBundleReport(files: readonly WidgetBundleFile[]): string {
   return files
-    .map((f) => `${f.main ? 'main ' : 'lazy '} ${f.path.padEnd(48)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KB  gzip ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB`)
+    .map(
+      (f) =>
+        `${f.main ? 'main ' : 'lazy '} ${f.path.padEnd(48)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KB  gzip ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB`,
+    )
     .join('\n');
 }

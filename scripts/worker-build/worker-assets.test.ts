@@ -19,11 +19,20 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 const configFor = (env: Record<string, string>) =>
-  parseProxyConfig({ WIDGET_DIR: join(root, 'widget'), DEMO_DIR: join(root, 'demo'), CORPUS_DIR: DEFAULT_CORPUS_DIR, INDEX_DIR: join(root, 'index'), SITE_DIR: join(root, 'no-site'), TOPICS_DIR: join(root, 'no-topics'), ...env });
-const build = (env: Record<string, string> = {}) => buildWorkerAssets({ config: configFor(env), at: (p) => p, outDir: join(root, 'out'), fontDir: undefined, ortDir: undefined, now: 1 });
+  parseProxyConfig({
+    WIDGET_DIR: join(root, 'widget'),
+    DEMO_DIR: join(root, 'demo'),
+    CORPUS_DIR: DEFAULT_CORPUS_DIR,
+    INDEX_DIR: join(root, 'index'),
+    SITE_DIR: join(root, 'no-site'),
+    TOPICS_DIR: join(root, 'no-topics'),
+    ...env,
+  });
+const build = (env: Record<string, string> = {}) =>
+  buildWorkerAssets({ config: configFor(env), at: (p) => p, outDir: join(root, 'out'), fontDir: undefined, ortDir: undefined, now: 1 });
 
-describe('when the Worker\'s assets are written', () => {
-  it('should lay them out by URL, keep the demo\'s source documents out, and record what they hold', async () => {
+describe("when the Worker's assets are written", () => {
+  it("should lay them out by URL, keep the demo's source documents out, and record what they hold", async () => {
     const report = await build();
     expect(existsSync(join(root, 'out', 'widget', 'quran-dai.js'))).toBe(true);
     expect(existsSync(join(root, 'out', 'data', 'corpus', 'manifest.json'))).toBe(true);
@@ -33,7 +42,7 @@ describe('when the Worker\'s assets are written', () => {
     expect(report.files).toBeGreaterThan(5);
   });
 
-  it('should stop, naming the file, when one is over Cloudflare\'s 25 MiB', async () => {
+  it("should stop, naming the file, when one is over Cloudflare's 25 MiB", async () => {
     await writeFile(join(root, 'widget', 'huge.bin'), new Uint8Array(MAX_ASSET_BYTES + 1));
     await expect(build()).rejects.toThrow(/25 MiB.*huge\.bin/);
   });

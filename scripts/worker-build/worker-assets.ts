@@ -83,7 +83,9 @@ export async function buildWorkerAssets(o: WorkerAssetsOptions): Promise<WorkerA
     if (o.ortDir) copy(o.ortDir, STATIC_MOUNTS.ort, (file) => file === o.ortDir || file.endsWith('.wasm'));
   }
   if (skipped.length > 0) {
-    throw new Error(`Cloudflare serves no asset over 25 MiB, and these are larger: ${skipped.join(', ')}. Serve an index whose queries the proxy embeds (EMBEDDINGS_BASE_URL or Gemini), or none (INDEX_ID=none)`);
+    throw new Error(
+      `Cloudflare serves no asset over 25 MiB, and these are larger: ${skipped.join(', ')}. Serve an index whose queries the proxy embeds (EMBEDDINGS_BASE_URL or Gemini), or none (INDEX_ID=none)`,
+    );
   }
   const info: WorkerAssetsInfo = { builtAt: o.now ?? Date.now(), index: index?.id ?? null, site };
   writeFileSync(join(outDir, WORKER_ASSETS_INFO), `${JSON.stringify(info)}\n`);

@@ -10,7 +10,7 @@ describe('when the local Worker is started with the settings npm start reads', (
     envFile: '/tmp/state/settings.env',
   });
 
-  it('should pass the proxy\'s own settings in an env file, and nothing else of the environment', () => {
+  it("should pass the proxy's own settings in an env file, and nothing else of the environment", () => {
     expect(command.envFileText).toBe("ALLOWED_ORIGINS='https://mosque.example'\nODD=`it's`\nXAI_API_KEY='xai-secret'\n");
   });
 
@@ -24,6 +24,16 @@ describe('when the local Worker is started with the settings npm start reads', (
   });
 
   it('should listen on 127.0.0.1 and the port asked for, with fresh local state', () => {
-    expect(command.args.slice(0, 9)).toStrictEqual(['dev', '--ip', '127.0.0.1', '--port', '8788', '--persist-to', '/tmp/state', '--env-file', '/tmp/state/settings.env']);
+    expect(command.args.slice(0, 9)).toStrictEqual([
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      '8788',
+      '--persist-to',
+      '/tmp/state',
+      '--env-file',
+      '/tmp/state/settings.env',
+    ]);
   });
 });

@@ -29,7 +29,20 @@ export function workerDevCommand(o: WorkerDevArgsOptions): WorkerDevCommand {
     .filter((e): e is [string, string] => o.known.has(e[0]) && typeof e[1] === 'string' && e[1] !== '')
     .sort(([a], [b]) => a.localeCompare(b));
   return {
-    args: ['dev', '--ip', '127.0.0.1', '--port', String(o.port), '--persist-to', o.persistTo, '--env-file', o.envFile, '--log-level', 'warn', '--show-interactive-dev-session=false'],
+    args: [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(o.port),
+      '--persist-to',
+      o.persistTo,
+      '--env-file',
+      o.envFile,
+      '--log-level',
+      'warn',
+      '--show-interactive-dev-session=false',
+    ],
     envFileText: settings.map(([name, value]) => `${envFileLine(name, value)}\n`).join(''),
   };
 }
@@ -43,5 +56,7 @@ export function envFileLine(name: string, value: string): string {
   if (!/['\r\n]/.test(value)) return `${name}='${value}'`;
   if (!/[`\r\n]/.test(value)) return `${name}=\`${value}\``;
   if (!/["\\]/.test(value)) return `${name}="${value.replace(/\r/g, '\\r').replace(/\n/g, '\\n')}"`;
-  throw new Error(`the setting ${name} holds quotes and a line break together, which the Worker's settings file cannot carry; remove them from its value (keys, URLs and origins never need them)`);
+  throw new Error(
+    `the setting ${name} holds quotes and a line break together, which the Worker's settings file cannot carry; remove them from its value (keys, URLs and origins never need them)`,
+  );
 }

@@ -28,9 +28,7 @@ export function aboutTextsTemplate(o: AboutTextsOptions): TemplateResult | typeo
     <ul class="about__list">
       ${shown.map((s) => {
         const name = s.language === o.lang ? s.nativeName : s.name;
-        const source = s.url
-          ? html`<a href=${s.url} target="_blank" rel="noopener noreferrer">${s.source}</a>`
-          : html`${s.source}`;
+        const source = s.url ? html`<a href=${s.url} target="_blank" rel="noopener noreferrer">${s.source}</a>` : html`${s.source}`;
         return html`<li part="about-item" data-source=${s.id}>
           <strong><bdi>${name}</bdi></strong> · <bdi>${s.author}</bdi> · ${o.t('aboutSource')} ${source}
           <span class="about__terms" lang="en" dir="ltr">${s.terms}</span>

@@ -66,4 +66,3 @@ export function answerFooterTemplate(o: AnswerFooterOptions): TemplateResult {
     </div>
     ${commentTemplate(o)}`;
 }
-

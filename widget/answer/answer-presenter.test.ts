@@ -20,7 +20,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A presenter on a fake host, with the answer state a test changes as the ask controller would. */
 async function presenter() {
   const host = fakeControllerHost();
-  const state = { question: 'How do I face hardship?', answer: '', answerSignature: undefined, retrieved: ctx.retrieved, siteRetrieved: new Set<number>(), status: AskStatus.Answering as AskStatus };
+  const state = {
+    question: 'How do I face hardship?',
+    answer: '',
+    answerSignature: undefined,
+    retrieved: ctx.retrieved,
+    siteRetrieved: new Set<number>(),
+    status: AskStatus.Answering as AskStatus,
+  };
   const p = new AnswerPresenter(host, {
     inputs: () => ({ corpus: ctx.corpus, translation: 'en', t, site: null, siteBase: undefined }),
     asking: () => state,

@@ -32,7 +32,12 @@ export interface AnswerPresenterOptions {
   readonly adoptStyles: (sheet: CSSResult) => void;
 }
 
-type Key = { readonly text: string; readonly retrieved: ReadonlySet<number>; readonly siteRetrieved: ReadonlySet<number>; readonly streaming: boolean } & AnswerViewInputs;
+type Key = {
+  readonly text: string;
+  readonly retrieved: ReadonlySet<number>;
+  readonly siteRetrieved: ReadonlySet<number>;
+  readonly streaming: boolean;
+} & AnswerViewInputs;
 
 export class AnswerPresenter implements ReactiveController {
   /** The checked, rendered answer; undefined until the renderer has loaded (the text shows plain meanwhile). */
@@ -188,7 +193,13 @@ export class AnswerPresenter implements ReactiveController {
 }
 
 /** The checked, rendered answer; undefined until the answer module has loaded. */
-function render(text: string, retrieved: ReadonlySet<number>, siteRetrieved: ReadonlySet<number> | 'any', inputs: AnswerViewInputs, streaming = false): AnswerView | undefined {
+function render(
+  text: string,
+  retrieved: ReadonlySet<number>,
+  siteRetrieved: ReadonlySet<number> | 'any',
+  inputs: AnswerViewInputs,
+  streaming = false,
+): AnswerView | undefined {
   const { corpus, module } = inputs;
   if (!text || !corpus || !module) return undefined;
   const site = inputs.site?.citations(siteRetrieved, inputs.siteBase);

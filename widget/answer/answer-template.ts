@@ -41,9 +41,11 @@ function previewTemplate(c: CitationNode, ctx: AnswerRenderContext): TemplateRes
   const more = c.to > c.from;
   return html`<span class="citation__preview" part="citation-preview" role="tooltip">
     <span class="citation__preview-arabic" dir="rtl" lang="ar">${first.arabic}${more ? ' …' : ''}</span>
-    ${first.translation === undefined
-      ? nothing
-      : html`<span class="citation__preview-translation" lang=${trackLang(ctx.translation)} dir=${trackDir(ctx.translation)}>${first.translation}${more ? ' …' : ''}</span>`}
+    ${
+      first.translation === undefined
+        ? nothing
+        : html`<span class="citation__preview-translation" lang=${trackLang(ctx.translation)} dir=${trackDir(ctx.translation)}>${first.translation}${more ? ' …' : ''}</span>`
+    }
   </span>`;
 }
 
@@ -75,7 +77,10 @@ function siteCitationTemplate(c: SiteCitationNode, ctx: AnswerRenderContext): Te
   const status = ctx.check.siteCitations.get(c) ?? 'invalid';
   const label = `site:${c.id}`;
   const passage = status === 'invalid' ? undefined : ctx.sitePassage?.(c.id);
-  const flag = status === 'verified' ? nothing : html` <span class="flag" part="citation-flag">${ctx.t(status === 'invalid' ? 'siteCitationInvalid' : 'siteCitationNotRetrieved')}</span>`;
+  const flag =
+    status === 'verified'
+      ? nothing
+      : html` <span class="flag" part="citation-flag">${ctx.t(status === 'invalid' ? 'siteCitationInvalid' : 'siteCitationNotRetrieved')}</span>`;
   const body = passage?.href
     ? html`<a class="citation citation--site citation--${status}" part=${`citation site-citation site-citation-${status}`} data-site=${c.id} data-status=${status} href=${passage.href} title=${passage.label} target="_blank" rel="noopener noreferrer">[${label}]</a>`
     : html`<span class="citation citation--site citation--${status}" part=${`citation site-citation site-citation-${status}`} data-site=${c.id} data-status=${status} title=${passage?.label ?? ''}>[${label}]</span>`;

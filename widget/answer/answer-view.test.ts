@@ -46,7 +46,9 @@ describe('when the answer links somewhere', () => {
   });
 
   it('should not link a quran.com page of a verse that does not exist, and flag it', () => {
-    const host = show('[Allah is with the liars](https://quran.com/2/999), [the 115th surah](https://quran.com/115), [patience](https://quran.com/2:153) and [the cow](https://quran.com/2).');
+    const host = show(
+      '[Allah is with the liars](https://quran.com/2/999), [the 115th surah](https://quran.com/115), [patience](https://quran.com/2:153) and [the cow](https://quran.com/2).',
+    );
     expect([...host.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toStrictEqual(['https://quran.com/2:153', 'https://quran.com/2']);
     expect(textOf(host)).toBe('Allah is with the liars not a verse, the 115th surah not a verse, patience and the cow.');
     expect(host.querySelectorAll('[part~="citation-flag"]')).toHaveLength(2);
@@ -77,7 +79,9 @@ describe('when the answer misquotes a verse', () => {
   });
   it('should read a reference written the Arabic way as a citation, checked like [2:153]', () => {
     const host = show('كما قال تعالى: «إن الله مع الصابرين» (البقرة: 153)');
-    expect([...host.querySelectorAll('a[data-ref]')].map((a) => [a.getAttribute('data-ref'), a.getAttribute('data-status')])).toStrictEqual([['2:153', 'verified']]);
+    expect([...host.querySelectorAll('a[data-ref]')].map((a) => [a.getAttribute('data-ref'), a.getAttribute('data-status')])).toStrictEqual([
+      ['2:153', 'verified'],
+    ]);
     expect(host.querySelector('[part~="quote-flag"]')).toBeNull();
   });
   it('should show no verse for words that are no verse at all', () => {
@@ -115,7 +119,10 @@ describe('when the answer cites a verse only the retrieval suggestion brought', 
     const host = document.createElement('div');
     render(answerView('Patience [2:153] and [2:150].', { corpus: ctx.corpus, retrieved, translation: 'en', t: translator('en') }).template, host);
     const links = [...host.querySelectorAll('a[data-ref]')].map((a) => [a.getAttribute('data-ref'), a.getAttribute('data-status')]);
-    expect(links).toStrictEqual([['2:153', 'suggested'], ['2:150', 'verified']]);
+    expect(links).toStrictEqual([
+      ['2:153', 'suggested'],
+      ['2:150', 'verified'],
+    ]);
     expect(textOf(host.querySelector('[part~="citation-flag"]'))).toBe("found through the assistant's suggestion, not by the search");
   });
 });

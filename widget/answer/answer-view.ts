@@ -39,7 +39,14 @@ export function answerView(text: string, o: AnswerViewOptions): AnswerView {
   const blocks = parseAnswerMarkdown(text, { surahNamed: (name) => o.corpus.surahNumberForName(name) });
   const tracks: TextTrackId[] = o.translation === 'en' ? ['en'] : [o.translation, 'en'];
   const suggested = o.retrieved.suggested;
-  const check = checkAnswer(blocks, { corpus: o.corpus, retrieved: o.retrieved, tracks, deferUnprepared: o.streaming === true, ...(suggested?.size ? { suggested } : {}), ...(o.site ? { site: o.site } : {}) });
+  const check = checkAnswer(blocks, {
+    corpus: o.corpus,
+    retrieved: o.retrieved,
+    tracks,
+    deferUnprepared: o.streaming === true,
+    ...(suggested?.size ? { suggested } : {}),
+    ...(o.site ? { site: o.site } : {}),
+  });
   const render = { check, corpus: o.corpus, translation: o.translation, t: o.t, ...(o.site ? { sitePassage: o.site.passage } : {}) };
   return { template: answerTemplate(blocks, render), citations: check.list };
 }

@@ -39,7 +39,10 @@ describe('paragraphPieces', () => {
     // The answer check's verdicts are keyed by node: citations reach the template as the same objects.
     const citations = nodes.filter((n) => n.type === 'citation');
     expect(pieces.flat().filter((n) => n.type === 'citation')).toEqual(citations);
-    pieces.flat().filter((n) => n.type === 'citation').forEach((n, i) => expect(n).toBe(citations[i]));
+    pieces
+      .flat()
+      .filter((n) => n.type === 'citation')
+      .forEach((n, i) => expect(n).toBe(citations[i]));
   });
 
   it('cuts text without sentences at a space, and text without spaces anywhere but inside a surrogate pair', () => {

@@ -36,7 +36,13 @@ describe('scanSiteCitation', () => {
 
 describe('when an answer cites site passages', () => {
   it('should parse them apart from verse citations', () => {
-    expect(parseInline("Jumu'ah is at 1:30 pm [site:4]; be patient [2:153].").map((n) => n.type)).toEqual(['text', 'site-citation', 'text', 'citation', 'text']);
+    expect(parseInline("Jumu'ah is at 1:30 pm [site:4]; be patient [2:153].").map((n) => n.type)).toEqual([
+      'text',
+      'site-citation',
+      'text',
+      'citation',
+      'text',
+    ]);
   });
 
   function show(text: string, retrieved: number[]) {

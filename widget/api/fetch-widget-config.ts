@@ -9,7 +9,11 @@ export async function fetchWidgetConfig(proxy: string, fetchFn: typeof fetch, si
   if (!res.ok) throw await proxyErrorFromResponse(res, 'loading the widget configuration');
   const body = (await res.json()) as Partial<WidgetConfig> | null;
   if (!body || typeof body !== 'object' || typeof body.chat !== 'boolean' || !('index' in body)) {
-    throw new ProxyError('bad-response', `${url} did not return a widget configuration ({corpusManifest, corpusVersion, index, chat}); is the proxy URL right?`, res.status);
+    throw new ProxyError(
+      'bad-response',
+      `${url} did not return a widget configuration ({corpusManifest, corpusVersion, index, chat}); is the proxy URL right?`,
+      res.status,
+    );
   }
   return body as WidgetConfig;
 }

@@ -17,17 +17,25 @@ function fetchThrough(app: { request: (url: string, init?: RequestInit) => Respo
 }
 
 describe('postFeedback', () => {
-  it('should reach the proxy\'s /api/feedback and be counted', async () => {
+  it("should reach the proxy's /api/feedback and be counted", async () => {
     const metrics = createProxyMetrics();
     const { app } = await createTestProxy({ FEEDBACK_LOG: 'true', ANSWER_SIGNING_KEY: KEY }, { metrics });
     const signature = await createAnswerSigner(KEY).sign('Who was Jesus?', 'An answer.');
-    await postFeedback('http://localhost/', { question: 'Who was Jesus?', rating: 'up', citations: ['3:59'], answer: { text: 'An answer.', signature } }, fetchThrough(app));
+    await postFeedback(
+      'http://localhost/',
+      { question: 'Who was Jesus?', rating: 'up', citations: ['3:59'], answer: { text: 'An answer.', signature } },
+      fetchThrough(app),
+    );
     expect(metrics.registry.render()).toContain('quran_dai_feedback_total{rating="up"} 1');
   });
 
-  it('should reject with the proxy\'s message when it refuses', async () => {
+  it("should reject with the proxy's message when it refuses", async () => {
     const { app } = await createTestProxy({ FEEDBACK_LOG: 'true' });
-    const error = await postFeedback('http://localhost/', { question: 'q', rating: 'up', citations: ['1:8'], answer: { text: 'An answer.', signature: 'a'.repeat(43) } }, fetchThrough(app)).catch((e: unknown) => e);
+    const error = await postFeedback(
+      'http://localhost/',
+      { question: 'q', rating: 'up', citations: ['1:8'], answer: { text: 'An answer.', signature: 'a'.repeat(43) } },
+      fetchThrough(app),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProxyError);
     expect((error as ProxyError).message).toContain('citations[0]: 1:8 is not a verse of the Quran');
   });

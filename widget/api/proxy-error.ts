@@ -2,29 +2,22 @@
  * Failures talking to the proxy, classified once so the UI can say something useful:
  * rate limited (with the wait), proxy unreachable, chat not configured, or any other HTTP error.
  */
+import { CodedError } from '../../data/errors/coded-error.js';
+import { retryAfterSeconds } from '../../data/http/retry-after.js';
+
 export type ProxyErrorCode = 'rate-limited' | 'proxy-down' | 'chat-not-configured' | 'http-error' | 'bad-response';
 
-export class ProxyError extends Error {
+export class ProxyError extends CodedError<ProxyErrorCode> {
   override readonly name = 'ProxyError';
   constructor(
-    readonly code: ProxyErrorCode,
+    code: ProxyErrorCode,
     message: string,
     readonly status?: number,
     /** Seconds to wait, from `Retry-After` (429). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(code, message);
   }
-}
-
-/** `Retry-After` as seconds: a delay (`120`) or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** The proxy's JSON error body, read leniently: `{error:{code,message}}`, `{error:"..."}` or `{message}`. */
@@ -57,7 +50,7 @@ export async function proxyErrorFromResponse(res: Response, what: string, isChat
   const detail = body.message ? `: ${body.message}` : '';
   // The site's hourly spending budget used up is a wait too, as long as the proxy says.
   if (res.status === 429 || (res.status === 503 && (body.code === 'upstream-rate-limited' || body.code === 'budget-exhausted'))) {
-    const wait = parseRetryAfter(res.headers.get('retry-after'));
+    const wait = retryAfterSeconds(res.headers.get('retry-after'));
     return new ProxyError('rate-limited', `${what} was rate limited${detail}`, res.status, wait);
   }
   // The proxy says `chat-not-configured`; an older or foreign proxy may send a bare 503.
@@ -65,8 +58,4 @@ export async function proxyErrorFromResponse(res: Response, what: string, isChat
     return new ProxyError('chat-not-configured', `${what}: no LLM provider is configured on the proxy${detail}`, 503);
   }
   return new ProxyError('http-error', `${what} failed with HTTP ${res.status}${detail}`, res.status);
-}
-
-export function isAbortError(e: unknown): boolean {
-  return !!e && typeof e === 'object' && (e as { name?: unknown }).name === 'AbortError';
 }

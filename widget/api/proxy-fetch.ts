@@ -2,7 +2,8 @@
  * Reaching the proxy: its URLs (relative to the page when the host gives a relative `proxy`)
  * and a `fetch` whose network failures say the proxy is down.
  */
-import { isAbortError, ProxyError } from './proxy-error.js';
+import { ProxyError } from './proxy-error.js';
+import { isAbortError } from './abort-error.js';
 
 /** Absolute URL of a proxy path; a relative `proxy` resolves against the page. */
 export function proxyUrl(proxy: string, path: string, baseHref: string | undefined = globalThis.location?.href): string {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchWidgetConfig } from './fetch-widget-config.js';
 import { fetchQueryEmbedding } from './fetch-query-embedding.js';
-import { parseRetryAfter, ProxyError } from './proxy-error.js';
+import { ProxyError } from './proxy-error.js';
+import { retryAfterSeconds as parseRetryAfter } from '../../data/http/retry-after.js';
 import { proxyUrl } from './proxy-fetch.js';
 import { postChat } from '../chat/post-chat.js';
 import type { ChatRequest } from '../../data/contracts/chat-request.js';
@@ -94,7 +95,11 @@ describe('when asking for an answer', () => {
   });
 
   it('should POST the request as JSON and stream the parts', async () => {
-    reply = { status: 200, headers: { 'content-type': 'text/event-stream' }, body: 'data: {"type":"text-delta","id":"0","delta":"Hi"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n' };
+    reply = {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: 'data: {"type":"text-delta","id":"0","delta":"Hi"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n',
+    };
     const parts = [];
     for await (const p of await postChat(base, request, fetch)) parts.push(p);
     expect(parts).toStrictEqual([{ type: 'text-delta', delta: 'Hi' }, { type: 'finish' }]);

@@ -3,7 +3,13 @@ export async function arrivalWithin(arrival: Promise<unknown>, ms: number): Prom
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([arrival.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      arrival.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -34,7 +34,10 @@ function controller() {
 const at = (c: Corpus, ref: string) => c.indexOf({ surah: Number(ref.split(':')[0]), ayah: Number(ref.split(':')[1]) });
 
 function environment(c: Corpus, overrides: Partial<AskEnvironment> = {}): AskEnvironment {
-  const vector = fixedVectorSearch([{ index: at(c, '3:200'), score: 0.9 }, { index: at(c, '2:153'), score: 0.85 }]);
+  const vector = fixedVectorSearch([
+    { index: at(c, '3:200'), score: 0.9 },
+    { index: at(c, '2:153'), score: 0.85 },
+  ]);
   return {
     engine: adaptSearchEngine(createSearchEngine(c), c, vector, TEST_INDEX_MANIFEST),
     corpus: c,
@@ -159,7 +162,10 @@ describe('when a question comes before the topic index has arrived', () => {
   it('should say which question is about to be searched, before searching it (its language’s topics may be missing)', async () => {
     const { ask, searches } = controller();
     const told: { question: string; searchesBefore: number }[] = [];
-    await ask.ask('هل الخمر حرام؟', withLateTopics({ embedQuery: null, questionAsked: (question) => told.push({ question, searchesBefore: searches.length }) }));
+    await ask.ask(
+      'هل الخمر حرام؟',
+      withLateTopics({ embedQuery: null, questionAsked: (question) => told.push({ question, searchesBefore: searches.length }) }),
+    );
     expect(told).toStrictEqual([{ question: 'هل الخمر حرام؟', searchesBefore: 0 }]);
   });
 

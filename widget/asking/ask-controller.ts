@@ -10,18 +10,18 @@ import { CHAT_LIMITS, type ChatRequest } from '../../data/contracts/chat-request
 import type { TextTrackId } from '../../data/corpus/corpus-types.js';
 import { formatRange, formatRef } from '../../data/corpus/verse-range.js';
 import type { SearchResult } from '../../data/search/search-result.js';
-import { isAbortError, ProxyError } from '../api/proxy-error.js';
+import { ProxyError } from '../api/proxy-error.js';
+import { isAbortError } from '../api/abort-error.js';
 import type { QuranDaiErrorCode, QuranDaiErrorDetail } from '../events/quran-dai-error.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import type { ConversationExchange } from '../history/conversation-store.js';
-import { buildChatRequest, CONTEXT_HITS, historyTurns, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
-import type { RetrievalAssist } from '../../data/search/search-engine.js';
-import type { QueryEmbedder, WidgetSearchEngine } from './search-engine-port.js';
+import { buildChatRequest, CONTEXT_HITS, retrievedVerses, type ChatCorpus } from './chat-request-builder.js';
 import { arrivalWithin } from './arrival-within.js';
+import { LatestRun } from './latest-run.js';
+import { searchStages, type SearchStagesEnvironment } from './search-stages.js';
 import { framePacedUpdate } from './frame-paced-update.js';
 import type { SiteHit } from '../../data/site/site-search.js';
 import type { SiteKnowledge } from '../site/site-knowledge.js';
-import { SUGGEST_LIMITS, type SuggestResponse } from '../../data/contracts/suggest-request.js';
 
 export const AskStatus = {
   /** Nothing asked yet (or cleared). */
@@ -50,22 +50,15 @@ export interface AskNotice {
 }
 
 /** Everything one ask needs, gathered by the element when the visitor asks. */
-export interface AskEnvironment {
-  readonly engine: WidgetSearchEngine;
+export interface AskEnvironment extends SearchStagesEnvironment {
   readonly corpus: ChatCorpus;
+
   readonly proxy: string;
   readonly fetch: typeof fetch;
-  /** Null when there is no vector index (keyword search only). */
-  readonly embedQuery: QueryEmbedder | null;
   /** `mode="chat"`: the visitor wants a written answer. */
   readonly wantsAnswer: boolean;
   /** The proxy said `/api/chat` is configured. */
   readonly chatAvailable: boolean;
-  /**
-   * The LLM's retrieval suggestion for a question (`/api/suggest`, already checked against the
-   * corpus; empty on any failure). Absent when the proxy offers none or no answer is wanted.
-   */
-  readonly suggest?: (question: string, signal: AbortSignal) => Promise<SuggestResponse>;
   /**
    * Why there is no written answer when `chatAvailable` is false: this page is not allowed to
    * ask (`chat-off`), or the proxy has no LLM (`chat-not-configured`). Default `chat-off`.
@@ -77,12 +70,7 @@ export interface AskEnvironment {
    */
   readonly answersPausedFor?: number;
   readonly lang: string;
-  /** Language hint for the query (BCP-47): the translation's language, else the UI language. */
-  readonly searchLang: string;
   readonly translation: TextTrackId;
-  readonly history: readonly ConversationExchange[];
-  /** Loads a translation the query must be searched in (cached like the rest of the data). */
-  readonly loadTrack: (track: TextTrackId, signal: AbortSignal) => Promise<void>;
   /**
    * The mosque's own documents, searched beside the verses, and the id of the index whose
    * embedder makes the query vectors (site vectors from another embedder are not used).
@@ -94,13 +82,6 @@ export interface AskEnvironment {
    * answer, so "When is Jumu'ah?" asked at once still meets the mosque's own page.
    */
   readonly sitePending?: () => Promise<AskSite | null> | undefined;
-  /**
-   * While the topic index is still on its way (it loads once the widget is ready), the promise
-   * of its arrival: a question asked before it shows its keyword results at once and is searched
-   * again with the topics when they come (waiting at most TOPICS_WAIT_MS). Undefined once they
-   * are in, or when there are none.
-   */
-  readonly topicsPending?: () => Promise<void> | undefined;
   /** Told when a question is about to be searched: the topic names of its language start loading if the page's file lacks them. */
   readonly questionAsked?: (question: string) => void;
   /** Told once a question (or an Explain) has its first verses on screen: what loads after them starts now. */
@@ -114,14 +95,15 @@ export interface AskSite {
   readonly queryEmbedderId: string | null;
 }
 
-/** How long an answer waits for the mosque's documents still on their way (a few small files). */
-export const SITE_WAIT_MS = 3000;
-
 /**
- * How long a question asked before the topic index arrived waits for it before its refined
- * results: the index decides what many questions in visitors' own words find.
+ * How long an answer waits for the mosque's documents still on their way. They are a few small
+ * files, but on a first visit they are stored after the verses and their index (IndexedDB writes
+ * to one store run one after another), which a busy phone can take seconds over; the question a
+ * visitor asks first ("When is Jumu'ah?") is often the one they answer.
  */
-export const TOPICS_WAIT_MS = 3000;
+export const SITE_WAIT_MS = 8000;
+
+export { TOPICS_WAIT_MS } from './search-stages.js';
 
 /** "Explain this passage": the verse and its result, asked without a search. */
 export interface ExplainRequest {
@@ -161,8 +143,7 @@ export class AskController implements ReactiveController {
 
   readonly #host: ReactiveControllerHost;
   readonly #callbacks: AskCallbacks;
-  #abort: AbortController | undefined;
-  #run = 0;
+  readonly #runs = new LatestRun();
   #lastEnv: AskEnvironment | undefined;
   #lastExplain: ExplainRequest | undefined;
   /** What the shown results were searched with: the mosque's documents are searched with the same. */
@@ -185,17 +166,26 @@ export class AskController implements ReactiveController {
   /** Stop the running ask; what is on screen stays. */
   stop(): void {
     if (!this.busy) return;
-    this.#run++;
-    this.#abort?.abort();
+    this.#runs.cancel();
     this.status = AskStatus.Stopped;
     this.#host.requestUpdate();
   }
 
   /** Forget the current question and answer. */
   reset(): void {
-    this.#run++;
-    this.#abort?.abort();
-    Object.assign(this, { status: AskStatus.Idle, question: '', result: undefined, answer: '', answerSignature: undefined, notice: undefined, retrieved: new Set(), siteHits: [], siteRetrieved: new Set(), explain: undefined });
+    this.#runs.cancel();
+    Object.assign(this, {
+      status: AskStatus.Idle,
+      question: '',
+      result: undefined,
+      answer: '',
+      answerSignature: undefined,
+      notice: undefined,
+      retrieved: new Set(),
+      siteHits: [],
+      siteRetrieved: new Set(),
+      explain: undefined,
+    });
     this.#host.requestUpdate();
   }
 
@@ -204,9 +194,16 @@ export class AskController implements ReactiveController {
    * answer, nothing kept in the history; the visitor can still ask about it in their own words.
    */
   showFound(title: string, result: SearchResult, env: AskEnvironment): void {
-    this.#abort?.abort();
-    this.#run++;
-    Object.assign(this, { question: title, answer: '', answerSignature: undefined, notice: undefined, explain: undefined, lastChatRequest: undefined, status: AskStatus.Complete });
+    this.#runs.cancel();
+    Object.assign(this, {
+      question: title,
+      answer: '',
+      answerSignature: undefined,
+      notice: undefined,
+      explain: undefined,
+      lastChatRequest: undefined,
+      status: AskStatus.Complete,
+    });
     this.#show(title, result, { ...env, site: undefined }, title, undefined);
   }
 
@@ -217,14 +214,18 @@ export class AskController implements ReactiveController {
 
   /** Ask `question`; with `explain`, its result is used as found (no search) and the request carries `explain`. */
   async ask(question: string, env: AskEnvironment, explain?: ExplainRequest): Promise<void> {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
-    const run = ++this.#run;
-    const stale = (): boolean => run !== this.#run;
+    const { signal, stale } = this.#runs.start();
     this.#lastEnv = env;
     this.#lastExplain = explain;
-    Object.assign(this, { question, answer: '', answerSignature: undefined, notice: undefined, status: AskStatus.Searching, lastChatRequest: undefined, explain: explain?.ref });
+    Object.assign(this, {
+      question,
+      answer: '',
+      answerSignature: undefined,
+      notice: undefined,
+      status: AskStatus.Searching,
+      lastChatRequest: undefined,
+      explain: explain?.ref,
+    });
 
     let result: SearchResult;
     if (explain) {
@@ -234,7 +235,7 @@ export class AskController implements ReactiveController {
       env.firstResultsShown?.(question);
     } else {
       env.questionAsked?.(question);
-      const found = await this.#search(question, env, abort.signal, stale);
+      const found = await this.#search(question, env, signal, stale);
       if (!found) return;
       result = found;
       const site = await this.#siteArrived(env, stale);
@@ -244,103 +245,35 @@ export class AskController implements ReactiveController {
         this.#findSite(env);
       }
     }
-    await this.#answer(question, result, env, abort.signal, stale);
+    await this.#answer(question, result, env, signal, stale);
   }
 
-  /** Keyword results, then fused ones; undefined when the search failed or a newer ask took over. */
+  /** Shows each stage's results as it comes; the last list, or undefined when the search failed or a newer ask took over. */
   async #search(question: string, env: AskEnvironment, signal: AbortSignal, stale: () => boolean): Promise<SearchResult | undefined> {
-    const turns = historyTurns(env.history);
-    const retrievalText = env.engine.retrievalQuery(question, turns);
     this.#host.requestUpdate();
-    let result: SearchResult;
-    // A question in a language whose translation is not downloaded yet: with a vector index, the
-    // meaning finds verses while the translation loads (the vector part needs no words in common).
-    let vector: Float32Array | undefined;
-    // One embedding attempt per question: a failure is reported once, and keyword results stay.
-    let embedTried = false;
-    /** The question searched with what there is so far: its meaning once embedded, keywords before. */
-    const searchNow = (assist?: RetrievalAssist) =>
-      vector ? env.engine.hybrid(retrievalText, vector, env.searchLang, assist) : env.engine.lexical(retrievalText, env.searchLang, assist);
+    let last: SearchResult | undefined;
+    let wordsShown = false;
     try {
-      const missing = await env.engine.missingTrack?.(retrievalText, env.searchLang);
-      if (stale()) return;
-      if (missing) {
-        const loading = env.loadTrack(missing, signal);
-        if (env.embedQuery) {
-          embedTried = true;
-          vector = await this.#meaningFirst(question, retrievalText, env, signal, loading, stale);
-          if (stale()) return;
+      for await (const step of searchStages(question, env, signal)) {
+        if (stale()) return undefined;
+        if (step.kind === 'refining') {
+          this.status = AskStatus.Refining;
+          this.#host.requestUpdate();
+        } else if (step.kind === 'embed-failed') this.#report(step.error, 'embed-failed');
+        else {
+          this.#show(question, step.result, env, step.retrievalText, step.vector);
+          // What loads after the first results starts once the words can be searched too.
+          if (!wordsShown && step.stage !== 'meaning-first') env.firstResultsShown?.(question);
+          wordsShown ||= step.stage !== 'meaning-first';
+          last = step.result;
         }
-        await loading;
-        if (stale()) return;
       }
-      result = await searchNow();
-      if (stale()) return;
     } catch (e) {
-      if (stale() || isAbortError(e)) return;
+      if (stale() || isAbortError(e)) return undefined;
       this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
-      return;
+      return undefined;
     }
-    this.#show(question, result, env, retrievalText, vector);
-    env.firstResultsShown?.(question);
-    const topicsArriving = result.stage === 'direct' ? undefined : env.topicsPending?.();
-    // With an LLM on the proxy, its suggestion is asked for at once, beside the query vector.
-    const suggesting = env.suggest && result.stage !== 'direct' ? env.suggest(retrievalText.slice(0, SUGGEST_LIMITS.maxQuestionChars), signal) : undefined;
-
-    if (env.embedQuery && !embedTried && result.stage !== 'direct') {
-      this.status = AskStatus.Refining;
-      this.#host.requestUpdate();
-      try {
-        vector = await env.embedQuery(retrievalText, signal);
-        if (stale()) return;
-        if (topicsArriving) await arrivalWithin(topicsArriving, TOPICS_WAIT_MS);
-        if (stale()) return;
-        const fused = await env.engine.hybrid(retrievalText, vector, env.searchLang);
-        if (stale()) return;
-        result = fused;
-        this.#show(question, result, env, retrievalText, vector);
-      } catch (e) {
-        if (stale() || isAbortError(e)) return;
-        this.#report(e, 'embed-failed');
-      }
-    } else if (topicsArriving) {
-      // No refining stage of its own (keyword search only, or the meaning came first): search
-      // again once the topics are in.
-      this.status = AskStatus.Refining;
-      this.#host.requestUpdate();
-      if (await arrivalWithin(topicsArriving, TOPICS_WAIT_MS)) {
-        if (stale()) return;
-        try {
-          result = await searchNow();
-          if (stale()) return;
-          this.#show(question, result, env, retrievalText, vector);
-        } catch (e) {
-          if (stale() || isAbortError(e)) return;
-          this.#fail(`searching failed: ${(e as Error).message}`, 'search-failed');
-          return;
-        }
-      }
-      if (stale()) return;
-    }
-    if (suggesting) {
-      this.status = AskStatus.Refining;
-      this.#host.requestUpdate();
-      const assist = await suggesting;
-      if (stale()) return;
-      if (assist.refs.length > 0 || assist.query) {
-        try {
-          const merged = await searchNow(assist);
-          if (stale()) return;
-          result = merged;
-          this.#show(question, result, env, retrievalText, vector);
-        } catch (e) {
-          // The results already shown stay: a suggestion only ever adds.
-          if (stale() || isAbortError(e)) return;
-          console.info(`quran-dai: the retrieval suggestion was not merged (${(e as Error).message})`);
-        }
-      }
-    }
-    return result;
+    return stale() ? undefined : last;
   }
 
   /** Streams the answer (when wanted and available) and keeps the exchange. */
@@ -359,7 +292,8 @@ export class AskController implements ReactiveController {
     const answerWaits = env.wantsAnswer && !nothingFound && env.chatAvailable && paused > 0;
     if (!env.wantsAnswer || nothingFound || !env.chatAvailable || answerWaits) {
       if (answerWaits) this.notice = { code: 'rate-limited', retryAfterSeconds: paused };
-      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound) this.notice = { code: env.chatOffReason ?? 'chat-off', ...(this.explain ? { explain: true as const } : {}) };
+      else if (env.wantsAnswer && !env.chatAvailable && !nothingFound)
+        this.notice = { code: env.chatOffReason ?? 'chat-off', ...(this.explain ? { explain: true as const } : {}) };
       this.status = AskStatus.Complete;
       this.#host.requestUpdate();
       // An answer that waits is kept once it is given (Try again), not also without it; an Explain
@@ -370,7 +304,16 @@ export class AskController implements ReactiveController {
 
     this.status = AskStatus.Answering;
     this.#host.requestUpdate();
-    const request = buildChatRequest({ question, result, history: env.history, corpus: env.corpus, lang: env.lang, translation: env.translation, explain: this.explain, ...(site ? { site } : {}) });
+    const request = buildChatRequest({
+      question,
+      result,
+      history: env.history,
+      corpus: env.corpus,
+      lang: env.lang,
+      translation: env.translation,
+      explain: this.explain,
+      ...(site ? { site } : {}),
+    });
     this.lastChatRequest = request;
     let streamError: string | undefined;
     let signature: string | undefined;
@@ -421,37 +364,6 @@ export class AskController implements ReactiveController {
     this.#host.requestUpdate();
     this.#callbacks.onExchange({ ...exchangeBase, answer: this.answer, at: Date.now(), ...(signature ? { signature } : {}) });
     this.#callbacks.onAnswer(question, this.answer);
-  }
-
-  /**
-   * While a translation downloads: embed the question and show what its meaning finds (vector
-   * only, since the words cannot be searched yet). Returns the vector for the fused search that
-   * follows, or undefined when embedding failed (keyword search then runs alone, as without an index).
-   */
-  async #meaningFirst(
-    question: string,
-    retrievalText: string,
-    env: AskEnvironment,
-    signal: AbortSignal,
-    loading: Promise<void>,
-    stale: () => boolean,
-  ): Promise<Float32Array | undefined> {
-    // The download's own failure is reported where it is awaited; here it must not go unhandled.
-    loading.catch(() => undefined);
-    let vector: Float32Array;
-    try {
-      vector = await env.embedQuery!(retrievalText, signal);
-    } catch (e) {
-      if (!stale() && !isAbortError(e)) this.#report(e, 'embed-failed');
-      return undefined;
-    }
-    if (stale()) return vector;
-    const early = await env.engine.hybrid(retrievalText, vector, env.searchLang);
-    if (stale()) return vector;
-    this.#show(question, early, env, retrievalText, vector);
-    this.status = AskStatus.Refining;
-    this.#host.requestUpdate();
-    return vector;
   }
 
   /** The mosque's documents that arrived while the question was searched (waiting at most SITE_WAIT_MS); undefined when there is nothing new. */

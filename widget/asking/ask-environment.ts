@@ -15,8 +15,8 @@ export interface AskSettings {
   readonly fetch: typeof fetch;
   /** `mode="chat"`. */
   readonly wantsAnswer: boolean;
-  /** Seconds left of a rate-limit wait, if one runs. */
-  readonly answersPausedFor: number | undefined;
+  /** The wait a rate limit asked for: while it runs, answers are paused (the verses are still searched). */
+  readonly rateLimitWait: { readonly waiting: boolean; readonly remaining: number };
   readonly lang: string;
   readonly translation: TextTrackId;
   readonly history: readonly ConversationExchange[];
@@ -37,9 +37,12 @@ export function askEnvironment(boot: BootController, s: AskSettings): AskEnviron
     chatOffReason: boot.chatOffReason,
     // The LLM's retrieval suggestion through the proxy (its module loads on first use, off the first load).
     ...(boot.config?.suggest && s.wantsAnswer
-      ? { suggest: async (question: string, signal: AbortSignal) => (await import('../api/fetch-suggestion.js')).fetchSuggestion(s.proxy, { question, lang: s.lang }, corpus, s.fetch, signal) }
+      ? {
+          suggest: async (question: string, signal: AbortSignal) =>
+            (await import('../api/fetch-suggestion.js')).fetchSuggestion(s.proxy, { question, lang: s.lang }, corpus, s.fetch, signal),
+        }
       : {}),
-    ...(s.answersPausedFor === undefined ? {} : { answersPausedFor: s.answersPausedFor }),
+    ...(s.rateLimitWait.waiting ? { answersPausedFor: s.rateLimitWait.remaining } : {}),
     lang: s.lang,
     searchLang: s.translation === 'translit' ? s.lang : s.translation,
     translation: s.translation,

@@ -45,9 +45,11 @@ export function askFormTemplate(o: AskFormOptions): TemplateResult {
         @input=${(e: Event) => o.onInput((e.target as HTMLInputElement).value)}
         aria-describedby=${o.sharedPending ? 'shared-question-note' : nothing}
       />
-      ${o.busy
-        ? html`<button type="button" class="button form__stop" part="stop" @click=${o.onStop}>${t('stop')}</button>`
-        : html`<button type="submit" class="button" part="submit" ?disabled=${!o.canAsk}>${t('submit')}</button>`}
+      ${
+        o.busy
+          ? html`<button type="button" class="button form__stop" part="stop" @click=${o.onStop}>${t('stop')}</button>`
+          : html`<button type="submit" class="button" part="submit" ?disabled=${!o.canAsk}>${t('submit')}</button>`
+      }
     </form>
     ${o.sharedPending ? html`<p id="shared-question-note" class="notice" part="notice notice-shared-question" role="status">${t('sharedQuestionReady')}</p>` : nothing}`;
 }

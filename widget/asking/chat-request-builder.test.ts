@@ -65,7 +65,16 @@ describe('when building the chat request from a search result', () => {
     expect(bytes).toBeLessThanOrEqual(CHAT_LIMITS.maxBodyBytes);
     expect(new TextEncoder().encode(JSON.stringify({ ...request, history: historyTurns(history) })).length).toBeGreaterThan(CHAT_LIMITS.maxBodyBytes);
     // The newest exchanges stay, whole, starting with a question.
-    expect(request.history.map((t) => `${t.role}:${t.content[0]}`)).toStrictEqual(['user:2', 'assistant:2', 'user:3', 'assistant:3', 'user:4', 'assistant:4', 'user:5', 'assistant:5']);
+    expect(request.history.map((t) => `${t.role}:${t.content[0]}`)).toStrictEqual([
+      'user:2',
+      'assistant:2',
+      'user:3',
+      'assistant:3',
+      'user:4',
+      'assistant:4',
+      'user:5',
+      'assistant:5',
+    ]);
   });
   it('should count hits and their context as retrieved', () => {
     const result = createSearchEngine(corpus).lexical('2:153', { lang: 'en' });

@@ -48,9 +48,9 @@ export function historyTurns(history: readonly ConversationExchange[]): ChatTurn
 }
 
 export function chatVerseRefs(result: SearchResult, corpus: ChatCorpus): ChatVerseRef[] {
-  return result.hits.slice(0, CHAT_LIMITS.maxVerseRefs).map((hit, rank) =>
-    rank < CONTEXT_HITS ? { ref: formatRef(hit.ref), context: formatRange(corpus.contextOf(hit.ref)) } : { ref: formatRef(hit.ref) },
-  );
+  return result.hits
+    .slice(0, CHAT_LIMITS.maxVerseRefs)
+    .map((hit, rank) => (rank < CONTEXT_HITS ? { ref: formatRef(hit.ref), context: formatRange(corpus.contextOf(hit.ref)) } : { ref: formatRef(hit.ref) }));
 }
 
 /**

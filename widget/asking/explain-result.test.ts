@@ -20,7 +20,13 @@ describe('when the visitor asks to explain a verse', () => {
   });
 
   it('should keep the passage the verse was shown in, and its ±5 verses otherwise', () => {
-    const shown = { kind: 'verses', query: 'q', hits: [], stage: 'lexical', passages: [{ hits: [{ surah: 2, ayah: 275 }], range: { surah: 2, from: 270, to: 281 } }] } as const;
+    const shown = {
+      kind: 'verses',
+      query: 'q',
+      hits: [],
+      stage: 'lexical',
+      passages: [{ hits: [{ surah: 2, ayah: 275 }], range: { surah: 2, from: 270, to: 281 } }],
+    } as const;
     expect(explainRequest('2:275', corpus, shown)!.result.passages[0]!.range).toStrictEqual({ surah: 2, from: 270, to: 281 });
     expect(explainRequest('2:276', corpus, shown)!.result.passages[0]!.range).toStrictEqual(corpus.contextOf({ surah: 2, ayah: 276 }));
   });

@@ -30,15 +30,27 @@ export function statusText(asking: AskState, t: Translate): string {
   }
 }
 
-export function noticeTemplate(asking: AskState, wait: Pick<RetryCountdown, 'waiting' | 'remaining' | 'total'>, t: Translate, onRetry: () => void): TemplateResult | typeof nothing {
+export function noticeTemplate(
+  asking: AskState,
+  wait: Pick<RetryCountdown, 'waiting' | 'remaining' | 'total'>,
+  t: Translate,
+  onRetry: () => void,
+): TemplateResult | typeof nothing {
   const { notice, status } = asking;
   // A question searched during a rate-limit wait gets its answer with Try again once the wait ends.
   const canRetry = status === AskStatus.Failed || status === AskStatus.Stopped || notice?.code === 'rate-limited';
-  const retry = canRetry ? html`<button type="button" class="button button--quiet" part="retry" ?disabled=${wait.waiting} @click=${onRetry}>${t('retry')}</button>` : nothing;
+  const retry = canRetry
+    ? html`<button type="button" class="button button--quiet" part="retry" ?disabled=${wait.waiting} @click=${onRetry}>${t('retry')}</button>`
+    : nothing;
   if (!notice) return status === AskStatus.Stopped ? html`<div class="notice" part="notice notice-stopped">${t('stopped')} ${retry}</div>` : nothing;
   // The live seconds are shown but not spoken: an alert re-read every second would drown a
   // screen reader. It hears the wait once, and again when asking is possible.
-  if (notice.code === 'rate-limited' && notice.retryAfterSeconds !== undefined && wait.total !== undefined && (wait.remaining < wait.total || wait.total === 0)) {
+  if (
+    notice.code === 'rate-limited' &&
+    notice.retryAfterSeconds !== undefined &&
+    wait.total !== undefined &&
+    (wait.remaining < wait.total || wait.total === 0)
+  ) {
     const spoken = wait.waiting ? rateLimitedText(notice.retryAfterSeconds, t) : t('rateLimitOver');
     return html`<div class="notice notice--error" part="notice notice-rate-limited" role="alert">
       ${wait.waiting ? html`<span aria-hidden="true">${rateLimitedText(wait.remaining, t)}</span><span class="visually-hidden">${spoken}</span>` : html`<span>${spoken}</span>`}

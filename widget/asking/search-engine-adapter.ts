@@ -23,12 +23,16 @@ export function adaptSearchEngine(
     lexical: async (query, lang, assist) => engine.lexical(query, { lang, ...(assist ? { assist } : {}) }),
     hybrid: async (query, vector, lang, assist) =>
       vectorSearch && indexManifest
-        ? engine.hybrid(query, { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang, ...(assist ? { assist } : {}) })
+        ? engine.hybrid(
+            query,
+            { search: vectorSearch, vector, floors: indexManifest.floors, ...(topicVectors ? { topicVectors } : {}) },
+            { lang, ...(assist ? { assist } : {}) },
+          )
         : engine.lexical(query, { lang, ...(assist ? { assist } : {}) }),
     useTopics: async (data) => {
       // Loaded with the topics, not with the page: keeps the matchers out of the first-load chunk.
       const { usableTopics } = await import('../../data/topics/topic-data.js');
-      const topics = await usableTopics(data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
+      const topics = await usableTopics(data, (reason) => console.warn(`quran-dai: topics are matched by keywords only (${reason})`));
       engine.useTopics(topics.index);
       topicVectors = topics.vectors;
     },

@@ -54,7 +54,10 @@ function fakeWorkers(): { started: FakeWorker[]; startWorker: WorkerBackedSearch
   return { started, startWorker };
 }
 
-function options(corpus: Corpus, overrides: Partial<WorkerBackedSearchEngineOptions>): WorkerBackedSearchEngineOptions & { inPageMade: () => number; fallbacks: string[] } {
+function options(
+  corpus: Corpus,
+  overrides: Partial<WorkerBackedSearchEngineOptions>,
+): WorkerBackedSearchEngineOptions & { inPageMade: () => number; fallbacks: string[] } {
   let made = 0;
   const fallbacks: string[] = [];
   return {
@@ -181,7 +184,12 @@ describe('when a translation is loaded after the worker started', () => {
     enOnly.addTrack('fr', { track: 'fr', name: full.trackName('fr')!, texts: full.trackTexts('fr') });
     await engine.lexical('la patience et la prière', 'fr');
     await engine.lexical('la miséricorde', 'fr');
-    expect(workers.started[0]!.log).toStrictEqual(['required-track la patience et la prière', 'add-track fr', 'lexical la patience et la prière', 'lexical la miséricorde']);
+    expect(workers.started[0]!.log).toStrictEqual([
+      'required-track la patience et la prière',
+      'add-track fr',
+      'lexical la patience et la prière',
+      'lexical la miséricorde',
+    ]);
   });
 });
 
@@ -207,7 +215,13 @@ describe('when the vector index was still downloading at boot', () => {
     const ready = new Promise<boolean>((r) => (release = r));
     const vectorSearch: VectorSearch = fixedVectorSearch([]);
     const engine = createWorkerBackedSearchEngine(
-      options(full, { startWorker: workers.startWorker, vectorSearch, indexManifest: TEST_INDEX_MANIFEST, vectorFiles: () => files, vectorsReady: () => ready }),
+      options(full, {
+        startWorker: workers.startWorker,
+        vectorSearch,
+        indexManifest: TEST_INDEX_MANIFEST,
+        vectorFiles: () => files,
+        vectorsReady: () => ready,
+      }),
     );
     const before = await engine.hybrid('patience', new Float32Array([1, 0, 0, 0]), 'en');
     expect(before.stage).toBe('lexical');
@@ -265,7 +279,13 @@ describe('when the vectors have arrived and the worker with them is still starti
       return workers.startWorker(o);
     };
     const engine = createWorkerBackedSearchEngine(
-      options(full, { startWorker, vectorSearch: fixedVectorSearch([]), indexManifest: TEST_INDEX_MANIFEST, vectorFiles: () => files, vectorsReady: () => ready }),
+      options(full, {
+        startWorker,
+        vectorSearch: fixedVectorSearch([]),
+        indexManifest: TEST_INDEX_MANIFEST,
+        vectorFiles: () => files,
+        vectorsReady: () => ready,
+      }),
     );
     await engine.lexical('patience', 'en');
     files = new Map([['vectors.bin', new Uint8Array([1, 2, 3])]]);

@@ -92,7 +92,12 @@ export function createWorkerBackedSearchEngine(options: WorkerBackedSearchEngine
       const pending = options.startWorker({ corpus, vectors });
       const started = withTimeout(pending, timeoutMs, 'start');
       // A worker that starts after we gave up on it is stopped rather than left running.
-      started.catch(() => pending.then((late) => late.terminate(), () => undefined));
+      started.catch(() =>
+        pending.then(
+          (late) => late.terminate(),
+          () => undefined,
+        ),
+      );
       return started.then((worker) => workerBackend(worker, corpus, sent, timeoutMs));
     } catch (e) {
       // `new Worker` throws synchronously in some browsers (CSP, file://) or is missing altogether.
@@ -208,18 +213,20 @@ function workerBackend(worker: AsyncSearchEngine, corpus: Corpus, sent: Set<Text
   /** Send the translations and explanations the page loaded since (the worker searches its own copy of the texts). */
   const syncTracks = (): Promise<void> => {
     // A failed send fails this query only; the next one tries again.
-    syncing = syncing.catch(() => undefined).then(async () => {
-      for (const track of TRACKS) {
-        if (!corpus.hasTrack(track) || sent.has(track)) continue;
-        await worker.addTrack(track);
-        sent.add(track);
-      }
-      for (const lang of SEARCHED_EXPLANATION_LANGS) {
-        if (!corpus.hasExplanation(lang) || explanationsSent.has(lang)) continue;
-        await worker.addExplanation(lang);
-        explanationsSent.add(lang);
-      }
-    });
+    syncing = syncing
+      .catch(() => undefined)
+      .then(async () => {
+        for (const track of TRACKS) {
+          if (!corpus.hasTrack(track) || sent.has(track)) continue;
+          await worker.addTrack(track);
+          sent.add(track);
+        }
+        for (const lang of SEARCHED_EXPLANATION_LANGS) {
+          if (!corpus.hasExplanation(lang) || explanationsSent.has(lang)) continue;
+          await worker.addExplanation(lang);
+          explanationsSent.add(lang);
+        }
+      });
     return syncing;
   };
   const tracked = async <T>(work: () => Promise<T>): Promise<T> => {

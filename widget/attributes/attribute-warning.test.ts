@@ -20,7 +20,9 @@ describe("when a site owner's attribute value is checked", () => {
   });
 
   it('should name the values a typo could have meant, and what the widget does meanwhile', () => {
-    expect(attributeWarning('lang', 'urdu')).toBe('<quran-dai>: lang="urdu" is not one of en, ar, ur, id, tr, fr, bn, es, ru, sv, zh (the widget speaks English meanwhile). Did you mean lang="ur"?');
+    expect(attributeWarning('lang', 'urdu')).toBe(
+      '<quran-dai>: lang="urdu" is not one of en, ar, ur, id, tr, fr, bn, es, ru, sv, zh (the widget speaks English meanwhile). Did you mean lang="ur"?',
+    );
     expect(attributeWarning('translation', 'english')).toBe(
       '<quran-dai>: translation="english" is not one of en, bn, es, fr, id, ru, sv, tr, ur, zh, translit (the verses are shown in the interface language meanwhile). Did you mean translation="en"?',
     );
@@ -28,7 +30,9 @@ describe("when a site owner's attribute value is checked", () => {
     expect(attributeWarning('mode', 'Search')).toBe('<quran-dai>: mode="Search" is not one of chat, search. Did you mean mode="search"?');
     expect(attributeWarning('layout', 'popup')).toBe('<quran-dai>: layout="popup" is not one of inline, floating.');
     expect(attributeWarning('shared-question', 'no')).toBe('<quran-dai>: shared-question="no" is not one of on, off.');
-    expect(attributeWarning('lang', 'de')).toBe('<quran-dai>: lang="de" is not one of en, ar, ur, id, tr, fr, bn, es, ru, sv, zh (the widget speaks English meanwhile).');
+    expect(attributeWarning('lang', 'de')).toBe(
+      '<quran-dai>: lang="de" is not one of en, ar, ur, id, tr, fr, bn, es, ru, sv, zh (the widget speaks English meanwhile).',
+    );
   });
 });
 
@@ -36,7 +40,12 @@ describe('when the element checks the attributes that changed', () => {
   const element = { lang: 'urdu', translation: 'english', mode: 'chat', theme: 'night', layout: 'inline', sharedQuestion: 'on' };
 
   it('should warn about each changed attribute with a value it does not take, and only those', () => {
-    const changed = new Map<PropertyKey, unknown>([['lang', ''], ['theme', 'light'], ['mode', 'search'], ['proxy', '']]);
+    const changed = new Map<PropertyKey, unknown>([
+      ['lang', ''],
+      ['theme', 'light'],
+      ['mode', 'search'],
+      ['proxy', ''],
+    ]);
     expect(changedAttributeWarnings(changed, element)).toStrictEqual([attributeWarning('lang', 'urdu'), attributeWarning('theme', 'night')]);
   });
 

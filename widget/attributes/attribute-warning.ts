@@ -19,9 +19,28 @@ const ALLOWED: Readonly<Record<Exclude<CheckedAttribute, 'lang'>, readonly strin
 
 /** Language names people write instead of codes, in English and in the language itself. */
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
-  english: 'en', arabic: 'ar', 'العربية': 'ar', urdu: 'ur', 'اردو': 'ur', indonesian: 'id', bahasa: 'id',
-  turkish: 'tr', 'türkçe': 'tr', french: 'fr', 'français': 'fr', bengali: 'bn', bangla: 'bn', 'বাংলা': 'bn',
-  spanish: 'es', 'español': 'es', russian: 'ru', 'русский': 'ru', swedish: 'sv', svenska: 'sv', chinese: 'zh', '中文': 'zh',
+  english: 'en',
+  arabic: 'ar',
+  'العربية': 'ar',
+  urdu: 'ur',
+  'اردو': 'ur',
+  indonesian: 'id',
+  bahasa: 'id',
+  turkish: 'tr',
+  'türkçe': 'tr',
+  french: 'fr',
+  'français': 'fr',
+  bengali: 'bn',
+  bangla: 'bn',
+  'বাংলা': 'bn',
+  spanish: 'es',
+  'español': 'es',
+  russian: 'ru',
+  'русский': 'ru',
+  swedish: 'sv',
+  svenska: 'sv',
+  chinese: 'zh',
+  '中文': 'zh',
 };
 
 /** What is wrong with `value` for `name`, as a console warning; undefined when it is fine or unset. */
@@ -34,15 +53,26 @@ export function attributeWarning(name: CheckedAttribute, value: string | null | 
   // Languages are codes, and the other values are written in lower case.
   const meant = name === 'lang' || name === 'translation' ? LANGUAGE_NAMES[lower] : allowed.includes(lower) ? lower : undefined;
   const hint = meant ? ` Did you mean ${name}="${meant}"?` : '';
-  const fallback = name === 'lang' ? ' (the widget speaks English meanwhile)' : name === 'translation' ? ' (the verses are shown in the interface language meanwhile)' : '';
+  const fallback =
+    name === 'lang' ? ' (the widget speaks English meanwhile)' : name === 'translation' ? ' (the verses are shown in the interface language meanwhile)' : '';
   return `<quran-dai>: ${name}="${given}" is not one of ${allowed.join(', ')}${fallback}.${hint}`;
 }
 
 /** The element's properties whose attribute is checked, with that attribute's name. */
-const CHECKED_PROPERTIES = { lang: 'lang', translation: 'translation', mode: 'mode', theme: 'theme', layout: 'layout', sharedQuestion: 'shared-question' } as const satisfies Record<string, CheckedAttribute>;
+const CHECKED_PROPERTIES = {
+  lang: 'lang',
+  translation: 'translation',
+  mode: 'mode',
+  theme: 'theme',
+  layout: 'layout',
+  sharedQuestion: 'shared-question',
+} as const satisfies Record<string, CheckedAttribute>;
 
 /** The warnings for the checked attributes among `changed` (Lit's changed properties), as they are set on `element` now. */
-export function changedAttributeWarnings(changed: ReadonlyMap<PropertyKey, unknown>, element: Readonly<Record<keyof typeof CHECKED_PROPERTIES, string | null | undefined>>): string[] {
+export function changedAttributeWarnings(
+  changed: ReadonlyMap<PropertyKey, unknown>,
+  element: Readonly<Record<keyof typeof CHECKED_PROPERTIES, string | null | undefined>>,
+): string[] {
   const warnings: string[] = [];
   for (const [property, attribute] of Object.entries(CHECKED_PROPERTIES) as [keyof typeof CHECKED_PROPERTIES, CheckedAttribute][]) {
     const warning = changed.has(property) ? attributeWarning(attribute, element[property]) : undefined;

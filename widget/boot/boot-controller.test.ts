@@ -19,7 +19,12 @@ function controller() {
   return { boot, ready, errors };
 }
 
-const withIndex = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: { id: TEST_INDEX_MANIFEST.id, manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' as const }, chat: true };
+const withIndex = {
+  corpusManifest: 'data/corpus/manifest.json',
+  corpusVersion: 'x',
+  index: { id: TEST_INDEX_MANIFEST.id, manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' as const },
+  chat: true,
+};
 
 describe('when the proxy serves a vector index', () => {
   it('should boot the data and the engine and embed questions through /api/embed', async () => {
@@ -71,10 +76,13 @@ describe('when the widget boots again before the first boot ends', () => {
     let releaseFirst!: () => void;
     const firstHeld = new Promise<void>((r) => (releaseFirst = r));
     let calls = 0;
-    const slowFirst = { ...services, loadQuranData: async (o: Parameters<typeof services.loadQuranData>[0]) => {
-      if (++calls === 1) await firstHeld;
-      return services.loadQuranData(o);
-    } };
+    const slowFirst = {
+      ...services,
+      loadQuranData: async (o: Parameters<typeof services.loadQuranData>[0]) => {
+        if (++calls === 1) await firstHeld;
+        return services.loadQuranData(o);
+      },
+    };
     const { boot, ready } = controller();
     const first = boot.boot({ proxy: PROXY, dataBase: `${PROXY}/data`, translation: 'en', services: slowFirst });
     await expect.poll(() => calls).toBe(1);
@@ -87,7 +95,14 @@ describe('when the widget boots again before the first boot ends', () => {
 });
 
 describe('when the proxy points the widget at a CDN', () => {
-  const cdn = { corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, dataBase: 'https://cdn.example/q/data', fontBase: 'https://cdn.example/q/fonts' };
+  const cdn = {
+    corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json',
+    corpusVersion: 'x',
+    index: null,
+    chat: true,
+    dataBase: 'https://cdn.example/q/data',
+    fontBase: 'https://cdn.example/q/fonts',
+  };
 
   function recording(services: Awaited<ReturnType<typeof testServices>>) {
     const dataBases: string[] = [];
@@ -113,8 +128,12 @@ describe('when the proxy points the widget at a CDN', () => {
     expect(pinned.dataBases).toStrictEqual(['https://mirror.example/data']);
     const plain = recording(await testServices({ proxy: createFakeProxy() }));
     const fontBases: string[] = [];
-    await new BootController(fakeHost(), { onReady: () => {}, onError: () => {}, onFontBase: (f) => void fontBases.push(f) })
-      .boot({ proxy: PROXY, dataBase: undefined, translation: 'en', services: plain.services });
+    await new BootController(fakeHost(), { onReady: () => {}, onError: () => {}, onFontBase: (f) => void fontBases.push(f) }).boot({
+      proxy: PROXY,
+      dataBase: undefined,
+      translation: 'en',
+      services: plain.services,
+    });
     expect(plain.dataBases).toStrictEqual([`${PROXY}/data`]);
     expect(fontBases).toStrictEqual([`${PROXY}/fonts`]);
   });
@@ -122,7 +141,13 @@ describe('when the proxy points the widget at a CDN', () => {
 
 describe('when the widget starts on a slow link', () => {
   it('should ask for the data as soon as the config says where it is, before the data code loads it', async () => {
-    const cdn = { corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, dataBase: 'https://cdn.example/q/data' };
+    const cdn = {
+      corpusManifest: 'https://cdn.example/q/data/corpus/manifest.json',
+      corpusVersion: 'x',
+      index: null,
+      chat: true,
+      dataBase: 'https://cdn.example/q/data',
+    };
     const services = await testServices({ proxy: createFakeProxy(cdn) });
     const events: string[] = [];
     const boot = new BootController(fakeHost(), { onReady: () => {}, onError: () => {} });
@@ -143,7 +168,14 @@ describe('when the widget starts on a slow link', () => {
 });
 
 describe("when the proxy names the mosque's documents", () => {
-  const proxy = () => createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, site: { manifest: '/data/site/manifest.json', version: 'v2' } });
+  const proxy = () =>
+    createFakeProxy({
+      corpusManifest: 'data/corpus/manifest.json',
+      corpusVersion: 'x',
+      index: null,
+      chat: true,
+      site: { manifest: '/data/site/manifest.json', version: 'v2' },
+    });
 
   async function bootWith(loadSiteKnowledge: WidgetServices['loadSiteKnowledge']) {
     const services = { ...(await testServices({ proxy: proxy() })), loadSiteKnowledge };
@@ -169,14 +201,17 @@ describe("when the proxy names the mosque's documents", () => {
   });
 });
 
-
 /** Each language's topic file as the build writes it (topicFileLangs), and the languages asked for, in order. */
 function languageFilesAsBuilt() {
   const asked: (string | undefined)[] = [];
   const languageFile = (lang: TopicLang) => {
     const langs = [...topicFileLangs(lang)];
     const pick = (m: Readonly<Record<TopicLang, readonly string[]>>) => Object.fromEntries(langs.map((l) => [l, m[l]]));
-    return { version: 't1', file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }), vectors: null };
+    return {
+      version: 't1',
+      file: parseTopicFile({ schema: 1, languages: langs, topics: SAMPLE_TOPICS.map((t) => ({ ...t, names: pick(t.names), questions: pick(t.questions) })) }),
+      vectors: null,
+    };
   };
   const loadTopics = async (_d: string, _i: string | null, _s?: AbortSignal, lang?: string) => (asked.push(lang), languageFile(lang as TopicLang));
   return { asked, loadTopics };
@@ -296,7 +331,14 @@ describe('when the element starts the widget', () => {
 
   it('should report a missing service as not configured, saying how to wire it', () => {
     const { boot, errors } = starting();
-    boot.start({ proxy: PROXY, dataBase: undefined, translation: 'en', services: () => { throw new Error('quran-dai: missing services fetch'); } });
+    boot.start({
+      proxy: PROXY,
+      dataBase: undefined,
+      translation: 'en',
+      services: () => {
+        throw new Error('quran-dai: missing services fetch');
+      },
+    });
     expect(errors).toStrictEqual([{ code: 'not-configured', message: 'quran-dai: missing services fetch' }]);
   });
 

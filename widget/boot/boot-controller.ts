@@ -10,7 +10,7 @@ import type { LocalModelProgress } from '../../data/embed/local-embedder-progres
 import type { Corpus } from '../../data/corpus/corpus.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { fetchWidgetConfig } from '../api/fetch-widget-config.js';
-import { isAbortError } from '../api/proxy-error.js';
+import { isAbortError } from '../api/abort-error.js';
 import { proxyAddressHint } from '../api/proxy-address-hint.js';
 import { proxyUrl } from '../api/proxy-fetch.js';
 import type { QueryEmbedder, WidgetSearchEngine } from '../asking/search-engine-port.js';
@@ -20,15 +20,13 @@ import type { QuranDaiReadyDetail } from '../events/quran-dai-ready.js';
 import type { WidgetServices } from './widget-services.js';
 import type { DataLoadProgress } from '../data-cache/data-load-progress.js';
 import type { TopicData } from '../../data/topics/topic-data.js';
-import { topicFileLangs, TOPIC_LANGS, type TopicLang } from '../../data/topics/topic-types.js';
 import { arrivalWithin } from '../asking/arrival-within.js';
+import { LatestRun } from '../asking/latest-run.js';
+import { TopicLoading } from '../topics/topic-loading.js';
 import { wantedExplanationLang } from '../verses/explanation-language.js';
 
 /** How long, after its translation, a question in another language waits for that language's topic file (the search then waits for it again, as for any topics). */
 const ASKED_LANGUAGE_TOPICS_WAIT_MS = 3000;
-const ARABIC_LETTER = /[\u0621-\u064A]/;
-/** ٹ ڈ ڑ ں ھ ہ ے ک گ پ چ ژ ی: letters Urdu (and Persian) write and Arabic does not. */
-const URDU_OR_PERSIAN_LETTER = /[\u0679\u0688\u0691\u06BA\u06BE\u06C1\u06D2\u06A9\u06AF\u067E\u0686\u0698\u06CC]/;
 
 export const BootStatus = {
   Idle: 'idle',
@@ -69,34 +67,30 @@ export class BootController implements ReactiveController {
   /** The mosque's own documents, once loaded (null: none, or still loading, or failed; the verses never wait for them). */
   site: SiteKnowledge | null = null;
   /** The topic index, once loaded after the first results (null: none, still loading, or failed). */
-  topics: TopicData | null = null;
+  get topics(): TopicData | null {
+    return this.#topicLoading.topics;
+  }
   /** First download of a local query model (browser embedding); undefined when there is none. */
   modelProgress: LocalModelProgress | undefined;
 
   readonly #host: ReactiveControllerHost;
   readonly #callbacks: BootCallbacks;
-  #abort: AbortController | undefined;
-  #run = 0;
+  readonly #runs = new LatestRun();
+  readonly #topicLoading: TopicLoading;
   #options: BootOptions | undefined;
-  #topicsLoading: Promise<void> | undefined;
   #siteLoading: Promise<void> | undefined;
-  /** Counts topic loads: only the latest one's topics are used. */
-  #topicsLoad = 0;
-  /** Languages the visitor has asked in besides the interface language: their topic files join it. */
-  #askedLangs: TopicLang[] = [];
   /** Verse explanations loading or loaded for this boot's corpus. */
   #explanationsAsked = new Set<ExplanationLang>();
-  #topicsArgs: [dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean] | undefined;
 
   constructor(host: ReactiveControllerHost, callbacks: BootCallbacks) {
     this.#host = host;
+    this.#topicLoading = new TopicLoading(host);
     this.#callbacks = callbacks;
     host.addController(this);
   }
 
   hostDisconnected(): void {
-    this.#abort?.abort();
-    this.#run++;
+    this.#runs.cancel();
     if (this.status === BootStatus.Loading) this.status = BootStatus.Idle;
   }
 
@@ -110,7 +104,13 @@ export class BootController implements ReactiveController {
   }
 
   /** Starts (or starts again) with the element's settings; a missing proxy or service is reported, not thrown. */
-  start(s: { readonly proxy: string; readonly dataBase: string | undefined; readonly translation: TextTrackId; readonly services: () => WidgetServices; readonly lang?: string }): void {
+  start(s: {
+    readonly proxy: string;
+    readonly dataBase: string | undefined;
+    readonly translation: TextTrackId;
+    readonly services: () => WidgetServices;
+    readonly lang?: string;
+  }): void {
     if (!s.proxy) return this.#callbacks.onError({ code: 'not-configured', message: 'quran-dai: set the proxy attribute to the URL of your quran-dai proxy' });
     const hint = proxyAddressHint(s.proxy);
     if (hint) (this.#callbacks.warn ?? console.warn)(`quran-dai: ${hint}`);
@@ -130,24 +130,28 @@ export class BootController implements ReactiveController {
   }
 
   async boot(options: BootOptions): Promise<void> {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
-    const run = ++this.#run;
-    const stale = (): boolean => run !== this.#run;
+    const { signal, stale } = this.#runs.start();
     this.#options = options;
     this.engine?.dispose?.();
-    Object.assign(this, { status: BootStatus.Loading, progress: undefined, modelProgress: undefined, config: null, corpus: undefined, engine: undefined, embedQuery: null, indexManifest: null, site: null, topics: null });
-    this.#topicsLoading = undefined;
+    Object.assign(this, {
+      status: BootStatus.Loading,
+      progress: undefined,
+      modelProgress: undefined,
+      config: null,
+      corpus: undefined,
+      engine: undefined,
+      embedQuery: null,
+      indexManifest: null,
+      site: null,
+    });
+    this.#topicLoading.reset(options.lang);
     this.#siteLoading = undefined;
-    this.#topicsArgs = undefined;
-    this.#askedLangs = [];
     this.#explanationsAsked = new Set();
     this.#host.requestUpdate();
     const { proxy, services } = options;
 
     try {
-      this.config = await fetchWidgetConfig(proxy, services.fetch, abort.signal);
+      this.config = await fetchWidgetConfig(proxy, services.fetch, signal);
     } catch (e) {
       if (stale() || isAbortError(e)) return;
       this.#fail({ code: 'config-failed', message: `${(e as Error).message}; searching by keyword only` });
@@ -166,7 +170,7 @@ export class BootController implements ReactiveController {
     if (siteConfig) {
       // Beside the corpus, never before it: a failure only means no "From this mosque" section
       // (the loader says why on the console).
-      const loading: Promise<void> = services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, abort.signal).then(
+      const loading: Promise<void> = services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, signal).then(
         (site) => {
           if (stale()) return;
           if (this.#siteLoading === loading) this.#siteLoading = undefined;
@@ -186,7 +190,7 @@ export class BootController implements ReactiveController {
         dataBase,
         tracks: [options.translation],
         index,
-        signal: abort.signal,
+        signal: signal,
         onProgress: (p) => {
           if (stale()) return;
           this.progress = p;
@@ -200,7 +204,10 @@ export class BootController implements ReactiveController {
       this.embedQuery = this.#queryEmbedder(options, data.indexManifest, data.vectorSearch !== null);
       this.status = BootStatus.Ready;
       this.#host.requestUpdate();
-      this.#loadTopics(dataBase, index?.manifestUrl ?? null, data.indexManifest !== null, abort.signal, stale);
+      if (services.loadTopics) {
+        const indexManifestUrl = data.indexManifest !== null ? (index?.manifestUrl ?? null) : null;
+        this.#topicLoading.start({ load: services.loadTopics, dataBase, indexManifestUrl, engine: this.engine, run: { signal, stale } });
+      }
       this.#callbacks.onReady({
         corpusVersion: data.corpus.version,
         fromCache: data.fromCache,
@@ -226,7 +233,7 @@ export class BootController implements ReactiveController {
 
   /** While the topic index loads, the promise of its arrival (settles either way); undefined once it is in or failed. */
   topicsPending(): Promise<void> | undefined {
-    return this.#topicsLoading;
+    return this.#topicLoading.pending();
   }
 
   /**
@@ -236,63 +243,12 @@ export class BootController implements ReactiveController {
   useLanguage(lang: string): void {
     if (!this.#options || this.#options.lang === lang) return;
     this.#options = { ...this.#options, lang };
-    if (this.#topicsArgs) this.#loadTopics(...this.#topicsArgs);
+    this.#topicLoading.useLanguage(lang);
   }
 
-  #loadTopics(dataBase: string, indexManifestUrl: string | null, hasIndex: boolean, signal: AbortSignal, stale: () => boolean): void {
-    this.#topicsArgs = [dataBase, indexManifestUrl, hasIndex, signal, stale];
-    const load = this.#options?.services.loadTopics;
-    const engine = this.engine;
-    if (!load || !engine?.useTopics) return;
-    const lang = this.#options?.lang;
-    // Without an interface language the whole index (every language) is loaded.
-    const asked = lang === undefined ? [] : this.#askedLangs.filter((l) => l !== lang);
-    const index = hasIndex ? indexManifestUrl : null;
-    const attempt = ++this.#topicsLoad;
-    const loading: Promise<void> = Promise.all([load(dataBase, index, signal, lang), ...asked.map((l) => load(dataBase, index, signal, l).catch(() => null))])
-      .then(async ([own, ...others]) => {
-        // A later load (another interface language, or one more asked-in language) wins over an
-        // earlier one that arrives after it.
-        if (stale() || !own || attempt !== this.#topicsLoad) return;
-        const present = others.filter((o): o is TopicData => o !== null);
-        const topics = present.length === 0 ? own : (await import('../../data/topics/topic-file-merge.js')).mergeTopicData(own, present);
-        if (stale() || attempt !== this.#topicsLoad) return;
-        await engine.useTopics!(topics);
-        if (stale()) return;
-        this.topics = topics;
-        this.#host.requestUpdate();
-      })
-      .catch((e: unknown) => {
-        if (!isAbortError(e)) console.warn(`quran-dai: topics not used: ${(e as Error).message}`);
-      })
-      .finally(() => {
-        if (this.#topicsLoading === loading) this.#topicsLoading = undefined;
-      });
-    this.#topicsLoading = loading;
-  }
-
-  /**
-   * A question is about to be searched. Written in Arabic on a page whose topic file has no Arabic
-   * (an English page), the Arabic topic names join (`topicsPending` settles when they have), so
-   * the question meets its topic by their Arabic names too. Urdu letters mean an Urdu question:
-   * its translation's loading brings the Urdu file (`loadTrack`).
-   */
+  /** A question is about to be searched: the topic names of its language join when the page's file lacks them (TopicLoading). */
   questionAsked(question: string): void {
-    if (ARABIC_LETTER.test(question) && !URDU_OR_PERSIAN_LETTER.test(question)) this.#askedIn('ar');
-  }
-
-  /**
-   * A question came in a language the interface's topic file does not hold (a Bengali question
-   * on an English site): that language's topic file is loaded and joins it; the promise settles
-   * when it has (or failed).
-   */
-  #askedIn(track: TextTrackId | TopicLang): Promise<void> | undefined {
-    const lang = TOPIC_LANGS.find((l) => l === track);
-    const ui = TOPIC_LANGS.find((l) => l === this.#options?.lang);
-    if (!lang || ui === undefined || topicFileLangs(ui).includes(lang) || this.#askedLangs.includes(lang) || !this.#topicsArgs) return undefined;
-    this.#askedLangs = [...this.#askedLangs, lang];
-    this.#loadTopics(...this.#topicsArgs);
-    return this.#topicsLoading;
+    this.#topicLoading.questionAsked(question);
   }
 
   /**
@@ -307,10 +263,10 @@ export class BootController implements ReactiveController {
     const lang = wantedExplanationLang(question, uiLang);
     if (!options || !corpus || !load || !lang || this.#explanationsAsked.has(lang) || !corpus.offersExplanation(lang)) return;
     this.#explanationsAsked.add(lang);
-    const run = this.#run;
-    load({ dataBase: options.dataBase!, corpus, lang, ...(this.#abort ? { signal: this.#abort.signal } : {}) }).then(
+    const run = this.#runs.current;
+    load({ dataBase: options.dataBase!, corpus, lang, ...(run ? { signal: run.signal } : {}) }).then(
       () => {
-        if (run === this.#run) this.#host.requestUpdate();
+        if (!run?.stale()) this.#host.requestUpdate();
       },
       (e: unknown) => {
         this.#explanationsAsked.delete(lang);
@@ -324,7 +280,7 @@ export class BootController implements ReactiveController {
     const options = this.#options;
     const corpus = this.corpus;
     if (!options || !corpus) throw new Error('the widget is not ready yet');
-    const topics = this.#askedIn(track);
+    const topics = this.#topicLoading.askedIn(track);
     if (!corpus.hasTrack(track)) await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal });
     // The question is searched once its translation is here and, unless they take longer than
     // the topics are waited for anyway, its language's topic names (downloaded side by side).
@@ -336,14 +292,14 @@ export class BootController implements ReactiveController {
     const options = this.#options;
     const corpus = this.corpus;
     if (!options || !corpus || this.status !== BootStatus.Ready || corpus.hasTrack(track)) return;
-    const run = this.#run;
+    const run = this.#runs.current;
     try {
-      await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal: this.#abort?.signal });
-      if (run !== this.#run) return;
+      await options.services.loadTranslationTrack({ dataBase: options.dataBase!, corpus, track, signal: run?.signal });
+      if (run?.stale()) return;
       this.#options = { ...(this.#options ?? options), translation: track };
       this.#host.requestUpdate();
     } catch (e) {
-      if (run !== this.#run || isAbortError(e)) return;
+      if (run?.stale() || isAbortError(e)) return;
       this.#fail({ code: 'data-failed', message: `translation "${track}" could not be loaded: ${(e as Error).message}` });
     }
   }

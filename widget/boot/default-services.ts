@@ -18,7 +18,12 @@ function browserQueryEmbedder(
   return async (text, signal) => {
     embedder ??= import('../local-embedding/browser-query-embedder.js').then(async (m) => {
       const urls = await import('../local-embedding/proxy-model-urls.js');
-      return m.createBrowserQueryEmbedder({ modelBase: urls.proxyModelBase(proxy), wasmBase: urls.proxyWasmBase(proxy), manifest, ...(onProgress ? { onProgress } : {}) });
+      return m.createBrowserQueryEmbedder({
+        modelBase: urls.proxyModelBase(proxy),
+        wasmBase: urls.proxyWasmBase(proxy),
+        manifest,
+        ...(onProgress ? { onProgress } : {}),
+      });
     });
     const e = await embedder.catch((err: unknown) => {
       embedder = undefined;
@@ -89,12 +94,16 @@ export const defaultServices: WidgetServices = {
     const key = JSON.stringify([dataBase, indexManifestUrl, lang ?? null]);
     let loading = topicLoads.get(key);
     if (!loading) {
-      loading = Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]).then(([{ loadTopicData }, { openDataStores }]) =>
-        loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}), ...(lang ? { lang } : {}) }),
+      loading = Promise.all([import('../data-cache/load-topic-data.js'), import('../data-cache/open-data-stores.js')]).then(
+        ([{ loadTopicData }, { openDataStores }]) =>
+          loadTopicData({ dataBase, indexManifestUrl, stores: openDataStores(), ...(signal ? { signal } : {}), ...(lang ? { lang } : {}) }),
       );
       topicLoads.set(key, loading);
       // A failed or aborted load is tried again by the next widget or boot.
-      loading.then((t) => t ?? topicLoads.delete(key), () => topicLoads.delete(key));
+      loading.then(
+        (t) => t ?? topicLoads.delete(key),
+        () => topicLoads.delete(key),
+      );
     }
     return loading;
   },

@@ -16,3 +16,12 @@ export function resolveServices(defaults: WidgetServices | undefined, overrides:
   }
   return merged as WidgetServices;
 }
+
+/** The services when they are all there, else undefined (the caller does without, and the boot reports the gap). */
+export function servicesIfComplete(defaults: WidgetServices | undefined, overrides: Partial<WidgetServices> | undefined): WidgetServices | undefined {
+  try {
+    return resolveServices(defaults, overrides);
+  } catch {
+    return undefined;
+  }
+}

@@ -4,7 +4,9 @@ import { readChatStream, type ChatStreamPart } from './chat-stream.js';
 
 /** Recorded chunks (one JSON object per line) wrapped in SSE `data:` frames. */
 function sseOf(fixture: string, { done = true } = {}): string {
-  const lines = readFileSync(new URL(`./__fixtures__/${fixture}.chunks.txt`, import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(new URL(`./__fixtures__/${fixture}.chunks.txt`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.map((l) => `data: ${l}\n\n`).join('') + (done ? 'data: [DONE]\n\n' : '');
 }
 
@@ -47,7 +49,8 @@ describe('when the proxy signs the answer', () => {
     expect(parts.at(-1)).toStrictEqual({ type: 'finish', answerSignature: 'edwj9unImF6zrVkakjz1eKpbL4FliRq85I9GQO4EX-E' });
   });
   it('should ignore a signature that is not one', async () => {
-    const text = 'data: {"type":"text-delta","id":"t","delta":"x"}\n\ndata: {"type":"finish","messageMetadata":{"answerSignature":"<img src=x>"}}\n\ndata: [DONE]\n\n';
+    const text =
+      'data: {"type":"text-delta","id":"t","delta":"x"}\n\ndata: {"type":"finish","messageMetadata":{"answerSignature":"<img src=x>"}}\n\ndata: [DONE]\n\n';
     expect((await drain(readChatStream(streamOf(text)))).at(-1)).toStrictEqual({ type: 'finish' });
   });
 });
@@ -55,11 +58,7 @@ describe('when the proxy signs the answer', () => {
 describe('when the proxy sends an error chunk', () => {
   it('should yield the error part followed by a finish part without throwing', async () => {
     const parts = await drain(readChatStream(streamOf(sseOf('upstream-error'))));
-    expect(parts).toStrictEqual([
-      { type: 'text-delta', delta: 'Patience is ' },
-      { type: 'error', errorText: 'upstream model failed' },
-      { type: 'finish' },
-    ]);
+    expect(parts).toStrictEqual([{ type: 'text-delta', delta: 'Patience is ' }, { type: 'error', errorText: 'upstream model failed' }, { type: 'finish' }]);
   });
 });
 

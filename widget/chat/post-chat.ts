@@ -4,12 +4,7 @@ import { proxyErrorFromResponse, ProxyError } from '../api/proxy-error.js';
 import { fetchFromProxy, proxyUrl } from '../api/proxy-fetch.js';
 import { readChatStream, type ChatStreamPart } from './chat-stream.js';
 
-export async function postChat(
-  proxy: string,
-  request: ChatRequest,
-  fetchFn: typeof fetch,
-  signal?: AbortSignal,
-): Promise<AsyncGenerator<ChatStreamPart>> {
+export async function postChat(proxy: string, request: ChatRequest, fetchFn: typeof fetch, signal?: AbortSignal): Promise<AsyncGenerator<ChatStreamPart>> {
   const url = proxyUrl(proxy, 'api/chat');
   const res = await fetchFromProxy(
     fetchFn,

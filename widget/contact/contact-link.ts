@@ -17,6 +17,10 @@ export function parseContactHref(value: string): ContactLink {
   const example = 'e.g. mailto:imam@mosque.example or https://mosque.example/contact';
   if (!href) return { ok: false, warning: `<quran-dai>: contact-href is empty; set a link, ${example}` };
   if (BARE_EMAIL.test(href)) return { ok: true, href: `mailto:${href}` };
-  if (!isSafeLink(href, ALLOWED_SCHEMES)) return { ok: false, warning: `<quran-dai>: contact-href "${href}" is refused: use an https: (or http:), mailto: or tel: link or a path on this site, ${example}` };
+  if (!isSafeLink(href, ALLOWED_SCHEMES))
+    return {
+      ok: false,
+      warning: `<quran-dai>: contact-href "${href}" is refused: use an https: (or http:), mailto: or tel: link or a path on this site, ${example}`,
+    };
   return { ok: true, href };
 }

@@ -10,11 +10,22 @@ describe('when deciding whether to put the contact link forward', () => {
   it('should put it forward when the search found nothing', () => {
     expect(contactProminent({ ...quiet, answer: '', searchKind: 'none' })).toBe(true);
   });
-  it('should put it forward when the Da\'i says the verses do not cover the question, in any case', () => {
+  it("should put it forward when the Da'i says the verses do not cover the question, in any case", () => {
     expect(contactProminent({ ...quiet, answer: 'i could not find Quranic guidance on this specific point. The verses speak of…' })).toBe(true);
   });
   it('should recognise a few unambiguous ruling words in several languages, and not ordinary words that contain them', () => {
-    expect(['Is music haram?', 'Is it allowed to pray sitting?', 'هل يجوز الصيام في السفر؟', 'Est-il permis de…', 'Apakah ini halal?', 'Это разрешено?', 'ما حكم الربا؟', 'سود کا حکم کیا ہے؟'].map(asksForRuling)).toStrictEqual([true, true, true, true, true, true, true, true]);
+    expect(
+      [
+        'Is music haram?',
+        'Is it allowed to pray sitting?',
+        'هل يجوز الصيام في السفر؟',
+        'Est-il permis de…',
+        'Apakah ini halal?',
+        'Это разрешено?',
+        'ما حكم الربا؟',
+        'سود کا حکم کیا ہے؟',
+      ].map(asksForRuling),
+    ).toStrictEqual([true, true, true, true, true, true, true, true]);
     expect(['Tell me about the Haramain', 'What is charity?', 'Tell me about Abraham'].map(asksForRuling)).toStrictEqual([false, false, false]);
   });
   it.each([
@@ -24,7 +35,7 @@ describe('when deciding whether to put the contact link forward', () => {
     ['id', 'Boleh tidak makan daging kelinci?'],
     ['tr', 'Faiz almak caiz mi?'],
     ['tr', 'Dövme yaptırmak günah mı?'],
-    ['fr', "Est-ce permis de prier assis ?"],
+    ['fr', 'Est-ce permis de prier assis ?'],
     ['es', '¿Está permitido rezar sentado?'],
     ['sv', 'Är det tillåtet att äta gelatin?'],
     ['ru', 'Можно ли мусульманину есть свинину?'],
@@ -37,6 +48,17 @@ describe('when deciding whether to put the contact link forward', () => {
     expect(asksForRuling(question)).toBe(true);
   });
   it('should not take ordinary questions for rulings', () => {
-    expect(['What does the Quran say about patience?', 'Who is Allah?', 'Is God merciful?', 'How do I cope with grief?', 'Apa itu sabar?', 'Что говорит Коран о терпении?', 'ما هي الحكمة من الصيام؟', '古兰经关于孤儿说了什么？'].map(asksForRuling)).toStrictEqual([false, false, false, false, false, false, false, false]);
+    expect(
+      [
+        'What does the Quran say about patience?',
+        'Who is Allah?',
+        'Is God merciful?',
+        'How do I cope with grief?',
+        'Apa itu sabar?',
+        'Что говорит Коран о терпении?',
+        'ما هي الحكمة من الصيام؟',
+        '古兰经关于孤儿说了什么？',
+      ].map(asksForRuling),
+    ).toStrictEqual([false, false, false, false, false, false, false, false]);
   });
 });

@@ -4,7 +4,10 @@
  */
 import type { DataLoadPhase, DataLoadProgress, DataLoadProgressListener } from './data-load-progress.js';
 
-export function combineProgress(listener: DataLoadProgressListener | undefined, sources: readonly string[]): Record<string, DataLoadProgressListener | undefined> {
+export function combineProgress(
+  listener: DataLoadProgressListener | undefined,
+  sources: readonly string[],
+): Record<string, DataLoadProgressListener | undefined> {
   if (!listener) return Object.fromEntries(sources.map((s) => [s, undefined]));
   const latest = new Map<string, DataLoadProgress>();
   const report = (source: string, p: DataLoadProgress) => {

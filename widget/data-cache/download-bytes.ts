@@ -2,7 +2,8 @@
  * Fetch one file as bytes, streaming the body so progress is reported per chunk
  * (a 1 MB translation on a slow phone link should move the bar, not jump at the end).
  */
-import { DataLoadError, isAbortError } from './data-load-error.js';
+import { DataLoadError } from './data-load-error.js';
+import { isAbortError } from '../api/abort-error.js';
 
 export interface DownloadBytesOptions {
   /** Called with the number of new bytes after each chunk. */
@@ -24,7 +25,11 @@ export async function downloadBytes(url: string, options: DownloadBytesOptions =
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new DataLoadError('http', `${url} answered HTTP ${response.status}; check that the proxy serves the built data (npm run build:corpus)`, response.status);
+    throw new DataLoadError(
+      'http',
+      `${url} answered HTTP ${response.status}; check that the proxy serves the built data (npm run build:corpus)`,
+      response.status,
+    );
   }
   if (!response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());

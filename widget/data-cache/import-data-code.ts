@@ -6,7 +6,12 @@
  * that chain.
  */
 export function importDataCode(): Promise<typeof import('./load-quran-data.js')> {
-  const chain = [import('../../data/corpus/corpus.js'), import('../../data/corpus/verse-range.js'), import('./open-data-stores.js'), import('./obtain-verified-files.js')];
+  const chain = [
+    import('../../data/corpus/corpus.js'),
+    import('../../data/corpus/verse-range.js'),
+    import('./open-data-stores.js'),
+    import('./obtain-verified-files.js'),
+  ];
   // Only asked for early: the loader imports them itself, and reports a failure.
   for (const chunk of chain) chunk.catch(() => undefined);
   return import('./load-quran-data.js');

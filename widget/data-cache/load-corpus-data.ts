@@ -8,7 +8,8 @@ import { manifestEntry, parseManifest, verifyPartBytes } from '../../data/corpus
 import type { SearchTrack } from '../../data/search/query/language-detect.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
-import { DataLoadError, isAbortError } from './data-load-error.js';
+import { DataLoadError } from './data-load-error.js';
+import { isAbortError } from '../api/abort-error.js';
 import { corpusManifestUrl, resolveUrl } from './data-urls.js';
 import { fetchManifestJson } from './fetch-manifest.js';
 import { CORPUS_SLOT } from './corpus-slot.js';
@@ -132,7 +133,10 @@ async function currentManifest(url: string, stores: Promise<readonly DataStore[]
     const cached = await findStored(await stores, CORPUS_SLOT);
     if (cached) return parseManifest(cached.stored.manifest);
     if (e instanceof DataLoadError) throw e;
-    throw new DataLoadError('no-cache', `the Quran data manifest at ${url} could not be read (${(e as Error).message}) and nothing is cached yet; check the widget's data URL`);
+    throw new DataLoadError(
+      'no-cache',
+      `the Quran data manifest at ${url} could not be read (${(e as Error).message}) and nothing is cached yet; check the widget's data URL`,
+    );
   }
 }
 

@@ -26,7 +26,10 @@ let vectorPath: string;
 /** A small real index (test-hashing embedder over the English text) served by the stub. */
 async function publishIndex(): Promise<VectorIndexManifest> {
   const corpus = await loadTestCorpus();
-  const quantized = quantizeVectors(corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)), DIMS);
+  const quantized = quantizeVectors(
+    corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)),
+    DIMS,
+  );
   const bytes = encodeVectorFile(quantized);
   const sha256 = await sha256Hex(bytes);
   const path = `vectors.${sha256.slice(0, 10)}.bin`;
@@ -157,11 +160,19 @@ describe('when an index manifest reuses the version string with another vector f
     const manifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
     const corpus = await loadTestCorpus();
     // Same id, dimensions, version string and file name; the vectors are of the Arabic text instead.
-    const bytes = encodeVectorFile(quantizeVectors(corpus.trackTexts('arabic').map((t) => testHashingVector(t, DIMS)), DIMS));
+    const bytes = encodeVectorFile(
+      quantizeVectors(
+        corpus.trackTexts('arabic').map((t) => testHashingVector(t, DIMS)),
+        DIMS,
+      ),
+    );
     const sha256 = await sha256Hex(bytes);
     const path = manifest.files[0]!.path;
     stub.files.set(`index/${INDEX_ID}/${path}`, bytes);
-    stub.files.set(`index/${INDEX_ID}/manifest.json`, new TextEncoder().encode(JSON.stringify({ ...manifest, files: [{ path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }] })));
+    stub.files.set(
+      `index/${INDEX_ID}/manifest.json`,
+      new TextEncoder().encode(JSON.stringify({ ...manifest, files: [{ path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }] })),
+    );
     forgetOpenedDataStores();
     forgetPageMemoryStore();
     stub.requests.length = 0;
@@ -201,13 +212,24 @@ describe('when the site switches to another vector index', () => {
     const other = { id: 'test-hashing-v1-32', manifestUrl: `${STUB_DATA_BASE}/index/test-hashing-v1-32/manifest.json` };
     const oldManifest = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
     const corpus = await loadTestCorpus();
-    const quantized = quantizeVectors(corpus.trackTexts('en').map((t) => testHashingVector(t, 32)), 32);
+    const quantized = quantizeVectors(
+      corpus.trackTexts('en').map((t) => testHashingVector(t, 32)),
+      32,
+    );
     const bytes = encodeVectorFile(quantized);
     const sha256 = await sha256Hex(bytes);
     stub.files.set(`index/${other.id}/vectors.${sha256.slice(0, 10)}.bin`, bytes);
     stub.files.set(
       `index/${other.id}/manifest.json`,
-      new TextEncoder().encode(JSON.stringify({ ...oldManifest, id: other.id, dims: 32, version: sha256.slice(0, 16), files: [{ path: `vectors.${sha256.slice(0, 10)}.bin`, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }] })),
+      new TextEncoder().encode(
+        JSON.stringify({
+          ...oldManifest,
+          id: other.id,
+          dims: 32,
+          version: sha256.slice(0, 16),
+          files: [{ path: `vectors.${sha256.slice(0, 10)}.bin`, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 }],
+        }),
+      ),
     );
     forgetOpenedDataStores();
     forgetPageMemoryStore();
@@ -269,7 +291,10 @@ describe('when the index is staged (signs first, magnitudes later)', () => {
   const STAGED = { id: 'test-hashing-v1-staged', manifestUrl: `${STUB_DATA_BASE}/index/test-hashing-v1-staged/manifest.json` };
   async function publishStaged(): Promise<VectorIndexManifest> {
     const corpus = await loadTestCorpus();
-    const q = quantizeVectorsInt4Centered(corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)), DIMS);
+    const q = quantizeVectorsInt4Centered(
+      corpus.trackTexts('en').map((t) => testHashingVector(t, DIMS)),
+      DIMS,
+    );
     const { signs, magnitudes } = encodeStagedVectorFiles(q);
     const corpusManifest = JSON.parse(new TextDecoder().decode(stub.files.get('corpus/manifest.json')!)) as CorpusManifest;
     const file = async (stem: string, bytes: Uint8Array) => {
@@ -279,7 +304,13 @@ describe('when the index is staged (signs first, magnitudes later)', () => {
       return { path, bytes: bytes.byteLength, gzipBytes: bytes.byteLength, sha256 };
     };
     const base = JSON.parse(new TextDecoder().decode(stub.files.get(`index/${INDEX_ID}/manifest.json`)!)) as VectorIndexManifest;
-    const manifest: VectorIndexManifest = { ...base, id: STAGED.id, quantization: 'int4-centered-staged', corpusVersion: corpusManifest.version, files: [await file('signs', signs), await file('magnitudes', magnitudes)] };
+    const manifest: VectorIndexManifest = {
+      ...base,
+      id: STAGED.id,
+      quantization: 'int4-centered-staged',
+      corpusVersion: corpusManifest.version,
+      files: [await file('signs', signs), await file('magnitudes', magnitudes)],
+    };
     stub.files.set(`index/${STAGED.id}/manifest.json`, new TextEncoder().encode(JSON.stringify(manifest)));
     return manifest;
   }

@@ -40,7 +40,12 @@ describe('when the visitor comes for the first time', () => {
     expect(data.vectorSearch).toBeNull();
     expect(data.corpus.version).toBe(manifest.version);
     expect(data.corpus.verse({ surah: 2, ayah: 255 }, 'en').translation).toBe(reference.verse({ surah: 2, ayah: 255 }, 'en').translation);
-    expect(page.stub.dataRequests().map((u) => u.split('/').pop()!.split('.')[0]).sort()).toEqual([...FIRST_VISIT_FILES].sort());
+    expect(
+      page.stub
+        .dataRequests()
+        .map((u) => u.split('/').pop()!.split('.')[0])
+        .sort(),
+    ).toEqual([...FIRST_VISIT_FILES].sort());
 
     const state = await storedState();
     expect(state.current).toBe(cacheVersionOf(manifest));
@@ -147,22 +152,42 @@ describe('when a part saved in IndexedDB is damaged', () => {
   const cases: [string, string, (bytes: Uint8Array) => unknown][] = [
     ['cut short', 'arabic', (b) => b.slice(0, b.byteLength >> 1)],
     ['not JSON (same length)', 'arabic', (b) => new Uint8Array(b.byteLength).fill(0x20).fill(0x7b, 0, 1)],
-    ['JSON of the wrong shape (same length)', 'translation-en', (b) => new TextEncoder().encode(JSON.stringify({ track: 'en', name: 'x', texts: ['only one verse'] }).padEnd(b.byteLength, ' '))],
-    ['another track under this part (same length)', 'arabic', (b) => {
-      const file = JSON.parse(new TextDecoder().decode(b));
-      return new TextEncoder().encode(JSON.stringify({ ...file, track: 'en' }).padEnd(b.byteLength, ' ').slice(0, b.byteLength));
-    }],
-    ['a surah list missing an entry (same length)', 'surahs', (b) => {
-      const file = JSON.parse(new TextDecoder().decode(b));
-      return new TextEncoder().encode(JSON.stringify({ surahs: file.surahs.slice(1) }).padEnd(b.byteLength, ' '));
-    }],
+    [
+      'JSON of the wrong shape (same length)',
+      'translation-en',
+      (b) => new TextEncoder().encode(JSON.stringify({ track: 'en', name: 'x', texts: ['only one verse'] }).padEnd(b.byteLength, ' ')),
+    ],
+    [
+      'another track under this part (same length)',
+      'arabic',
+      (b) => {
+        const file = JSON.parse(new TextDecoder().decode(b));
+        return new TextEncoder().encode(
+          JSON.stringify({ ...file, track: 'en' })
+            .padEnd(b.byteLength, ' ')
+            .slice(0, b.byteLength),
+        );
+      },
+    ],
+    [
+      'a surah list missing an entry (same length)',
+      'surahs',
+      (b) => {
+        const file = JSON.parse(new TextDecoder().decode(b));
+        return new TextEncoder().encode(JSON.stringify({ surahs: file.surahs.slice(1) }).padEnd(b.byteLength, ' '));
+      },
+    ],
     ['not bytes at all', 'translation-en', () => 'garbage'],
     // A same-origin script rewriting scripture in place: valid JSON of the right shape and length.
-    ['a verse rewritten (same length, same shape)', 'translation-en', (b) => {
-      const text = new TextDecoder().decode(b);
-      expect(text).toContain('Allah is with the patient');
-      return new TextEncoder().encode(text.replace('Allah is with the patient', 'Allah is with the wealthy'));
-    }],
+    [
+      'a verse rewritten (same length, same shape)',
+      'translation-en',
+      (b) => {
+        const text = new TextDecoder().decode(b);
+        expect(text).toContain('Allah is with the patient');
+        return new TextEncoder().encode(text.replace('Allah is with the patient', 'Allah is with the wealthy'));
+      },
+    ],
   ];
 
   it.each(cases)('should notice a part %s (%s), download it again, show the verses and store the good copy', async (_what, part, damage) => {

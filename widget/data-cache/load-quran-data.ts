@@ -20,7 +20,7 @@ import { combineProgress } from './combine-progress.js';
 import { addCorpusExplanation, addCorpusTrack, loadCorpusData } from './load-corpus-data.js';
 import type { VectorIndexData } from './load-vector-index-data.js';
 import { DeferredVectorSearch } from './deferred-vector-search.js';
-import { isAbortError } from './data-load-error.js';
+import { isAbortError } from '../api/abort-error.js';
 import { readLexicalSnapshots, rememberLexicalSnapshots } from '../snapshots/lexical-snapshot-store.js';
 import { openDataStores } from './open-data-stores.js';
 import { shareInFlight } from './share-in-flight.js';
@@ -80,18 +80,20 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   // downloads it, and the first load stays small.
   const indexLoading: Promise<LoadedIndex | null> = index
     ? import('./load-vector-index-data.js')
-        .then(({ loadVectorIndexData }) => loadVectorIndexData({
-        index,
-        stores,
-        // The bar tracks what the visitor waits for: the corpus. A downloading index does not hold
-        // the promise back (see DeferredVectorSearch), so its bytes are not on the bar.
-        onProgress: (p) => p.phase !== 'download' && progress.index?.(p),
-        signal: options.signal,
-        onDownloadStart: downloadingIndex,
-        // On a first visit the corpus has the link to itself: keyword results come first (on
-        // Fast 3G the two downloads side by side made the first results wait 6 s instead of 3).
-        downloadAfter: corpusLoading,
-      }))
+        .then(({ loadVectorIndexData }) =>
+          loadVectorIndexData({
+            index,
+            stores,
+            // The bar tracks what the visitor waits for: the corpus. A downloading index does not hold
+            // the promise back (see DeferredVectorSearch), so its bytes are not on the bar.
+            onProgress: (p) => p.phase !== 'download' && progress.index?.(p),
+            signal: options.signal,
+            onDownloadStart: downloadingIndex,
+            // On a first visit the corpus has the link to itself: keyword results come first (on
+            // Fast 3G the two downloads side by side made the first results wait 6 s instead of 3).
+            downloadAfter: corpusLoading,
+          }),
+        )
         .then((data) => (data ? indexToSearch(data) : null))
         .catch((e: unknown) => {
           if (isAbortError(e)) throw e;
@@ -106,7 +108,12 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
   // read after the corpus, so it does not delay "ready"; a repeat visit only.
   const laterSnapshots =
     corpusData.downloaded === 0
-      ? stores.then((s) => readLexicalSnapshots(s, corpusData.corpus.manifest, ['arabic-search'])).then((m) => [...m.values()], () => [])
+      ? stores
+          .then((s) => readLexicalSnapshots(s, corpusData.corpus.manifest, ['arabic-search']))
+          .then(
+            (m) => [...m.values()],
+            () => [],
+          )
       : Promise.resolve([]);
   rememberLexicalSnapshots(corpusData.corpus, corpusData.snapshots.values(), laterSnapshots);
   const corpusVersion = corpusData.corpus.version;
@@ -116,11 +123,15 @@ async function loadQuranDataOnce(options: LoadQuranDataOptions): Promise<QuranDa
     // First visit: do not hold keyword search back for the (much larger) vector file.
     const manifest = fromStoreOrDownload.downloading;
     if (manifest.corpusVersion !== corpusVersion) return { corpus: corpusData.corpus, ...noIndexFor(manifest, corpusVersion), fromCache: false };
-    const deferred = new DeferredVectorSearch(manifest.dims, indexLoading.then((loaded) => (loaded && loaded.manifest.corpusVersion === corpusVersion ? loaded.search : null)));
+    const deferred = new DeferredVectorSearch(
+      manifest.dims,
+      indexLoading.then((loaded) => (loaded && loaded.manifest.corpusVersion === corpusVersion ? loaded.search : null)),
+    );
     return { corpus: corpusData.corpus, vectorSearch: deferred, indexManifest: manifest, fromCache: false };
   }
   const loaded = fromStoreOrDownload;
-  if (loaded && loaded.manifest.corpusVersion !== corpusVersion) return { corpus: corpusData.corpus, ...noIndexFor(loaded.manifest, corpusVersion), fromCache: corpusData.downloaded === 0 };
+  if (loaded && loaded.manifest.corpusVersion !== corpusVersion)
+    return { corpus: corpusData.corpus, ...noIndexFor(loaded.manifest, corpusVersion), fromCache: corpusData.downloaded === 0 };
   return {
     corpus: corpusData.corpus,
     vectorSearch: loaded?.search ?? null,
@@ -165,7 +176,9 @@ async function indexToSearch(data: VectorIndexData): Promise<LoadedIndex | null>
 }
 
 function noIndexFor(manifest: VectorIndexManifest, corpusVersion: string): { vectorSearch: null; indexManifest: null } {
-  console.warn(`quran-dai: vector index ${manifest.id} was built from corpus ${manifest.corpusVersion}, not ${corpusVersion}; rebuild it with npm run build:index. Using keyword search only.`);
+  console.warn(
+    `quran-dai: vector index ${manifest.id} was built from corpus ${manifest.corpusVersion}, not ${corpusVersion}; rebuild it with npm run build:index. Using keyword search only.`,
+  );
   return { vectorSearch: null, indexManifest: null };
 }
 

@@ -18,9 +18,11 @@ let stub: DataFetchStub;
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
   stub = createDataFetchStub();
-  for (const name of readdirSync(DEFAULT_TOPICS_DIR)) if (!name.endsWith('.br')) stub.files.set(`topics/${name}`, new Uint8Array(readFileSync(join(DEFAULT_TOPICS_DIR, name))));
+  for (const name of readdirSync(DEFAULT_TOPICS_DIR))
+    if (!name.endsWith('.br')) stub.files.set(`topics/${name}`, new Uint8Array(readFileSync(join(DEFAULT_TOPICS_DIR, name))));
   const index = join(PREBUILT_INDEX_ROOT, INDEX_ID);
-  for (const name of readdirSync(index)) if (name.startsWith('topic')) stub.files.set(`index/${INDEX_ID}/${name}`, new Uint8Array(readFileSync(join(index, name))));
+  for (const name of readdirSync(index))
+    if (name.startsWith('topic')) stub.files.set(`index/${INDEX_ID}/${name}`, new Uint8Array(readFileSync(join(index, name))));
   vi.stubGlobal('fetch', stub.fetch);
   forgetOpenedDataStores();
   forgetPageMemoryStore();
@@ -46,7 +48,12 @@ describe('when the topics load after the first results', () => {
         }
       })(),
     );
-    const data = await loadTopicData({ dataBase: STUB_DATA_BASE, indexManifestUrl: `${STUB_DATA_BASE}/index/${INDEX_ID}/manifest.json`, stores: openDataStores(), lang: 'en' });
+    const data = await loadTopicData({
+      dataBase: STUB_DATA_BASE,
+      indexManifestUrl: `${STUB_DATA_BASE}/index/${INDEX_ID}/manifest.json`,
+      stores: openDataStores(),
+      lang: 'en',
+    });
     expect(askedWhileFileDownloads).toBe(true);
     expect(data?.file.topics.length).toBe(454);
     expect(data?.vectors?.manifest.count).toBe(454);

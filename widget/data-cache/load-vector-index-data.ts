@@ -16,7 +16,8 @@ import { parseVectorIndexManifest } from '../../data/index/vector-index-manifest
 import { cacheVersionOf } from './cache-version.js';
 import type { DataStore } from './data-store.js';
 import type { DataLoadProgressListener } from './data-load-progress.js';
-import { DataLoadError, isAbortError } from './data-load-error.js';
+import { DataLoadError } from './data-load-error.js';
+import { isAbortError } from '../api/abort-error.js';
 import { absoluteUrl, resolveUrl } from './data-urls.js';
 import { fetchManifestJson } from './fetch-manifest.js';
 import { findStored, obtainVerifiedFiles, readCurrentParts } from './obtain-verified-files.js';
@@ -113,7 +114,10 @@ function verifiedFileSpec(manifest: VectorIndexManifest, f: VectorIndexFile, man
     verify: async (b: Uint8Array) => {
       const actual = await sha256Hex(b);
       if (actual !== f.sha256) {
-        throw new DataLoadError('corrupt-data', `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`);
+        throw new DataLoadError(
+          'corrupt-data',
+          `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the index`,
+        );
       }
     },
     // Length, header, format, dimensions and count (the sha256 was checked when the file was

@@ -71,7 +71,11 @@ export interface ObtainedFiles<T> {
 }
 
 /** First store whose current version of `slot` is `version` (any version when omitted). */
-export async function findStored(stores: readonly DataStore[], slot: string, version?: string): Promise<{ store: DataStore; stored: StoredVersion } | undefined> {
+export async function findStored(
+  stores: readonly DataStore[],
+  slot: string,
+  version?: string,
+): Promise<{ store: DataStore; stored: StoredVersion } | undefined> {
   for (const store of stores) {
     const stored = await store.current(slot).catch(() => undefined);
     if (stored && (version === undefined || stored.version === version)) return { store, stored };
@@ -83,7 +87,11 @@ export async function findStored(stores: readonly DataStore[], slot: string, ver
  * Read the parts of whatever version a slot currently holds, before knowing whether it is
  * still the newest: on a repeat visit this IndexedDB read overlaps the manifest request.
  */
-export async function readCurrentParts(stores: readonly DataStore[], slot: string, partsOf: (stored: StoredVersion) => readonly string[]): Promise<PrefetchedParts | undefined> {
+export async function readCurrentParts(
+  stores: readonly DataStore[],
+  slot: string,
+  partsOf: (stored: StoredVersion) => readonly string[],
+): Promise<PrefetchedParts | undefined> {
   const holder = await findStored(stores, slot);
   if (!holder) return undefined;
   const parts = partsOf(holder.stored);
@@ -165,7 +173,11 @@ async function decodeStored<T>(f: VerifiedFileSpec<T>, b: Uint8Array): Promise<D
   }
 }
 
-async function downloadAndVerify(files: readonly VerifiedFileSpec<unknown>[], onProgress?: DataLoadProgressListener, signal?: AbortSignal): Promise<Map<string, Uint8Array>> {
+async function downloadAndVerify(
+  files: readonly VerifiedFileSpec<unknown>[],
+  onProgress?: DataLoadProgressListener,
+  signal?: AbortSignal,
+): Promise<Map<string, Uint8Array>> {
   const total = files.reduce((n, f) => n + f.bytes, 0);
   let loaded = 0;
   onProgress?.({ loaded, total, phase: 'download' });
@@ -183,7 +195,12 @@ async function downloadAndVerify(files: readonly VerifiedFileSpec<unknown>[], on
 }
 
 /** IndexedDB first; when it refuses (quota, blocked) keep the data in memory, silently. */
-async function commitToFirstWorkingStore(stores: readonly DataStore[], slot: string, stored: StoredVersion, parts: ReadonlyMap<string, Uint8Array>): Promise<void> {
+async function commitToFirstWorkingStore(
+  stores: readonly DataStore[],
+  slot: string,
+  stored: StoredVersion,
+  parts: ReadonlyMap<string, Uint8Array>,
+): Promise<void> {
   for (const store of stores) {
     try {
       await store.commitVersion(slot, stored, parts);

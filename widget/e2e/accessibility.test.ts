@@ -29,7 +29,16 @@ interface Violation {
 async function axeViolations(page: Page, widgetId: string): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (id) => {
-    const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Element,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document.getElementById(id)!, { resultTypes: ['violations'] });
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
   }, widgetId);
@@ -39,7 +48,10 @@ async function expectNoSeriousViolations(page: Page, widgetId: string, layout: s
   const violations = await axeViolations(page, widgetId);
   const minor = violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
   if (minor.length > 0) console.log(`axe (${layout}): ${minor.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), layout).toStrictEqual([]);
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    layout,
+  ).toStrictEqual([]);
 }
 
 /** The demo page with both widgets switched to `lang` and ready. */

@@ -53,7 +53,10 @@ describe('when a site on another origin embeds the widget from the proxy', () =>
     expect(stack.xai.calls.length).toBe(chatCalls + 1);
 
     // The host's `* { color: red !important }` does not reach into the shadow root.
-    const translationColor = await page.locator('#embedded [part~="verse-translation"]').first().evaluate((el) => getComputedStyle(el).color);
+    const translationColor = await page
+      .locator('#embedded [part~="verse-translation"]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(translationColor).not.toBe('rgb(255, 0, 0)');
     await page.close();
   });

@@ -116,7 +116,11 @@ describe('when the widget is set to lang="ar"', () => {
 describe("when the site's theme shrinks the root font size", () => {
   it("should keep the widget's text at the visitor's default size", async () => {
     const page = await openReadyDemo();
-    const size = (part: string) => page.locator(`#${WIDGET} [part~="${part}"]`).first().evaluate((el) => getComputedStyle(el).fontSize);
+    const size = (part: string) =>
+      page
+        .locator(`#${WIDGET} [part~="${part}"]`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontSize);
     const before = [await size('input'), await size('submit')];
     // WordPress themes often do this to size everything in tenths of a rem.
     await page.addStyleTag({ content: 'html { font-size: 62.5%; }' });
@@ -194,7 +198,9 @@ describe('when the page has both the inline widget and the floating launcher', (
         const root = host.shadowRoot!;
         const launcher = document.getElementById('floating-widget')!.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
         const targets = [
-          ...[...root.querySelectorAll('article[part~="verse"]')].slice(0, 3).flatMap((card) => [...card.querySelectorAll('[part~="verse-translation"], [part~="verse-arabic"], button')]),
+          ...[...root.querySelectorAll('article[part~="verse"]')]
+            .slice(0, 3)
+            .flatMap((card) => [...card.querySelectorAll('[part~="verse-translation"], [part~="verse-arabic"], button')]),
           ...root.querySelectorAll('[part~="answer"] button'),
         ];
         const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -226,7 +232,10 @@ describe('when the page has both the inline widget and the floating launcher', (
         .poll(async () => {
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           const hidden = await launcher.evaluate((el) => getComputedStyle(el).visibility === 'hidden');
-          const readable = await footerLink.evaluate((a) => { const r = a.getBoundingClientRect(); return document.elementFromPoint(r.left + 2, (r.top + r.bottom) / 2) === a; });
+          const readable = await footerLink.evaluate((a) => {
+            const r = a.getBoundingClientRect();
+            return document.elementFromPoint(r.left + 2, (r.top + r.bottom) / 2) === a;
+          });
           return { hidden, readable };
         })
         .toEqual({ hidden: true, readable: true });
@@ -238,4 +247,3 @@ describe('when the page has both the inline widget and the floating launcher', (
     });
   }
 });
-

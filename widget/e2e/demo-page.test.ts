@@ -44,7 +44,14 @@ describe('when a visitor opens the demo page twice', () => {
     // Each file exactly once, although the page holds two widgets (inline + launcher); the topics
     // in the visitor's language only (English, with Arabic beside it), not the whole index.
     expect(downloaded.sort()).toEqual(
-      ['/data/corpus/arabic.*.json', '/data/corpus/surahs.*.json', '/data/corpus/translation-en.*.json', `/data/index/${stack().indexId}/signs.*.bin`, `/data/index/${stack().indexId}/magnitudes.*.bin`, '/data/topics/topics-en.*.json'].sort(),
+      [
+        '/data/corpus/arabic.*.json',
+        '/data/corpus/surahs.*.json',
+        '/data/corpus/translation-en.*.json',
+        `/data/index/${stack().indexId}/signs.*.bin`,
+        `/data/index/${stack().indexId}/magnitudes.*.bin`,
+        '/data/topics/topics-en.*.json',
+      ].sort(),
     );
     // Stored under its cache key: the version and a digest of its files' hashes (ADR 0011).
     expect((await readStoredData(page)).corpusVersion).toMatch(new RegExp(`^${first.corpusVersion}\\.[0-9a-f]{16}$`));
@@ -111,7 +118,10 @@ describe('when the visitor presses stop', () => {
     const page = await openReadyDemo();
     const index = stack().xai.calls.length;
     await askQuestion(page, WIDGET, 'patience');
-    await page.waitForFunction((id) => (document.getElementById(id)?.shadowRoot?.querySelector('[part~="answer-body"]')?.textContent ?? '').includes('Sentence 0'), WIDGET);
+    await page.waitForFunction(
+      (id) => (document.getElementById(id)?.shadowRoot?.querySelector('[part~="answer-body"]')?.textContent ?? '').includes('Sentence 0'),
+      WIDGET,
+    );
     await page.locator(`#${WIDGET} [part~="stop"]`).click();
 
     const call = await stack().xai.waitForCallEnd(index, 10_000);

@@ -102,7 +102,9 @@ describe('when a visitor uses the verse actions from the keyboard', () => {
     expect(order).toStrictEqual(['explain', 'share', 'listen']);
 
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => ((window as unknown as { __events: Record<string, unknown[]> }).__events['quran-dai-play'] ?? []).length > 0, null, { timeout: 10_000 });
+    await page.waitForFunction(() => ((window as unknown as { __events: Record<string, unknown[]> }).__events['quran-dai-play'] ?? []).length > 0, null, {
+      timeout: 10_000,
+    });
     expect(await events(page, 'quran-dai-play')).toStrictEqual([{ ref: '2:153' }]);
     expect(await card('2:153').locator('[part~="listen"]').getAttribute('aria-pressed')).toBe('true');
     expect(audioRequests).toContain('/recitation/002153.wav');
@@ -139,7 +141,13 @@ describe('when the widget is right to left (lang="ar")', () => {
     await askQuestion(page, id, '2:153');
     const card = page.locator(`#${id} article[data-ref="2:153"]`);
     await card.locator('[part~="listen"]').waitFor({ timeout: 20_000 });
-    expect([await card.locator('[part~="explain"]').textContent(), await card.locator('[part~="share"]').textContent(), await card.locator('[part~="listen"]').textContent()].map((s) => s?.trim())).toStrictEqual(['اشرح', 'مشاركة', 'استمع']);
+    expect(
+      [
+        await card.locator('[part~="explain"]').textContent(),
+        await card.locator('[part~="share"]').textContent(),
+        await card.locator('[part~="listen"]').textContent(),
+      ].map((s) => s?.trim()),
+    ).toStrictEqual(['اشرح', 'مشاركة', 'استمع']);
     expect(await card.locator('[part~="explain"]').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     // Right to left, the first action (copy) sits right of the last (listen).
     const copy = await card.locator('[part~="copy"]').boundingBox();

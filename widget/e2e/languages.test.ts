@@ -28,9 +28,30 @@ interface PageLanguage {
 }
 
 const LANGUAGES: readonly PageLanguage[] = [
-  { lang: 'ur', dir: 'rtl', question: 'صبر اور نماز سے مدد', answer: 'اللہ صبر کرنے والوں کے ساتھ ہے [2:153]۔ ہر مشکل کے ساتھ آسانی ہے [94:5]۔', submit: 'پوچھیں', done: 'جواب مکمل ہو گیا۔' },
-  { lang: 'ar', dir: 'rtl', question: 'الصبر والصلاة', answer: 'إن الله مع الصابرين [2:153]. وإن مع العسر يسرًا [94:5].', submit: 'اسأل', done: 'اكتملت الإجابة.' },
-  { lang: 'id', dir: 'ltr', question: 'sabar dan salat', answer: 'Allah beserta orang-orang yang sabar [2:153]. Sesudah kesulitan ada kemudahan [94:5].', submit: 'Tanya', done: 'Jawaban selesai.' },
+  {
+    lang: 'ur',
+    dir: 'rtl',
+    question: 'صبر اور نماز سے مدد',
+    answer: 'اللہ صبر کرنے والوں کے ساتھ ہے [2:153]۔ ہر مشکل کے ساتھ آسانی ہے [94:5]۔',
+    submit: 'پوچھیں',
+    done: 'جواب مکمل ہو گیا۔',
+  },
+  {
+    lang: 'ar',
+    dir: 'rtl',
+    question: 'الصبر والصلاة',
+    answer: 'إن الله مع الصابرين [2:153]. وإن مع العسر يسرًا [94:5].',
+    submit: 'اسأل',
+    done: 'اكتملت الإجابة.',
+  },
+  {
+    lang: 'id',
+    dir: 'ltr',
+    question: 'sabar dan salat',
+    answer: 'Allah beserta orang-orang yang sabar [2:153]. Sesudah kesulitan ada kemudahan [94:5].',
+    submit: 'Tanya',
+    done: 'Jawaban selesai.',
+  },
   { lang: 'zh', dir: 'ltr', question: '忍耐和拜功', answer: '安拉确是与坚忍者同在的 [2:153]。困难之后确有容易 [94:5]。', submit: '提问', done: '回答完成。' },
 ];
 
@@ -93,14 +114,21 @@ describe.each(LANGUAGES)('when the page is in $lang', (l) => {
       await page.screenshot({ path: join(ARTEFACT_DIR, `languages-${l.lang}-${width}-top.png`) });
 
       const base = widget.locator('[part~="base"]');
-      expect(await base.evaluate((el) => [el.getAttribute('lang'), el.getAttribute('dir'), getComputedStyle(el).direction])).toStrictEqual([l.lang, l.dir, l.dir]);
+      expect(await base.evaluate((el) => [el.getAttribute('lang'), el.getAttribute('dir'), getComputedStyle(el).direction])).toStrictEqual([
+        l.lang,
+        l.dir,
+        l.dir,
+      ]);
       expect((await widget.locator('[part~="status"]').textContent())?.trim()).toBe(l.done);
       const page_ = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(page_.scroll).toBeLessThanOrEqual(page_.client);
       const inner = await base.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       expect(inner.scroll).toBeLessThanOrEqual(inner.client);
       // A closed context arrow points along the line: mirrored right to left.
-      const arrow = await widget.locator('[part~="context-toggle-icon"]').nth(1).evaluate((el) => getComputedStyle(el).transform);
+      const arrow = await widget
+        .locator('[part~="context-toggle-icon"]')
+        .nth(1)
+        .evaluate((el) => getComputedStyle(el).transform);
       expect(arrow).toBe(l.dir === 'rtl' ? 'matrix(-1, 0, 0, 1, 0, 0)' : 'none');
       await page.close();
     });
@@ -127,21 +155,24 @@ describe('when the page is in Urdu on a system without an Urdu font', () => {
 
 /** True when `text` (inside the widget) is drawn left to right: its first character left of its last. */
 function drawnLeftToRight(page: Page, selector: string, text: string): Promise<boolean> {
-  return page.locator(`#${WIDGET} ${selector}`).first().evaluate((el, wanted) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const at = node.data.indexOf(wanted);
-      if (at < 0) continue;
-      const box = (i: number) => {
-        const r = document.createRange();
-        r.setStart(node!, i);
-        r.setEnd(node!, i + 1);
-        return r.getBoundingClientRect();
-      };
-      return box(at).left < box(at + wanted.length - 1).left;
-    }
-    throw new Error(`"${wanted}" is not in ${selector}`);
-  }, text);
+  return page
+    .locator(`#${WIDGET} ${selector}`)
+    .first()
+    .evaluate((el, wanted) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.indexOf(wanted);
+        if (at < 0) continue;
+        const box = (i: number) => {
+          const r = document.createRange();
+          r.setStart(node!, i);
+          r.setEnd(node!, i + 1);
+          return r.getBoundingClientRect();
+        };
+        return box(at).left < box(at + wanted.length - 1).left;
+      }
+      throw new Error(`"${wanted}" is not in ${selector}`);
+    }, text);
 }
 
 describe('when a right-to-left page shows a verse range', () => {

@@ -19,7 +19,7 @@ import type { VectorSearch } from '../../data/index/vector-search.js';
 import { startServer, type RunningServer } from '../../proxy/server.js';
 import { runIndexBuild } from '../../scripts/index-build/index-build-run.js';
 import { ensureE5OnnxModel } from '../../scripts/e5-onnx/e5-onnx-model.js';
-import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
+import { ensureTinyModel } from '../../data/testing/tiny-model/tiny-model.js';
 import { REPO_ROOT } from '../../scripts/widget-build/build-widget-bundle.js';
 import type { QuranDaiSearchDetail } from '../events/quran-dai-search.js';
 import { buildWidgetForTests, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
@@ -173,7 +173,10 @@ describe('when the proxy serves an index built with a local model', () => {
     lexical = await waitForStage(opened.page, 'lexical');
     hybrid = await waitForStage(opened.page, 'hybrid');
     modelBarLabels = await opened.page.evaluate(() => (window as unknown as { __modelBar: string[] }).__modelBar);
-    modelBarAfter = await opened.page.locator(`#${WIDGET} [part~="progress-model"]`).count().then((n) => n > 0);
+    modelBarAfter = await opened.page
+      .locator(`#${WIDGET} [part~="progress-model"]`)
+      .count()
+      .then((n) => n > 0);
     await network.settle();
   }, 300_000);
 
@@ -202,9 +205,7 @@ describe('when the proxy serves an index built with a local model', () => {
       ]),
     );
     expect(all.filter((p) => p.startsWith('/runtime/'))).toStrictEqual(['/runtime/ort/ort-wasm-simd.wasm']);
-    expect(network.responses.filter((r) => /^\/(models|runtime)\//.test(new URL(r.url).pathname)).map((r) => r.status)).toStrictEqual(
-      Array(5).fill(200),
-    );
+    expect(network.responses.filter((r) => /^\/(models|runtime)\//.test(new URL(r.url).pathname)).map((r) => r.status)).toStrictEqual(Array(5).fill(200));
     const chunks = await runtimeChunks(fixture.widgetDir);
     expect(all.filter((p) => chunks.includes(p)).length).toBeGreaterThan(0);
   });
@@ -292,7 +293,10 @@ describe('when the index was built with the real multilingual-e5-small', () => {
   it('should put the verse the model finds nearest, and a fitting verse, in the fused top 3', () => {
     expect(hybrid.refs).toContain(nearest);
     const fitting = ['2:153', '2:155', '2:156', '2:157', '3:200', '16:127', '39:10', '103:3', '94:5', '94:6'];
-    expect(hybrid.refs.slice(0, 3).filter((r) => fitting.includes(r)), `top 3 were ${hybrid.refs.slice(0, 3).join(', ')}`).not.toHaveLength(0);
+    expect(
+      hybrid.refs.slice(0, 3).filter((r) => fitting.includes(r)),
+      `top 3 were ${hybrid.refs.slice(0, 3).join(', ')}`,
+    ).not.toHaveLength(0);
   });
 });
 

@@ -30,7 +30,9 @@ describe('when the demo runs without any API key', () => {
     // The page is the proxy's own: answers are off because no LLM is configured, and it says so.
     const note = page.locator(`#${WIDGET} [part~="notice-chat-not-configured"]`);
     await note.waitFor();
-    expect((await note.textContent())?.trim()).toBe('Written answers are not set up yet: the answer service has no AI provider configured. Here are the verses that match your question.');
+    expect((await note.textContent())?.trim()).toBe(
+      'Written answers are not set up yet: the answer service has no AI provider configured. Here are the verses that match your question.',
+    );
     expect(await page.locator(`#${WIDGET} [part~="notice-chat-off"]`).count()).toBe(0);
     expect(stack().xai.calls).toHaveLength(0);
 
@@ -47,7 +49,9 @@ describe('when the demo runs without any API key', () => {
   it('should render the Arabic with the Quranic font the proxy serves', async () => {
     const { page } = await stack().newPage();
     const fontRequests: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/fonts/')) fontRequests.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.url().includes('/fonts/')) fontRequests.push(new URL(r.url()).pathname);
+    });
     await page.goto(`${stack().baseUrl}/`);
     await waitForWidgetReady(page, WIDGET);
     await askQuestion(page, WIDGET, 'seek help through patience and prayer');
@@ -87,7 +91,9 @@ describe('when a visitor asks in another language than the page’s', () => {
   it('should load that language’s topic names beside the page’s and find the topic by them, on an English page', async () => {
     const { page } = await stack().newPage();
     const topicFiles: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/data/topics/topics-')) topicFiles.push(new URL(r.url()).pathname.replace(/\.[0-9a-f]+\.json$/, '')); });
+    page.on('request', (r) => {
+      if (r.url().includes('/data/topics/topics-')) topicFiles.push(new URL(r.url()).pathname.replace(/\.[0-9a-f]+\.json$/, ''));
+    });
     await page.goto(`${stack().baseUrl}/`);
     await waitForWidgetReady(page, WIDGET);
     const widget = page.locator(`#${WIDGET}`);
@@ -97,7 +103,9 @@ describe('when a visitor asks in another language than the page’s', () => {
     const topic = widget.locator('[part="topic"]');
     await topic.waitFor({ timeout: 30_000 });
     expect((await topic.textContent())?.trim()).toBe('Topic: Intoxicants and alcohol');
-    await expect.poll(() => widget.locator('article[part~="verse"]').evaluateAll((cards) => cards.slice(0, 3).map((c) => c.getAttribute('data-ref')))).toContain('5:90');
+    await expect
+      .poll(() => widget.locator('article[part~="verse"]').evaluateAll((cards) => cards.slice(0, 3).map((c) => c.getAttribute('data-ref'))))
+      .toContain('5:90');
     // Only the Turkish file joins (the English one may already be stored from an earlier visit).
     expect(topicFiles.filter((f) => f !== '/data/topics/topics-en')).toStrictEqual(['/data/topics/topics-tr']);
     await page.close();

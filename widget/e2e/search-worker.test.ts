@@ -37,7 +37,10 @@ describe('when search runs in the worker from a page on another origin', () => {
   it('should build the indexes off the main thread and return the same results', async () => {
     const { page } = await stack.newPage();
     await page.goto(hostUrl);
-    await page.addScriptTag({ url: `${stack.baseUrl}/widget/probe-worker/quran-dai.js?index=${stack.indexId}&dataBase=${encodeURIComponent(`${stack.baseUrl}/data`)}`, type: 'module' });
+    await page.addScriptTag({
+      url: `${stack.baseUrl}/widget/probe-worker/quran-dai.js?index=${stack.indexId}&dataBase=${encodeURIComponent(`${stack.baseUrl}/data`)}`,
+      type: 'module',
+    });
     const handle = await page.waitForFunction(() => window.__workerProbe ?? null, undefined, { timeout: 60_000 });
     const probe = (await handle.jsonValue()) as WorkerProbeResult;
 
@@ -51,7 +54,9 @@ describe('when search runs in the worker from a page on another origin', () => {
     const worst = (xs: readonly number[]) => Math.max(0, ...xs);
     expect(worst(probe.longTasksDuringMainThreadBuild)).toBeGreaterThan(worst(probe.longTasksDuringWorkerBuild));
     expect(worst(probe.longTasksDuringWorkerBuild)).toBeLessThan(100);
-    console.log(`worker build ${probe.workerReadyMs} ms (${JSON.stringify(probe.workerPrepareMs)}), main-thread long tasks: worker ${JSON.stringify(probe.longTasksDuringWorkerBuild)} vs main-thread build ${JSON.stringify(probe.longTasksDuringMainThreadBuild)}`);
+    console.log(
+      `worker build ${probe.workerReadyMs} ms (${JSON.stringify(probe.workerPrepareMs)}), main-thread long tasks: worker ${JSON.stringify(probe.longTasksDuringWorkerBuild)} vs main-thread build ${JSON.stringify(probe.longTasksDuringMainThreadBuild)}`,
+    );
     await page.close();
   });
 });
@@ -94,7 +99,10 @@ async function firstQuestion(blockWorker: boolean): Promise<FirstQuestion> {
   const t1 = await page.evaluate(() => performance.now());
   await page.waitForTimeout(200);
   const longTasks = await page.evaluate(
-    ([a, b]) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start < b! && t.start + t.duration > a!).map((t) => t.duration),
+    ([a, b]) =>
+      (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
+        .filter((t) => t.start < b! && t.start + t.duration > a!)
+        .map((t) => t.duration),
     [t0, t1],
   );
   const refs = await page.locator('#inline-widget article[part~="verse"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-ref') ?? ''));

@@ -68,6 +68,9 @@ const QUESTIONS: ReadonlyArray<readonly [string, readonly string[]]> = [
 describe('when visitors ask in their own words', () => {
   it.each(QUESTIONS)('should answer "%s" with a fitting verse in the top 3', async (question, fitting) => {
     const refs = await fusedRefs(question);
-    expect(refs.slice(0, 3).filter((r) => fitting.includes(r)), `top 3 were ${refs.slice(0, 3).join(', ')}`).not.toHaveLength(0);
+    expect(
+      refs.slice(0, 3).filter((r) => fitting.includes(r)),
+      `top 3 were ${refs.slice(0, 3).join(', ')}`,
+    ).not.toHaveLength(0);
   });
 });

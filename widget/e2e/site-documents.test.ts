@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('when the demo mosque has its own documents', () => {
-  it("should answer \"When is Jumu'ah?\" from the mosque's passage, shown apart from the verses and cited [site:N]", async () => {
+  it('should answer "When is Jumu\'ah?" from the mosque\'s passage, shown apart from the verses and cited [site:N]', async () => {
     const { page } = await stack.newPage();
     await page.goto(`${stack.baseUrl}/`);
     await waitForWidgetReady(page, WIDGET);
@@ -117,8 +117,8 @@ describe('when the demo mosque has its own documents', () => {
   });
 });
 
-describe("when another site embeds the demo proxy (ALLOWED_ORIGINS unset)", () => {
-  it("should search \"When is Jumu'ah?\" with no demo mosque documents", async () => {
+describe('when another site embeds the demo proxy (ALLOWED_ORIGINS unset)', () => {
+  it('should search "When is Jumu\'ah?" with no demo mosque documents', async () => {
     const { page, network } = await stack.newPage();
     await page.goto(`${foreignOrigin}/`);
     // Written answers stay with the proxy's own page until ALLOWED_ORIGINS names this site.
@@ -169,8 +169,16 @@ describe('when the site documents load on an Urdu page', () => {
     const widget = page.locator(`#${WIDGET}`);
     const urduStack = fontFamilyValue(fontStackOf('ur').families).replaceAll("'", '"');
     expect(await widget.locator('[part~="submit"]').evaluate((el) => getComputedStyle(el).fontFamily)).toBe(urduStack);
-    expect(await widget.locator('[part~="verse-translation"]').first().evaluate((el) => getComputedStyle(el).fontFamily)).toBe(urduStack);
-    const arrow = await widget.locator('[part~="context-toggle-icon"]').first().evaluate((el) => getComputedStyle(el).transform);
+    expect(
+      await widget
+        .locator('[part~="verse-translation"]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+    ).toBe(urduStack);
+    const arrow = await widget
+      .locator('[part~="context-toggle-icon"]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transform);
     expect(arrow).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     await page.close();
   });

@@ -22,7 +22,13 @@ import { QURAN_FONT_FILE } from '../verses/quran-font.js';
 import { E2E_INDEX_DIMS, startE2eStack, type E2eStack } from '../testing/e2e/e2e-stack.js';
 import { askQuestion, waitForAnswerDone, waitForQuranFontLoaded, waitForWidgetReady } from '../testing/e2e/widget-page.js';
 
-const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.bin': 'application/octet-stream', '.woff2': 'font/woff2', '.map': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.bin': 'application/octet-stream',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
 
 let stack: E2eStack;
 let cdn: Server;
@@ -54,7 +60,10 @@ beforeAll(async () => {
     const file = resolve(staticRoot, path);
     if (!file.startsWith(staticRoot + sep)) return void res.writeHead(404).end();
     readFile(file).then(
-      (bytes) => res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', ...cdnHeadersFor(path) }).end(req.method === 'HEAD' ? undefined : bytes),
+      (bytes) =>
+        res
+          .writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', ...cdnHeadersFor(path) })
+          .end(req.method === 'HEAD' ? undefined : bytes),
       () => res.writeHead(404).end(),
     );
   });
@@ -103,18 +112,15 @@ describe('when the static files come from a separate origin', () => {
     expect(fromProxy.filter((p) => !p.startsWith('/api/'))).toStrictEqual([]);
     expect(fromProxy).toEqual(expect.arrayContaining(['/api/config', '/api/embed', '/api/chat']));
     const fromCdn = requests.filter((u) => u.startsWith(cdnOrigin)).map((u) => new URL(u).pathname);
-    expect(fromCdn).toEqual(expect.arrayContaining([
-      '/widget/quran-dai.js',
-      '/data/corpus/manifest.json',
-      `/data/index/${stack.indexId}/manifest.json`,
-      `/fonts/${QURAN_FONT_FILE}`,
-    ]));
+    expect(fromCdn).toEqual(
+      expect.arrayContaining(['/widget/quran-dai.js', '/data/corpus/manifest.json', `/data/index/${stack.indexId}/manifest.json`, `/fonts/${QURAN_FONT_FILE}`]),
+    );
     expect(fromCdn.some((p) => /^\/data\/corpus\/arabic\.[0-9a-f]{10}\.json$/.test(p))).toBe(true);
     expect(network.responses.filter((r) => r.url.startsWith(cdnOrigin) && r.status !== 200)).toStrictEqual([]);
     await page.close();
   });
 
-  it("should show the mosque's own passages for \"When is Jumu'ah?\" with their files from there, never from the proxy", async () => {
+  it('should show the mosque\'s own passages for "When is Jumu\'ah?" with their files from there, never from the proxy', async () => {
     stack.xai.respondWith(`Jumu'ah prayer is at 1:30 pm [site:${jumuahId}].`);
     const { page } = await stack.newPage();
     const requests: string[] = [];

@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('when IndexedDB is available', () => {
   it('should keep exchanges across openings, oldest first, until cleared', async () => {
-        const first = await openConversationStore();
+    const first = await openConversationStore();
     expect(first.kind).toBe('indexeddb');
     await first.append(exchange(1));
     await first.append(exchange(2));
@@ -37,7 +37,11 @@ describe('when IndexedDB is missing or fails to open', () => {
   it('should fall back to memory without throwing', async () => {
     vi.stubGlobal('indexedDB', undefined);
     expect((await openConversationStore()).kind).toBe('memory');
-    vi.stubGlobal('indexedDB', { open: () => { throw new Error('SecurityError'); } });
+    vi.stubGlobal('indexedDB', {
+      open: () => {
+        throw new Error('SecurityError');
+      },
+    });
     const store = await openConversationStore();
     expect(store.kind).toBe('memory');
     await store.append(exchange(1));

@@ -130,9 +130,12 @@ describe('when exchanges are kept, archived and cleared', () => {
 describe('when earlier answers are rendered', () => {
   it('should rebuild the verses each answer was given from its stored refs and context', () => {
     const retrieved = retrievedFromExchange(exchange('patience'), corpus);
-    expect([...retrieved].sort((a, b) => a - b).map((i) => corpus.refAt(i)).map((r) => `${r.surah}:${r.ayah}`)).toStrictEqual(
-      Array.from({ length: 11 }, (_, i) => `2:${148 + i}`),
-    );
+    expect(
+      [...retrieved]
+        .sort((a, b) => a - b)
+        .map((i) => corpus.refAt(i))
+        .map((r) => `${r.surah}:${r.ayah}`),
+    ).toStrictEqual(Array.from({ length: 11 }, (_, i) => `2:${148 + i}`));
   });
 
   it('should check each exchange once, however often the element renders', () => {

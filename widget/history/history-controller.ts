@@ -112,7 +112,13 @@ export class HistoryController implements ReactiveController {
     const kept = this.#views.get(x);
     if (kept && sameAnswerViewInputs(kept.inputs, inputs)) return kept.view;
     const site = siteCitationsOf(x, inputs.site, inputs.siteBase);
-    const view = module.answerView(x.answer, { corpus, retrieved: retrievedFromExchange(x, corpus), translation: inputs.translation, t: inputs.t, ...(site ? { site } : {}) });
+    const view = module.answerView(x.answer, {
+      corpus,
+      retrieved: retrievedFromExchange(x, corpus),
+      translation: inputs.translation,
+      t: inputs.t,
+      ...(site ? { site } : {}),
+    });
     this.#views.set(x, { inputs, view });
     return view;
   }

@@ -85,6 +85,19 @@ export class LocalizeController implements ReactiveController {
     return this.#pending !== undefined;
   }
 
+  /**
+   * The host's update, done once the language's table is in and rendered: `hostUpdate` is the
+   * host's own `getUpdateComplete`, so tests and hosts see the widget in its language.
+   */
+  async updateSettled(hostUpdate: () => Promise<boolean>): Promise<boolean> {
+    let done = await hostUpdate();
+    while (this.settling) {
+      await this.loaded;
+      done = await hostUpdate();
+    }
+    return done;
+  }
+
   /** Settles when what is being loaded (if anything) is in and the host has been asked to render again. */
   get loaded(): Promise<void> {
     return this.#pending ?? Promise.resolve();
@@ -118,10 +131,13 @@ export class LocalizeController implements ReactiveController {
     const checks = this.#checks;
     if (!checks && !this.#checksFailed && (!unset(strings) || !unset(startersValue))) {
       // The checks are loaded only on pages that set either.
-      this.#wait(import('./string-overrides.js').then((m) => void (this.#checks = m)), (error) => {
-        this.#checksFailed = true;
-        this.#warnOnce(`<quran-dai>: "strings" and "starters" not applied (${error.message})`);
-      });
+      this.#wait(
+        import('./string-overrides.js').then((m) => void (this.#checks = m)),
+        (error) => {
+          this.#checksFailed = true;
+          this.#warnOnce(`<quran-dai>: "strings" and "starters" not applied (${error.message})`);
+        },
+      );
       return false;
     }
     if (startersValue !== this.#startersValue) {
@@ -151,7 +167,10 @@ export class LocalizeController implements ReactiveController {
   /** Loads one thing at a time, then renders again (a failure is reported and not retried). */
   #wait(work: Promise<unknown>, onError: (error: Error) => void): void {
     this.#pending ??= work
-      .then(() => undefined, (error: unknown) => onError(error as Error))
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error as Error),
+      )
       .then(() => {
         this.#pending = undefined;
         this.#host.requestUpdate();

@@ -40,7 +40,9 @@ function uncovered(texts: Iterable<string>, lang: string, served: (file: string)
   const draws = stack.served ? served(stack.served) : () => false;
   const chars = new Set<string>();
   for (const text of texts) for (const ch of text) chars.add(ch);
-  return [...chars].filter((ch) => !/[\s\p{Cc}]/u.test(ch) && !draws(ch.codePointAt(0)!) && !stack.system.test(ch)).map((ch) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...chars]
+    .filter((ch) => !/[\s\p{Cc}]/u.test(ch) && !draws(ch.codePointAt(0)!) && !stack.system.test(ch))
+    .map((ch) => `${ch} U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 let corpus: Corpus;
@@ -78,7 +80,13 @@ describe.each([...TRANSLATION_LANGS, TRANSLITERATION_KEY])('when the %s translat
     const lang = track === TRANSLITERATION_KEY ? 'en' : track;
     const texts = corpus.trackTexts(track);
     expect(texts.filter((t) => t.match(ENTITY_DEBRIS)).length).toBe(VERSES_WITH_ENTITY_DEBRIS[track] ?? 0);
-    expect(uncovered(texts.map((t) => t.replace(ENTITY_DEBRIS, '')), lang, served)).toStrictEqual([]);
+    expect(
+      uncovered(
+        texts.map((t) => t.replace(ENTITY_DEBRIS, '')),
+        lang,
+        served,
+      ),
+    ).toStrictEqual([]);
   });
 });
 
@@ -95,7 +103,8 @@ describe('when a stack is written as CSS', () => {
     expect(quranDaiStyles.cssText).toContain(`--quran-dai-font-family: ${fontFamilyValue(UI_FONT_STACK.families)};`);
     for (const stack of SCRIPT_FONT_STACKS) {
       expect(scriptFontStyles.cssText).toContain(`${stack.property}: ${fontFamilyValue(stack.families)};`);
-      for (const lang of stack.langs) expect(scriptFontStyles.cssText).toMatch(new RegExp(`\\.base :lang\\(${lang}\\) \\{\\s+font-family: var\\(${stack.property}\\);`));
+      for (const lang of stack.langs)
+        expect(scriptFontStyles.cssText).toMatch(new RegExp(`\\.base :lang\\(${lang}\\) \\{\\s+font-family: var\\(${stack.property}\\);`));
     }
   });
   it('should quote family names and leave generic families bare', () => {

@@ -51,14 +51,34 @@ export const SCRIPT_FONT_STACKS: readonly ScriptFontStack[] = [
   {
     property: '--quran-dai-chinese-font-family',
     langs: ['zh'],
-    families: ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', QURAN_FONT_FAMILY, 'sans-serif'],
+    families: [
+      'PingFang SC',
+      'Hiragino Sans GB',
+      'Microsoft YaHei',
+      'Noto Sans CJK SC',
+      'Noto Sans SC',
+      'Source Han Sans SC',
+      'WenQuanYi Micro Hei',
+      QURAN_FONT_FAMILY,
+      'sans-serif',
+    ],
     // Chinese text uses box-drawing lines (──) as its long dash; CJK fonts draw them.
     system: new RegExp(`^[\\p{Script=Han}\\u2500-\\u257F\\u3000-\\u303F\\uFF00-\\uFFEF${LATIN_AND_CYRILLIC}]$`, 'u'),
   },
   {
     property: '--quran-dai-bengali-font-family',
     langs: ['bn'],
-    families: ['Noto Sans Bengali', 'Nirmala UI', 'Vrinda', 'Shonar Bangla', 'Kohinoor Bangla', 'Bangla Sangam MN', 'Lohit Bengali', QURAN_FONT_FAMILY, 'sans-serif'],
+    families: [
+      'Noto Sans Bengali',
+      'Nirmala UI',
+      'Vrinda',
+      'Shonar Bangla',
+      'Kohinoor Bangla',
+      'Bangla Sangam MN',
+      'Lohit Bengali',
+      QURAN_FONT_FAMILY,
+      'sans-serif',
+    ],
     // The danda (।) is in the Devanagari block; Bengali fonts draw it.
     system: new RegExp(`^[\\p{Script=Bengali}\\u0964\\u0965\\u200C\\u200D${LATIN_AND_CYRILLIC}]$`, 'u'),
   },

@@ -19,7 +19,13 @@ describe('when a site owner overrides strings', () => {
     });
   });
   it('should ignore and report unknown keys and unusable values, keeping the good ones', () => {
-    const checked = checkStringOverrides({ submitt: 'Send', title: 42, stop: 'Halt', versesFound: { one: 'x' }, rateLimited: { few: 'x', other: 'y', sometimes: 'z' } });
+    const checked = checkStringOverrides({
+      submitt: 'Send',
+      title: 42,
+      stop: 'Halt',
+      versesFound: { one: 'x' },
+      rateLimited: { few: 'x', other: 'y', sometimes: 'z' },
+    });
     expect(checked.overrides).toStrictEqual({ strings: { stop: 'Halt' }, plurals: {} });
     expect(checked.problems).toStrictEqual([
       '"submitt" is not a known key',
@@ -38,7 +44,9 @@ describe('when a site owner overrides strings', () => {
   });
   it('should put every problem in one warning that lists the known keys', () => {
     const warning = overrideWarning(['"submitt" is not a known key', '"title" must be a string']);
-    expect(warning).toMatch(/^<quran-dai>: ignored part of the "strings" setting: "submitt" is not a known key; "title" must be a string\. Known keys: title, inputLabel, /);
+    expect(warning).toMatch(
+      /^<quran-dai>: ignored part of the "strings" setting: "submitt" is not a known key; "title" must be a string\. Known keys: title, inputLabel, /,
+    );
     expect(warning).toContain('versesFound, topicsCount, rateLimited, noSuchVerse, rateLimitedMinutes.');
   });
 });

@@ -86,7 +86,7 @@ export const STRINGS_EN = {
   citationInvalid: 'not a verse',
   citationInvalidLong: '{ref} is not a verse of the Quran; this reference is wrong.',
   citationNotRetrieved: 'not from the retrieved verses',
-  citationSuggested: 'found through the assistant\'s suggestion, not by the search',
+  citationSuggested: "found through the assistant's suggestion, not by the search",
   siteCitationInvalid: "not a passage of this mosque's documents",
   siteCitationNotRetrieved: "not from this mosque's retrieved passages",
   quoteMismatch: 'does not match the text of {ref}',

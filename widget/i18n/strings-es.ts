@@ -38,9 +38,11 @@ export const TEXT_ES: UiText = {
     noWords: 'Escribe tu pregunta con palabras, por ejemplo: {example}',
     noSuchSurah: 'No existe la sura {number}: el Corán tiene {count} suras.',
     answerHeading: 'Respuesta',
-    answerDisclaimer: 'Esta respuesta la genera una IA a partir de las aleyas mostradas. Las traducciones son interpretaciones del significado; el texto es el árabe.',
+    answerDisclaimer:
+      'Esta respuesta la genera una IA a partir de las aleyas mostradas. Las traducciones son interpretaciones del significado; el texto es el árabe.',
     chatOff: 'Las respuestas escritas no están activadas en este sitio; estas son las aleyas que coinciden con tu pregunta.',
-    chatNotConfigured: 'Las respuestas escritas aún no están configuradas: el servicio de respuestas no tiene ningún proveedor de IA. Estas son las aleyas que coinciden con tu pregunta.',
+    chatNotConfigured:
+      'Las respuestas escritas aún no están configuradas: el servicio de respuestas no tiene ningún proveedor de IA. Estas son las aleyas que coinciden con tu pregunta.',
     explainWithoutAnswers: 'Las explicaciones escritas no están disponibles en este sitio; aquí está la aleya en su pasaje, con un enlace a su tafsir.',
     rateLimitOver: 'Ya puedes volver a preguntar. Las aleyas se muestran abajo.',
     rateLimitedNoWait: 'Hay demasiadas preguntas en este momento. Espera un momento y vuelve a intentarlo. Las aleyas se muestran abajo.',

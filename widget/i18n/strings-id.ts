@@ -78,7 +78,7 @@ export const TEXT_ID: UiText = {
     passage: 'Bagian {range}',
     surahLabel: 'Surah {name}',
     aboutTexts: 'Tentang teks-teks ini',
-    aboutIntro: 'Terjemahan adalah tafsiran makna; teks Al-Qur\'an adalah yang berbahasa Arab. Setiap teks ditampilkan sesuai izin penerbitnya:',
+    aboutIntro: "Terjemahan adalah tafsiran makna; teks Al-Qur'an adalah yang berbahasa Arab. Setiap teks ditampilkan sesuai izin penerbitnya:",
     aboutSource: 'Sumber:',
     citationInvalid: 'bukan ayat',
     citationInvalidLong: '{ref} bukan ayat Al-Qur’an; rujukan ini salah.',

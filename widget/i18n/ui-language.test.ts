@@ -23,7 +23,19 @@ const SCRIPT: Readonly<Partial<Record<UiLang, RegExp>>> = {
 describe('when resolving the UI language', () => {
   it('should accept every shipped language, with regions and any case', () => {
     expect(['en', 'ar-EG', 'UR', 'ur-PK', 'id-ID', 'tr', 'fr-CA', 'bn-BD', 'es-419', 'ru', 'sv-SE', 'zh-Hans', 'zh_CN'].map(resolveUiLang)).toStrictEqual([
-      'en', 'ar', 'ur', 'ur', 'id', 'tr', 'fr', 'bn', 'es', 'ru', 'sv', 'zh', 'zh',
+      'en',
+      'ar',
+      'ur',
+      'ur',
+      'id',
+      'tr',
+      'fr',
+      'bn',
+      'es',
+      'ru',
+      'sv',
+      'zh',
+      'zh',
     ]);
   });
   it('should fall back to English for unknown or missing languages', () => {
@@ -57,7 +69,9 @@ describe.each(UI_LANGS.filter((l) => l !== 'en'))('when the interface is in %s',
   it('should be written in the language’s script', () => {
     const script = SCRIPT[lang];
     if (!script) return;
-    const notInScript = Object.entries(text.strings).filter(([, s]) => !script.test(s)).map(([k]) => k);
+    const notInScript = Object.entries(text.strings)
+      .filter(([, s]) => !script.test(s))
+      .map(([k]) => k);
     expect(notInScript).toStrictEqual([]);
     expect(text.starters.every((q) => script.test(q))).toBe(true);
   });
@@ -69,8 +83,16 @@ describe.each(UI_LANGS.filter((l) => l !== 'en'))('when the interface is in %s',
       expect(given, key).toStrictEqual(given.length === 1 ? ['other'] : categories);
       expect(forms.other, key).toContain('{count}');
       // Besides {count}, every form fills exactly what the English one does ({surah}, {ref}).
-      const english = placeholders(PLURALS_EN[key].other).filter((p) => p !== '{count}').sort();
-      for (const form of Object.values(forms)) expect(placeholders(form).filter((p) => p !== '{count}').sort(), key).toStrictEqual(english);
+      const english = placeholders(PLURALS_EN[key].other)
+        .filter((p) => p !== '{count}')
+        .sort();
+      for (const form of Object.values(forms))
+        expect(
+          placeholders(form)
+            .filter((p) => p !== '{count}')
+            .sort(),
+          key,
+        ).toStrictEqual(english);
     }
   });
   it('should offer four distinct starter questions', () => {
@@ -98,7 +120,12 @@ describe('when looking up strings', () => {
     expect(en('rateLimited', { count: 1 })).toBe('Too many questions right now. Please wait 1 second and try again. The verses are shown below.');
     expect(en('rateLimited', { count: 30 })).toBe('Too many questions right now. Please wait 30 seconds and try again. The verses are shown below.');
     const ru = translator('ru');
-    expect([1, 3, 5, 21].map((count) => ru('rateLimited', { count }).match(/подождите (.+?) и/)?.[1])).toStrictEqual(['1 секунду', '3 секунды', '5 секунд', '21 секунду']);
+    expect([1, 3, 5, 21].map((count) => ru('rateLimited', { count }).match(/подождите (.+?) и/)?.[1])).toStrictEqual([
+      '1 секунду',
+      '3 секунды',
+      '5 секунд',
+      '21 секунду',
+    ]);
     const ar = translator('ar');
     expect(ar('rateLimited', { count: 2 })).toContain('ثانيتين');
     expect(ar('rateLimited', { count: 5 })).toContain('ثوانٍ');

@@ -11,7 +11,17 @@ describe('when a site owner gives a link', () => {
   });
 
   it('should refuse script and data links however a browser would still read them', () => {
-    const sneaky = ['javascript:alert(1)', 'JavaScript:alert(1)', '\x01javascript:alert(1)', ' \x1fjavascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)', '\x00javascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox(1)'];
+    const sneaky = [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      '\x01javascript:alert(1)',
+      ' \x1fjavascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      '\x00javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:msgbox(1)',
+    ];
     for (const url of sneaky) expect(isSafeLink(url, WEB), JSON.stringify(url)).toBe(false);
   });
 

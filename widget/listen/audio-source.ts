@@ -11,9 +11,7 @@ import { isSafeLink } from '../links/safe-link.js';
 const AUDIO_SCHEMES: ReadonlySet<string> = new Set(['http', 'https']);
 const PLACEHOLDER = /\{(surah|ayah|SSS|AAA)\}/g;
 
-export type AudioSource =
-  | { readonly ok: true; readonly template: string }
-  | { readonly ok: false; readonly warning: string };
+export type AudioSource = { readonly ok: true; readonly template: string } | { readonly ok: false; readonly warning: string };
 
 /** Check an `audio-base` value; a refusal carries the console warning that says what to write. */
 export function parseAudioSource(value: string): AudioSource {
@@ -21,10 +19,16 @@ export function parseAudioSource(value: string): AudioSource {
   const example = 'e.g. https://everyayah.com/data/Alafasy_128kbps/{SSS}{AAA}.mp3';
   if (!template) return { ok: false, warning: `<quran-dai>: audio-base is empty; set a URL template, ${example}` };
   if (!/\{(surah|SSS)\}/.test(template) || !/\{(ayah|AAA)\}/.test(template)) {
-    return { ok: false, warning: `<quran-dai>: audio-base "${template}" needs a {surah} or {SSS} and an {ayah} or {AAA} placeholder, ${example}; recitation is off` };
+    return {
+      ok: false,
+      warning: `<quran-dai>: audio-base "${template}" needs a {surah} or {SSS} and an {ayah} or {AAA} placeholder, ${example}; recitation is off`,
+    };
   }
   if (!isSafeLink(template.replace(PLACEHOLDER, '1'), AUDIO_SCHEMES)) {
-    return { ok: false, warning: `<quran-dai>: audio-base "${template}" is refused: only http(s) URLs or paths on this site can play, ${example}; recitation is off` };
+    return {
+      ok: false,
+      warning: `<quran-dai>: audio-base "${template}" is refused: only http(s) URLs or paths on this site can play, ${example}; recitation is off`,
+    };
   }
   return { ok: true, template };
 }

@@ -11,15 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexModelFields } from '../../data/embed/local-embedder-compat.js';
 import { openLocalEmbedderFromDir, ORT_WASM_DIR } from '../../data/embed/local-embedder-node.js';
 import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
-import { ensureTinyModel } from '../../scripts/tiny-model/tiny-model.js';
+import { ensureTinyModel } from '../../data/testing/tiny-model/tiny-model.js';
 import { bundlePage } from '../testing/local-embedding/bundle-page.js';
 import { startPageServer, type PageServer } from '../testing/local-embedding/page-server.js';
 
-const TEXTS = [
-  'What does the Quran say about patience?',
-  'الصبر والصلاة',
-  'Who is Maryam, the mother of Jesus?',
-];
+const TEXTS = ['What does the Quran say about patience?', 'الصبر والصلاة', 'Who is Maryam, the mother of Jesus?'];
 
 let server: PageServer;
 let browser: BrowserContext;
@@ -50,8 +46,16 @@ beforeAll(async () => {
   userDataDir = await mkdtemp(join(tmpdir(), 'quran-dai-chromium-'));
   browser = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   page = await browser.newPage();
   await page.goto(`${server.origin}/`);
@@ -79,10 +83,7 @@ describe('when a query is embedded in the browser for a local index', () => {
   let afterEmbed: string[];
 
   beforeAll(async () => {
-    const result = await page.evaluate(
-      ([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts),
-      [manifestFor(), TEXTS] as const,
-    );
+    const result = await page.evaluate(([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts), [manifestFor(), TEXTS] as const);
     browserVectors = result.vectors;
     progressPhases = result.progress.map((p) => p.phase);
     progressFiles = new Set(result.progress.map((p) => p.file));
@@ -141,10 +142,10 @@ describe('when the visitor comes back after the model was loaded once', () => {
     await page.reload();
     await page.waitForFunction(() => 'localEmbeddingTest' in window);
     const before = server.requests.length;
-    const { vectors } = await page.evaluate(
-      ([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts),
-      [manifestFor(), [TEXTS[0]!] as string[]] as const,
-    );
+    const { vectors } = await page.evaluate(([manifest, texts]) => window.localEmbeddingTest.embed(manifest, texts), [
+      manifestFor(),
+      [TEXTS[0]!] as string[],
+    ] as const);
     const [nodeVector] = await nodeEmbedder.embed([TEXTS[0]!], 'query');
     expect(Math.max(...vectors[0]!.map((x, j) => Math.abs(x - nodeVector![j]!)))).toBeLessThan(1e-5);
     expect(server.requests.slice(before).filter((p) => p.startsWith('/models/'))).toStrictEqual([]);
@@ -153,10 +154,7 @@ describe('when the visitor comes back after the model was loaded once', () => {
 
 describe('when the model on the proxy does not match the index', () => {
   it('should refuse with both models, their dims and the rebuild command', async () => {
-    const error = await page.evaluate(
-      (manifest) => window.localEmbeddingTest.loadError(manifest),
-      manifestFor({ id: 'local-tiny-bert-384', dims: 384 }),
-    );
+    const error = await page.evaluate((manifest) => window.localEmbeddingTest.loadError(manifest), manifestFor({ id: 'local-tiny-bert-384', dims: 384 }));
     expect(error).toStrictEqual({
       name: 'LocalModelError',
       code: 'index-mismatch',

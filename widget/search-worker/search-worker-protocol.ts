@@ -32,7 +32,14 @@ export interface SearchWorkerInit {
 export type SearchWorkerRequest =
   | SearchWorkerInit
   | { readonly type: 'lexical'; readonly id: number; readonly query: string; readonly lang?: string; readonly assist?: RetrievalAssist }
-  | { readonly type: 'hybrid'; readonly id: number; readonly query: string; readonly vector: Float32Array; readonly lang?: string; readonly assist?: RetrievalAssist }
+  | {
+      readonly type: 'hybrid';
+      readonly id: number;
+      readonly query: string;
+      readonly vector: Float32Array;
+      readonly lang?: string;
+      readonly assist?: RetrievalAssist;
+    }
   | { readonly type: 'required-track'; readonly id: number; readonly query: string; readonly lang?: string }
   | { readonly type: 'add-track'; readonly id: number; readonly track: TextTrackId; readonly file: VerseTextFile }
   | { readonly type: 'add-explanation'; readonly id: number; readonly lang: ExplanationLang; readonly file: VerseTextFile }

@@ -39,13 +39,18 @@ async function startWorker() {
   const { Bm25Index } = await import('../../data/search/index/bm25-index.js');
   const build = vi.spyOn(Bm25Index, 'build');
   const posted: SearchWorkerResponse[] = [];
-  const self: { postMessage(m: SearchWorkerResponse): void; onmessage?: (e: { data: SearchWorkerRequest }) => Promise<void> } = { postMessage: (m) => posted.push(m) };
+  const self: { postMessage(m: SearchWorkerResponse): void; onmessage?: (e: { data: SearchWorkerRequest }) => Promise<void> } = {
+    postMessage: (m) => posted.push(m),
+  };
   vi.stubGlobal('self', self);
   await import('./search-worker.js');
   const send = (data: SearchWorkerRequest) => self.onmessage!({ data });
   const next = async (type: SearchWorkerResponse['type']) => {
     await vi.waitFor(() => expect(posted.map((m) => m.type)).toContain(type), { timeout: 10_000 });
-    return posted.splice(posted.findIndex((m) => m.type === type), 1)[0]!;
+    return posted.splice(
+      posted.findIndex((m) => m.type === type),
+      1,
+    )[0]!;
   };
   return { send, next, build };
 }
@@ -66,7 +71,10 @@ function initMessage(extra: Partial<SearchWorkerInit> = {}): SearchWorkerInit {
 async function snapshotKeys(): Promise<string[]> {
   const db = await openDB(DATA_DB_NAME);
   try {
-    return ((await db.getAllKeys('parts')) as string[][]).map((k) => k.join('/')).filter((k) => k.includes('/lexical-')).sort();
+    return ((await db.getAllKeys('parts')) as string[][])
+      .map((k) => k.join('/'))
+      .filter((k) => k.includes('/lexical-'))
+      .sort();
   } finally {
     db.close();
   }

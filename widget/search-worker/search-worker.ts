@@ -51,7 +51,9 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   const engine = createSearchEngine(corpus);
   // The worker's own IndexedDB connection (same database as the page's data cache).
   const stores: Promise<readonly DataStore[]> = openIdbDataStore(1000).then((idb) => (idb ? [idb] : []));
-  const snapshots = m.snapshots ?? [...(await readLexicalSnapshots(await stores, corpus.manifest, [...m.prepare, ...Object.keys(m.tracks)] as SearchTrack[]).catch(() => new Map())).values()];
+  const snapshots = m.snapshots ?? [
+    ...(await readLexicalSnapshots(await stores, corpus.manifest, [...m.prepare, ...Object.keys(m.tracks)] as SearchTrack[]).catch(() => new Map())).values(),
+  ];
   for (const bytes of snapshots) {
     const offer = engine.importSnapshot(bytes);
     if (!offer.accepted) console.info(`quran-dai: a cached search index was not used (${offer.reason})`);
@@ -94,7 +96,11 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
           type: 'result',
           id: m.id,
           result: vectors
-            ? engine.hybrid(m.query, { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, { lang: m.lang, ...(m.assist ? { assist: m.assist } : {}) })
+            ? engine.hybrid(
+                m.query,
+                { search: vectors.search, vector: m.vector, floors: vectors.manifest.floors, ...(topicVectors ? { topicVectors } : {}) },
+                { lang: m.lang, ...(m.assist ? { assist: m.assist } : {}) },
+              )
             : withoutVectors(engine, m.query, m.vector, m.lang, m.assist),
         });
         return noticeBuilds();
@@ -108,7 +114,7 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
         corpus.addExplanation(m.lang, m.file);
         return post({ type: 'result', id: m.id, result: null });
       case 'use-topics': {
-        const topics = await usableTopics(m.data, (reason) => console.info(`quran-dai: topics are matched by keywords only (${reason})`));
+        const topics = await usableTopics(m.data, (reason) => console.warn(`quran-dai: topics are matched by keywords only (${reason})`));
         engine.useTopics(topics.index);
         topicVectors = topics.vectors;
         return post({ type: 'result', id: m.id, result: null });

@@ -79,7 +79,9 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
   return new Promise<AsyncSearchEngine>((resolveReady, rejectReady) => {
     worker.onerror = (e) => {
       // A worker that cannot start at all is most often a Content-Security-Policy without blob: workers.
-      const error = new Error(`search worker failed: ${e.message || "could not start (if the page sends a Content-Security-Policy, add worker-src blob: to it; the README's embed section says what else it needs)"}`);
+      const error = new Error(
+        `search worker failed: ${e.message || "could not start (if the page sends a Content-Security-Policy, add worker-src blob: to it; the README's embed section says what else it needs)"}`,
+      );
       rejectReady(error);
       for (const p of pending.values()) p.reject(error);
       pending.clear();
@@ -93,8 +95,10 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
           hybrid: (query, vector, lang, assist) => call<SearchResult>({ type: 'hybrid', query, vector, lang, ...(assist ? { assist } : {}) }),
           requiredTrack: (query, lang) => call<SearchTrack>({ type: 'required-track', query, lang }),
           useTopics: (data) => call<void>({ type: 'use-topics', data }),
-          addTrack: (track) => call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),
-          addExplanation: (lang) => call<void>({ type: 'add-explanation', lang, file: { track: `explanation-${lang}`, name: lang, texts: corpus.explanationTexts(lang) ?? [] } }),
+          addTrack: (track) =>
+            call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),
+          addExplanation: (lang) =>
+            call<void>({ type: 'add-explanation', lang, file: { track: `explanation-${lang}`, name: lang, texts: corpus.explanationTexts(lang) ?? [] } }),
           terminate: () => worker.terminate(),
         });
         return;

@@ -4,7 +4,11 @@ import { answerSharePayload, shareClipboardText } from './answer-share-text.js';
 const ANSWER = {
   question: 'Can God forgive all my sins?',
   answerText: 'The Quran says Allah forgives all sins to those who repent [39:53], though not association [4:48]. [39:53]\n',
-  citations: [{ surah: 39, ayah: 53 }, { surah: 4, ayah: 48 }, { surah: 39, ayah: 53 }],
+  citations: [
+    { surah: 39, ayah: 53 },
+    { surah: 4, ayah: 48 },
+    { surah: 39, ayah: 53 },
+  ],
   pageUrl: 'https://mosque.example/ask',
 };
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { shareOrCopy, type ShareTarget } from './share-or-copy.js';
 
-const PAYLOAD = { title: 'Who was Jesus?', text: 'Who was Jesus?\n\nA prophet [3:59].\n\n3:59 https://quran.com/3/59', url: 'https://mosque.example/?quran-dai-q=Who+was+Jesus%3F' };
+const PAYLOAD = {
+  title: 'Who was Jesus?',
+  text: 'Who was Jesus?\n\nA prophet [3:59].\n\n3:59 https://quran.com/3/59',
+  url: 'https://mosque.example/?quran-dai-q=Who+was+Jesus%3F',
+};
 
 function target(share?: (d: ShareData) => Promise<void>): ShareTarget & { copied: string[]; shared: ShareData[] } {
   const copied: string[] = [];
@@ -28,7 +32,7 @@ describe('shareOrCopy', () => {
     expect(t.copied).toStrictEqual([`${PAYLOAD.text}\n\n${PAYLOAD.url}`]);
   });
 
-  it('should treat a closed share sheet as cancelled, not copy behind the visitor\'s back', async () => {
+  it("should treat a closed share sheet as cancelled, not copy behind the visitor's back", async () => {
     const t = target(async () => {
       throw new DOMException('Share canceled', 'AbortError');
     });

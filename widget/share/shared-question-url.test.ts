@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedQuestionIn, sharedQuestionUrl } from './shared-question-url.js';
 
 describe('sharedQuestionUrl', () => {
-  it('should add the question and keep the page\'s own parameters and fragment', () => {
+  it("should add the question and keep the page's own parameters and fragment", () => {
     expect(sharedQuestionUrl('https://mosque.example/ask?lang=ur#widget', ' Is drinking alcohol forbidden? ')).toBe(
       'https://mosque.example/ask?lang=ur&quran-dai-q=Is+drinking+alcohol+forbidden%3F#widget',
     );
@@ -20,10 +20,13 @@ describe('sharedQuestionIn', () => {
     }
   });
 
-  it.each(['https://mosque.example/', 'https://mosque.example/?quran-dai-q=', 'https://mosque.example/?quran-dai-q=%20%20', `https://mosque.example/?quran-dai-q=${'a'.repeat(1001)}`, 'not a url'])(
-    'should find no question in %s',
-    (url) => {
-      expect(sharedQuestionIn(url)).toBeUndefined();
-    },
-  );
+  it.each([
+    'https://mosque.example/',
+    'https://mosque.example/?quran-dai-q=',
+    'https://mosque.example/?quran-dai-q=%20%20',
+    `https://mosque.example/?quran-dai-q=${'a'.repeat(1001)}`,
+    'not a url',
+  ])('should find no question in %s', (url) => {
+    expect(sharedQuestionIn(url)).toBeUndefined();
+  });
 });

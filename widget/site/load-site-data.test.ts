@@ -99,6 +99,10 @@ describe('when the page opens the documents', () => {
     const { site, warnings } = await open('v');
     expect(site).toBeNull();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(new RegExp(`^quran-dai: the mosque's documents were not loaded from ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*404.*\\); answers use the Quran alone$`));
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^quran-dai: the mosque's documents were not loaded from ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*404.*\\); answers use the Quran alone$`,
+      ),
+    );
   });
 });

@@ -17,7 +17,7 @@ import type { findStored, obtainVerifiedFiles, readCurrentParts } from '../data-
 import type { absoluteUrl, resolveUrl } from '../data-cache/data-urls.js';
 import type { fetchManifestJson } from '../data-cache/fetch-manifest.js';
 import type { cacheVersionOf } from '../data-cache/cache-version.js';
-import type { isAbortError } from '../data-cache/data-load-error.js';
+import type { isAbortError } from '../api/abort-error.js';
 import type { sha256Hex } from '../../data/corpus/content-hash.js';
 import type { decodeVectorFile } from '../../data/index/vector-file.js';
 
@@ -74,9 +74,13 @@ export async function loadSiteData(o: SiteDataOptions): Promise<SiteArtefact> {
       bytes: f.bytes,
       verify: async (b) => {
         const actual = await c.sha256Hex(b);
-        if (actual !== f.sha256) throw new Error(`${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the site documents`);
+        if (actual !== f.sha256)
+          throw new Error(
+            `${f.path} failed its integrity check (sha256 ${actual.slice(0, 12)}…, expected ${f.sha256.slice(0, 12)}…); reload the page or rebuild the site documents`,
+          );
       },
-      decode: (b) => (f.part === 'chunks' ? { chunks: parseSiteChunks(JSON.parse(new TextDecoder().decode(b)), manifest) } : { vectors: c.decodeVectorFile(b) }),
+      decode: (b) =>
+        f.part === 'chunks' ? { chunks: parseSiteChunks(JSON.parse(new TextDecoder().decode(b)), manifest) } : { vectors: c.decodeVectorFile(b) },
     })),
     mode: 'commit',
     ...(o.signal ? { signal: o.signal } : {}),

@@ -4,7 +4,7 @@ import { siteBaseFromAttribute } from './site-base-attribute.js';
 const PAGE = 'https://mosque.example/ask/';
 
 describe('when the site-base-url attribute is read', () => {
-  it('should take an http(s) address as it is, and a path on the page\'s own site against the page', () => {
+  it("should take an http(s) address as it is, and a path on the page's own site against the page", () => {
     expect(siteBaseFromAttribute('https://mosque.example/info', PAGE)).toStrictEqual({ ok: true, base: 'https://mosque.example/info' });
     expect(siteBaseFromAttribute(' /info ', PAGE)).toStrictEqual({ ok: true, base: 'https://mosque.example/info' });
   });

@@ -18,5 +18,8 @@ export function siteBaseFromAttribute(value: string, pageHref: string): SiteBase
   }
   if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return { ok: true, base: url.href };
   const fix = /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/|$)/i.test(given) ? ` Did you mean site-base-url="https://${given}"?` : '';
-  return { ok: false, warning: `<quran-dai>: site-base-url="${given}" is not an https:// address or a path on this site, so the mosque's documents are not linked; ${example}.${fix}` };
+  return {
+    ok: false,
+    warning: `<quran-dai>: site-base-url="${given}" is not an https:// address or a path on this site, so the mosque's documents are not linked; ${example}.${fix}`,
+  };
 }

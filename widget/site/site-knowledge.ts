@@ -71,4 +71,3 @@ export function createSiteKnowledge(site: SiteArtefact): SiteKnowledge {
   };
   return knowledge;
 }
-

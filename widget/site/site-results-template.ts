@@ -24,7 +24,12 @@ export function siteExcerpt(text: string, max = SITE_EXCERPT_CHARS): string {
   return `${text.slice(0, cut > max / 2 ? cut : max).trimEnd()} …`;
 }
 
-export function siteResultsTemplate(hits: readonly SiteHit[], site: { passage(id: number, baseUrl: string | undefined): SitePassageView | undefined }, baseUrl: string | undefined, t: Translate): TemplateResult | typeof nothing {
+export function siteResultsTemplate(
+  hits: readonly SiteHit[],
+  site: { passage(id: number, baseUrl: string | undefined): SitePassageView | undefined },
+  baseUrl: string | undefined,
+  t: Translate,
+): TemplateResult | typeof nothing {
   if (hits.length === 0) return nothing;
   return html`<section class="site" part="site" aria-labelledby="site-heading">
     <h3 id="site-heading" part="site-heading">${t('siteHeading')}</h3>

@@ -22,7 +22,14 @@ afterEach(() => {
 
 const siteConfig = (baseUrl?: string) => ({ manifest: '/data/site/manifest.json', version: demo.site.manifest.version, ...(baseUrl ? { baseUrl } : {}) });
 
-const siteProxy = () => createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true, site: siteConfig('https://mosque.example.org/info') });
+const siteProxy = () =>
+  createFakeProxy({
+    corpusManifest: 'data/corpus/manifest.json',
+    corpusVersion: 'x',
+    index: null,
+    chat: true,
+    site: siteConfig('https://mosque.example.org/info'),
+  });
 
 async function mount(attrs: Record<string, string> = {}, proxy: FakeProxy = siteProxy(), store?: ConversationStore) {
   const services = await testServices({ proxy, site, ...(store ? { store } : {}) });
@@ -92,7 +99,9 @@ describe('when the proxy serves site documents', () => {
     el.services = services;
     el.setAttribute('proxy', PROXY);
     document.body.append(el);
-    await waitUntil(() => el.shadowRoot?.querySelector('form') !== null && (el as unknown as { boot: { status: BootStatus } }).boot.status === BootStatus.Ready);
+    await waitUntil(
+      () => el.shadowRoot?.querySelector('form') !== null && (el as unknown as { boot: { status: BootStatus } }).boot.status === BootStatus.Ready,
+    );
     const asking = el.ask("When is Jumu'ah?");
     await waitUntil(() => $$(el, '[part~="verse"]').length > 0);
     expect(proxy.chatRequests()).toHaveLength(0);
@@ -124,11 +133,16 @@ describe('when the proxy serves site documents', () => {
     await waitUntil(() => $$(withAttr.el, '[part="site-card"]').length > 0);
     expect($$(withAttr.el, '[part="site-link"]')[0]!.getAttribute('href')).toBe('https://other.example/pages/visitors-faq#is-there-a-sisters-entrance');
     document.body.innerHTML = '';
-    const bare = await mount({}, createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: false, site: siteConfig() }));
+    const bare = await mount(
+      {},
+      createFakeProxy({ corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: false, site: siteConfig() }),
+    );
     await bare.el.ask('Is there a sisters entrance?');
     await waitUntil(() => $$(bare.el, '[part="site-card"]').length > 0);
     expect($$(bare.el, '[part="site-link"]')).toEqual([]);
-    expect(text($$(bare.el, '[part="site-card-title"]')[0])).toBe("Visitors' FAQ › Is there a sisters' entrance? [site:" + demoChunkId(demo.site, 'is-there-a-sisters-entrance') + ']');
+    expect(text($$(bare.el, '[part="site-card-title"]')[0])).toBe(
+      "Visitors' FAQ › Is there a sisters' entrance? [site:" + demoChunkId(demo.site, 'is-there-a-sisters-entrance') + ']',
+    );
   });
 
   it('should show no site section for a question about what the Quran says', async () => {

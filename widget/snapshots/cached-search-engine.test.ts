@@ -23,7 +23,6 @@ const page = useFakeDataPage(() => {
 });
 const newPage = () => page.reload();
 
-
 async function visit() {
   const data = await loadQuranData({ dataBase: STUB_DATA_BASE, tracks: ['en'] });
   const engine = createCachedSearchEngine(data.corpus, { schedule: (save) => saves.push(save) });

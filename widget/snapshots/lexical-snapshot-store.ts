@@ -20,7 +20,11 @@ export function lexicalSnapshotPart(track: SearchTrack): `lexical-${SearchTrack}
 }
 
 /** The snapshots stored with the corpus of `manifest` for `tracks` (missing ones are left out). */
-export async function readLexicalSnapshots(stores: readonly DataStore[], manifest: CorpusManifest, tracks: readonly SearchTrack[]): Promise<Map<SearchTrack, Uint8Array>> {
+export async function readLexicalSnapshots(
+  stores: readonly DataStore[],
+  manifest: CorpusManifest,
+  tracks: readonly SearchTrack[],
+): Promise<Map<SearchTrack, Uint8Array>> {
   const out = new Map<SearchTrack, Uint8Array>();
   const version = cacheVersionOf(manifest);
   const holder = await findStored(stores, CORPUS_SLOT, version);

@@ -79,7 +79,9 @@ export const TEST_INDEX_MANIFEST: VectorIndexManifest = {
   files: [],
 };
 
-export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true }): FakeProxy {
+export function createFakeProxy(
+  config: WidgetConfig | 'down' = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: true },
+): FakeProxy {
   const proxy: FakeProxy = {
     calls: [],
     config,
@@ -117,7 +119,8 @@ export function createFakeProxy(config: WidgetConfig | 'down' = { corpusManifest
         if (reply.kind === 'status') return json(reply.body ?? { error: { message: 'nope' } }, reply.status, reply.headers);
         const sse = { 'content-type': 'text/event-stream' };
         if (reply.kind === 'fixture') return new Response(fixtureSse(reply.name), { headers: sse });
-        if (reply.kind === 'parts') return new Response(reply.parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'data: [DONE]\n\n', { headers: sse });
+        if (reply.kind === 'parts')
+          return new Response(reply.parts.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('') + 'data: [DONE]\n\n', { headers: sse });
         const encoder = new TextEncoder();
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {

@@ -10,7 +10,18 @@ const t = (_key: 'matchedTopic', v: { name: string }) => `Topic: ${v.name}`;
 describe('when a question matched a topic', () => {
   it('should name the first topic in the interface language, above the verses', () => {
     const host = document.createElement('div');
-    render(matchedTopicTemplate({ topics, matched: [{ id: 'intoxicants', via: 'keywords' }, { id: 'purpose-of-life', via: 'meaning' }], lang: 'ar', t }), host);
+    render(
+      matchedTopicTemplate({
+        topics,
+        matched: [
+          { id: 'intoxicants', via: 'keywords' },
+          { id: 'purpose-of-life', via: 'meaning' },
+        ],
+        lang: 'ar',
+        t,
+      }),
+      host,
+    );
     expect(host.querySelector('[part="topic"]')?.textContent).toBe('Topic: الخمر والمسكرات');
   });
 

@@ -37,7 +37,12 @@ export class TopicsController implements ReactiveController {
     this.#host = host;
     this.#o = options;
     // Loaded once the topic index is (never in the first load).
-    this.#view = new LazyView(host, 'Topics view', () => import('./topics-view.js'), () => this.#o.topics() !== null);
+    this.#view = new LazyView(
+      host,
+      'Topics view',
+      () => import('./topics-view.js'),
+      () => this.#o.topics() !== null,
+    );
     host.addController(this);
   }
 

@@ -60,11 +60,14 @@ function topicsView(o: TopicsViewOptions): TemplateResult {
 function topicList(o: TopicsViewOptions): TemplateResult {
   const entries = topicEntries(o.topics, o.lang, o.filter);
   return html`<p class="visually-hidden" role="status">${o.t('topicsCount', { count: entries.length })}</p>
-    ${entries.length === 0
-      ? html`<p class="topics__none">${o.t('topicsNone')}</p>`
-      : html`<ul class="topics__list">
+    ${
+      entries.length === 0
+        ? html`<p class="topics__none">${o.t('topicsNone')}</p>`
+        : html`<ul class="topics__list">
           ${entries.map(
-            (e) => html`<li><button type="button" class="topics__topic" part="topic-link" data-topic=${e.id} @click=${() => o.onOpen(e.id)}><bdi>${e.name}</bdi></button></li>`,
+            (e) =>
+              html`<li><button type="button" class="topics__topic" part="topic-link" data-topic=${e.id} @click=${() => o.onOpen(e.id)}><bdi>${e.name}</bdi></button></li>`,
           )}
-        </ul>`}`;
+        </ul>`
+    }`;
 }

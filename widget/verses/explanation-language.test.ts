@@ -3,7 +3,17 @@ import { shownExplanationLang, wantedExplanationLang } from './explanation-langu
 
 describe('when choosing the verse explanation for a visitor', () => {
   it('should show it only in the interface language that has one', () => {
-    expect(['ar', 'ar-EG', 'AR_sa', 'id', 'id-ID', 'en', 'ur', 'fr', 'ms'].map(shownExplanationLang)).toEqual(['ar', 'ar', 'ar', 'id', 'id', undefined, undefined, undefined, undefined]);
+    expect(['ar', 'ar-EG', 'AR_sa', 'id', 'id-ID', 'en', 'ur', 'fr', 'ms'].map(shownExplanationLang)).toEqual([
+      'ar',
+      'ar',
+      'ar',
+      'id',
+      'id',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
   it('should load it for an Arabic page, or for an Arabic-script question on a page that is not Urdu', () => {
     expect(wantedExplanationLang('what is patience?', 'ar')).toBe('ar');

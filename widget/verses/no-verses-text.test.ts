@@ -28,13 +28,21 @@ describe('when no verse is shown', () => {
 
   it("should give the surah's verse count for a verse past its end, the reference kept left to right", () => {
     const t = translator('en');
-    expect(noVersesText({ kind: 'no-such-verse', surah: 2, ref: '2:999' }, corpus, t, EXAMPLE)).toBe('Surah Al-Baqarah has 286 verses, so \u20662:999\u2069 does not exist.');
-    expect(noVersesText({ kind: 'no-such-verse', surah: 1, ref: '1:5-9' }, corpus, t, EXAMPLE)).toBe('Surah Al-Fatihah has 7 verses, so \u20661:5-9\u2069 does not exist.');
+    expect(noVersesText({ kind: 'no-such-verse', surah: 2, ref: '2:999' }, corpus, t, EXAMPLE)).toBe(
+      'Surah Al-Baqarah has 286 verses, so \u20662:999\u2069 does not exist.',
+    );
+    expect(noVersesText({ kind: 'no-such-verse', surah: 1, ref: '1:5-9' }, corpus, t, EXAMPLE)).toBe(
+      'Surah Al-Fatihah has 7 verses, so \u20661:5-9\u2069 does not exist.',
+    );
   });
 
   it('should say how many surahs there are for a surah that does not exist', () => {
-    expect(noVersesText({ kind: 'no-such-verse', surah: 115, ref: '115:1' }, corpus, translator('en'), EXAMPLE)).toBe('There is no surah 115: the Quran has 114 surahs.');
-    expect(noVersesText({ kind: 'no-such-verse', surah: 0, ref: '0' }, corpus, translator('en'), EXAMPLE)).toBe('There is no surah 0: the Quran has 114 surahs.');
+    expect(noVersesText({ kind: 'no-such-verse', surah: 115, ref: '115:1' }, corpus, translator('en'), EXAMPLE)).toBe(
+      'There is no surah 115: the Quran has 114 surahs.',
+    );
+    expect(noVersesText({ kind: 'no-such-verse', surah: 0, ref: '0' }, corpus, translator('en'), EXAMPLE)).toBe(
+      'There is no surah 0: the Quran has 114 surahs.',
+    );
   });
 
   it("should use the language's plural form of the verse count", () => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { QURAN_FONT_FAMILY, registerQuranFont, type QuranFontTarget } from './quran-font.js';
 
 class FakeFontFace {
-  constructor(readonly family: string, readonly source: string, readonly descriptors: FontFaceDescriptors = {}) {}
+  constructor(
+    readonly family: string,
+    readonly source: string,
+    readonly descriptors: FontFaceDescriptors = {},
+  ) {}
 }
 
 function fakeTarget() {

@@ -84,7 +84,14 @@ export class VerseActions {
     let method;
     try {
       const track = this.#o.track();
-      method = await shareVerse(corpus, { surah: range.surah, ayah: range.from }, corpus.hasTrack(track) ? track : 'en', this.#o.t(), navigator, this.#o.lang());
+      method = await shareVerse(
+        corpus,
+        { surah: range.surah, ayah: range.from },
+        corpus.hasTrack(track) ? track : 'en',
+        this.#o.t(),
+        navigator,
+        this.#o.lang(),
+      );
     } catch (e) {
       console.warn(`quran-dai: share failed (${(e as Error).message})`);
       return;

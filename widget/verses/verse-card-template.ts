@@ -90,9 +90,11 @@ function contextTemplate(o: VerseCardOptions, id: string): TemplateResult {
       return html`<li class=${classMap({ 'context-verse': true, 'context-verse--hit': hit })} part=${hit ? 'context-verse context-verse-hit' : 'context-verse'} value=${v.ref.ayah}>
         <a class="context-verse__ref" href=${quranComUrl(v.ref)} target="_blank" rel="noopener noreferrer">${formatRef(v.ref)}</a>
         <p class="verse__arabic" part="verse-arabic" dir="rtl" lang="ar">${v.arabic}</p>
-        ${v.translation === undefined
-          ? nothing
-          : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${v.translation}</p>`}
+        ${
+          v.translation === undefined
+            ? nothing
+            : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${v.translation}</p>`
+        }
       </li>`;
     })}
   </ol>`;
@@ -108,18 +110,24 @@ export function verseCardTemplate(o: VerseCardOptions): TemplateResult {
     <header class="verse__header">
       <a class="verse__ref" part="verse-ref" href=${quranComUrl(o.ref)} target="_blank" rel="noopener noreferrer" aria-label=${o.t('openOnQuranCom', { ref })}>${ref}</a>
       <span class="verse__surah" part="verse-surah"
-        >${showsArabicSurahNames(o.lang)
-          ? o.t('surahLabel', { name: surah.nameArabic })
-          : html`${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span>`}</span
+        >${
+          showsArabicSurahNames(o.lang)
+            ? o.t('surahLabel', { name: surah.nameArabic })
+            : html`${o.t('surahLabel', { name: surah.nameTransliterated })} · <span lang="ar" dir="rtl">${surah.nameArabic}</span>`
+        }</span
       >
-      ${o.passage
-        ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${passageLabel(o.passage, o.t)}</a>`
-        : nothing}
+      ${
+        o.passage
+          ? html`<a class="verse__passage" part="verse-passage" href=${quranComUrl(o.passage)} target="_blank" rel="noopener noreferrer">${passageLabel(o.passage, o.t)}</a>`
+          : nothing
+      }
     </header>
     <p class="verse__arabic" part="verse-arabic" dir="rtl" lang="ar">${verse.arabic}</p>
-    ${verse.translation === undefined
-      ? nothing
-      : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${verse.translation}</p>`}
+    ${
+      verse.translation === undefined
+        ? nothing
+        : html`<p class="verse__translation" part="verse-translation" lang=${trackLang(o.translation)} dir=${trackDir(o.translation)}>${verse.translation}</p>`
+    }
     <footer class="verse__footer">
       ${translationName ? html`<span class="verse__source" part="verse-translation-name">${translationName}</span>` : nothing}
       <span class="verse__actions">

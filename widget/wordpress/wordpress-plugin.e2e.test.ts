@@ -17,7 +17,10 @@ import { installReadyLog, waitForWidgetReady } from '../testing/e2e/widget-page.
 import { missingWordPressParts, startRealWordPress, WP_ADMIN, type RealWordPress } from './testing/real-wordpress.js';
 
 const missing = missingWordPressParts();
-if (missing.length > 0) console.log(`skipping the real-WordPress plugin tests: this machine lacks the Debian packages ${missing.join(', ')} (npm test installs them through scripts/install-system-deps.sh when it runs as root)`);
+if (missing.length > 0)
+  console.log(
+    `skipping the real-WordPress plugin tests: this machine lacks the Debian packages ${missing.join(', ')} (npm test installs them through scripts/install-system-deps.sh when it runs as root)`,
+  );
 
 let stack: E2eStack;
 let wp: RealWordPress;
@@ -79,7 +82,11 @@ describe.skipIf(missing.length > 0)('when a volunteer installs the plugin on Wor
     await Promise.all([page.waitForURL(/settings-updated=true/), page.click('#submit')]);
     expect(await settings()).toMatchObject({ contact_href: 'mailto:imam@mosque.example' });
 
-    const pageId = (await wp.php(`echo wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Ask about Islam', 'post_content' => '[quran_dai]']);`)).trim();
+    const pageId = (
+      await wp.php(
+        `echo wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Ask about Islam', 'post_content' => '[quran_dai]']);`,
+      )
+    ).trim();
     expect(pageId).toMatch(/^\d+$/);
 
     // A visitor (logged out) on that page.
@@ -107,11 +114,13 @@ describe.skipIf(missing.length > 0)('when a volunteer installs the plugin on Wor
     await page.close();
   }, 180_000);
 
-  it('should let only an administrator, with the form\'s nonce, change the settings', async () => {
+  it("should let only an administrator, with the form's nonce, change the settings", async () => {
     const page = await stack.browser.context.newPage();
     const before = await settings();
     await logIn(page, WP_ADMIN.user, WP_ADMIN.password);
-    const forged = await page.request.post(`${wp.url}/wp-admin/options.php`, { form: { option_page: 'quran_dai', action: 'update', 'quran_dai_settings[proxy]': 'https://evil.example' } });
+    const forged = await page.request.post(`${wp.url}/wp-admin/options.php`, {
+      form: { option_page: 'quran_dai', action: 'update', 'quran_dai_settings[proxy]': 'https://evil.example' },
+    });
     expect(await forged.text()).toContain('The link you followed has expired');
     expect(await settings()).toStrictEqual(before);
 
@@ -125,7 +134,9 @@ describe.skipIf(missing.length > 0)('when a volunteer installs the plugin on Wor
 
   it('should escape every setting where it is written into the page, whatever the database holds', async () => {
     await activated();
-    await wp.php(`update_option('quran_dai_settings', ['proxy' => 'https://proxy.example/" onload="alert(1)', 'lang' => 'ar', 'layout' => 'inline', 'theme' => 'x" onclick="alert(2)', 'contact_href' => 'javascript:alert(3)', 'audio_base' => 'https://a.example/{surah}{ayah}" onmouseover="alert(4)']);`);
+    await wp.php(
+      `update_option('quran_dai_settings', ['proxy' => 'https://proxy.example/" onload="alert(1)', 'lang' => 'ar', 'layout' => 'inline', 'theme' => 'x" onclick="alert(2)', 'contact_href' => 'javascript:alert(3)', 'audio_base' => 'https://a.example/{surah}{ayah}" onmouseover="alert(4)']);`,
+    );
     const html = await wp.php(`echo do_shortcode('[quran_dai]');`);
     expect(html).not.toMatch(/ on(load|click|mouseover)="/);
     expect(html).not.toContain('javascript:');
@@ -134,7 +145,9 @@ describe.skipIf(missing.length > 0)('when a volunteer installs the plugin on Wor
 
   it('should render the block as the shortcode, a block or shortcode attribute winning over the settings', async () => {
     await activated();
-    await wp.php(`update_option('quran_dai_settings', ['proxy' => 'https://quran-dai.example.workers.dev', 'lang' => '', 'layout' => 'inline', 'theme' => 'light', 'contact_href' => '', 'audio_base' => '']);`);
+    await wp.php(
+      `update_option('quran_dai_settings', ['proxy' => 'https://quran-dai.example.workers.dev', 'lang' => '', 'layout' => 'inline', 'theme' => 'light', 'contact_href' => '', 'audio_base' => '']);`,
+    );
     const block = await wp.php(`echo do_blocks('<!-- wp:quran-dai/widget {"layout":"floating","mode":"search"} /-->');`);
     expect(block.trim()).toBe('<quran-dai proxy="https://quran-dai.example.workers.dev" layout="floating" theme="light" mode="search"></quran-dai>');
     const shortcode = await wp.php(`echo do_shortcode('[quran_dai lang="ar" layout="sideways"]');`);
@@ -143,7 +156,9 @@ describe.skipIf(missing.length > 0)('when a volunteer installs the plugin on Wor
 
   it('should remove its settings when it is deleted', async () => {
     expect(await settings()).not.toBe(false);
-    await wp.php(`require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins('quran-dai/quran-dai.php'); uninstall_plugin('quran-dai/quran-dai.php');`);
+    await wp.php(
+      `require_once ABSPATH . 'wp-admin/includes/plugin.php'; deactivate_plugins('quran-dai/quran-dai.php'); uninstall_plugin('quran-dai/quran-dai.php');`,
+    );
     expect(await settings()).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ describe('when an analyzer is fingerprinted', () => {
   it('should have a sample where every track analyzer finds terms in each verse and query', () => {
     for (const [track, sample] of Object.entries(ANALYZER_SAMPLES) as [SearchTrack, (typeof ANALYZER_SAMPLES)['en']][]) {
       const analyzer = analyzerForTrack(track);
-      for (const text of [...sample.verses.filter((v) => v.length > 12), ...sample.queries]) expect(analyzer.terms(text).length, `${track}: ${text}`).toBeGreaterThan(0);
+      for (const text of [...sample.verses.filter((v) => v.length > 12), ...sample.queries])
+        expect(analyzer.terms(text).length, `${track}: ${text}`).toBeGreaterThan(0);
     }
   });
 });

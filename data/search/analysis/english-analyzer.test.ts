@@ -46,11 +46,22 @@ describe('when Porter folds unrelated words onto one stem (found by npm run find
     expect(same(a, b)).toBe(false);
   });
   it('should still join the forms of each split word, and conversion with convert', () => {
-    expect([['conversion', 'converts'], ['generous', 'generosity'], ['evening', 'evenings'], ['use', 'used'], ['divining', 'diviners'], ['severe', 'severity']].map(([a, b]) => same(a!, b!))).toEqual([true, true, true, true, true, true]);
+    expect(
+      [
+        ['conversion', 'converts'],
+        ['generous', 'generosity'],
+        ['evening', 'evenings'],
+        ['use', 'used'],
+        ['divining', 'diviners'],
+        ['severe', 'severity'],
+      ].map(([a, b]) => same(a!, b!)),
+    ).toEqual([true, true, true, true, true, true]);
   });
   it('should not answer a question on forced conversion with the private conversations of 58:7-10', async () => {
     const corpus = await loadCorpusFromDir({ tracks: ['en'] });
-    const hits = new LexicalIndexes(corpus, { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 }).get('en').searchText('Does Islam allow forced conversion?', 10);
+    const hits = new LexicalIndexes(corpus, { bm25: DEFAULT_BM25_PARAMS, arabicRootWeight: 1, arabicNgramWeight: 0.5 })
+      .get('en')
+      .searchText('Does Islam allow forced conversion?', 10);
     expect(hits.map((h) => corpus.refAt(h.index)).filter((r) => r.surah === 58 && r.ayah >= 7 && r.ayah <= 10)).toEqual([]);
   });
 });
@@ -60,8 +71,20 @@ describe('when analysing text', () => {
     expect(englishWords("Allāh's Mercy, 2 times")).toEqual(['allah', 'mercy', 'times']);
   });
 
-  it("should read a transliteration with or without its apostrophe as one word, and keep English contractions apart", () => {
-    expect(englishWords("When is Jumu'ah? Read the Qur’an, make du'a at the Ka`bah")).toEqual(['when', 'is', 'jumuah', 'read', 'the', 'quran', 'make', 'dua', 'at', 'the', 'kabah']);
+  it('should read a transliteration with or without its apostrophe as one word, and keep English contractions apart', () => {
+    expect(englishWords("When is Jumu'ah? Read the Qur’an, make du'a at the Ka`bah")).toEqual([
+      'when',
+      'is',
+      'jumuah',
+      'read',
+      'the',
+      'quran',
+      'make',
+      'dua',
+      'at',
+      'the',
+      'kabah',
+    ]);
     expect(englishWords("Don't we'll Allah's they're")).toEqual(['don', 'we', 'll', 'allah', 'they', 're']);
     expect(analyzer.terms('Indeed, Allah is with the patient.')).toEqual(['inde', 'allah', 'patient']);
   });
@@ -78,7 +101,7 @@ describe('when analysing a query', () => {
       { term: 'time', weight: 1, group: 1 },
     ]);
   });
-  it('should map Arabic names of prophets to the translation\'s names', () => {
+  it("should map Arabic names of prophets to the translation's names", () => {
     expect(analyzer.queryTerms!('Musa').map((t) => t.term)).toEqual(['musa', 'mose']);
   });
   it('should count a repeated word once', () => {

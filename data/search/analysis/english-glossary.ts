@@ -4,6 +4,7 @@
  * "Musa" → "Moses", "God" → "Allah"). Generic vocabulary, not tuned to any question set.
  * Keys are lowercased, accent-free single words.
  */
+// biome-ignore format: the words are grouped by subject, several to a line
 const GLOSSARY: Readonly<Record<string, string>> = {
   god: 'allah',
   salah: 'prayer', salat: 'prayer', namaz: 'prayer', salaah: 'prayer', pray: 'prayer',

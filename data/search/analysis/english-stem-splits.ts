@@ -34,4 +34,6 @@ const SPLITS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Each split word → its own term. */
-export const ENGLISH_STEM_SPLITS: ReadonlyMap<string, string> = new Map(Object.entries(SPLITS).flatMap(([term, words]) => words.map((w) => [w, term] as const)));
+export const ENGLISH_STEM_SPLITS: ReadonlyMap<string, string> = new Map(
+  Object.entries(SPLITS).flatMap(([term, words]) => words.map((w) => [w, term] as const)),
+);

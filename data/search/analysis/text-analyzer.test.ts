@@ -8,10 +8,13 @@ describe('when turning terms into query terms', () => {
       { term: 'b', weight: 1, group: 1 },
     ]);
   });
-  it('should use the analyzer\'s own query path when it has one', () => {
+  it("should use the analyzer's own query path when it has one", () => {
     const plain: TextAnalyzer = { id: 'p', terms: (t) => t.split(' ') };
     const custom: TextAnalyzer = { ...plain, queryTerms: () => [{ term: 'x', weight: 0.5, group: 0 }] };
-    expect(analyzeQuery(plain, 'a b')).toEqual([{ term: 'a', weight: 1, group: 0 }, { term: 'b', weight: 1, group: 1 }]);
+    expect(analyzeQuery(plain, 'a b')).toEqual([
+      { term: 'a', weight: 1, group: 0 },
+      { term: 'b', weight: 1, group: 1 },
+    ]);
     expect(analyzeQuery(custom, 'a b')).toEqual([{ term: 'x', weight: 0.5, group: 0 }]);
   });
 });

@@ -68,5 +68,8 @@ export const WORD_SPLIT = /[^\p{L}\p{N}\p{M}]+/u;
 export function foldLatin(text: string): string {
   // Most verse texts have no accented letter: skip the costly NFD pass for them.
   if (!/[\u00C0-\u024F\u1E00-\u1EFF\u0300-\u036f]/.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

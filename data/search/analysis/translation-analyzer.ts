@@ -69,7 +69,27 @@ export function createTranslationAnalyzer(lang: OtherLang): TextAnalyzer {
  * whole); a question made of nothing else is searched as written. Measured in EVAL.md.
  */
 export const CHINESE_QUESTION_BIGRAMS: ReadonlySet<string> = new Set([
-  '古兰', '兰经', '经文', '经里', '经中', '关于', '说了', '了什', '什么', '怎么', '么说', '如何', '是否', '可以', '请问', '告诉', '解释', '为什', '哪些', '吗', '呢',
+  '古兰',
+  '兰经',
+  '经文',
+  '经里',
+  '经中',
+  '关于',
+  '说了',
+  '了什',
+  '什么',
+  '怎么',
+  '么说',
+  '如何',
+  '是否',
+  '可以',
+  '请问',
+  '告诉',
+  '解释',
+  '为什',
+  '哪些',
+  '吗',
+  '呢',
 ]);
 
 function createChineseAnalyzer(): TextAnalyzer {

@@ -24,10 +24,15 @@ describe('when telling a transliteration from a question', () => {
       expect(looksTransliterated(q)).toBe(true);
     },
   );
-  it.each(['patience and prayer', 'Who is Allah', 'la paciencia', 'min tro', 'the mercy of ar-Rahman', 'Apa yang dikatakan Al-Quran tentang kesabaran?', 'salah'])(
-    'should not read "%s" as one',
-    (q) => {
-      expect(looksTransliterated(q)).toBe(false);
-    },
-  );
+  it.each([
+    'patience and prayer',
+    'Who is Allah',
+    'la paciencia',
+    'min tro',
+    'the mercy of ar-Rahman',
+    'Apa yang dikatakan Al-Quran tentang kesabaran?',
+    'salah',
+  ])('should not read "%s" as one', (q) => {
+    expect(looksTransliterated(q)).toBe(false);
+  });
 });

@@ -17,7 +17,11 @@ const ARTICLES = new Set(['al', 'el', 'ul', 'il', 'ar', 'as', 'ash', 'an', 'at',
 /** Loose key of one transliterated word (`alrraheemi` and `ar-Rahim` both give `rahi`). */
 export function translitKey(word: string): string {
   let w = foldLatin(word).replace(/[’'`ʿʾ‘]/g, '');
-  w = w.replace(/ee/g, 'i').replace(/oo/g, 'u').replace(/dh/g, 'th').replace(/(.)\1+/g, '$1');
+  w = w
+    .replace(/ee/g, 'i')
+    .replace(/oo/g, 'u')
+    .replace(/dh/g, 'th')
+    .replace(/(.)\1+/g, '$1');
   // Joined article (alrrahmani → alrahmani → rahmani), but never the a-l of Allah.
   if (!w.startsWith('alah') && !w.startsWith('alla') && /^al.{3,}/.test(w)) w = w.slice(2);
   if (w.startsWith('alah')) w = 'allah';
@@ -49,7 +53,9 @@ const TRANSLIT_WORDS = keySet(
 );
 /** Keys of words only a transliteration has (English queries may well contain "allah" or "rahman"). */
 const TRANSLIT_FUNCTION_WORDS = keySet(
-  'wa la inna innahu innallaha huwa qul ya ayyuha ilaha illa illallah ilayhi lillahi bismi bismillah rabbana rabbil alhamdulillah subhana lahu kulli fi min wama wala thumma kun'.split(' '),
+  'wa la inna innahu innallaha huwa qul ya ayyuha ilaha illa illallah ilayhi lillahi bismi bismillah rabbana rabbil alhamdulillah subhana lahu kulli fi min wama wala thumma kun'.split(
+    ' ',
+  ),
 );
 
 function keySet(ws: readonly string[]): ReadonlySet<string> {

@@ -5,7 +5,14 @@ import type { TextAnalyzer } from '../analysis/text-analyzer.js';
 
 const words: TextAnalyzer = { id: 'words', terms: (t) => t.split(' ').filter(Boolean) };
 /** A "root" analyzer for the test: the first two letters of each word. */
-const prefixes: TextAnalyzer = { id: 'prefix2', terms: (t) => t.split(' ').filter(Boolean).map((w) => w.slice(0, 2)) };
+const prefixes: TextAnalyzer = {
+  id: 'prefix2',
+  terms: (t) =>
+    t
+      .split(' ')
+      .filter(Boolean)
+      .map((w) => w.slice(0, 2)),
+};
 const texts = ['writer', 'written book', 'wrote', 'cave'];
 const exact = Bm25Index.build(texts, words);
 const broad = Bm25Index.build(texts, prefixes);
@@ -38,7 +45,13 @@ describe('when blending an exact and a broad index', () => {
     expect(blend.stats.docCount).toBe(4);
   });
   it('should refuse parts over different verses', () => {
-    expect(() => new BlendedIndex([{ index: exact, weight: 1 }, { index: Bm25Index.build(['x'], words), weight: 1 }])).toThrow(/same verses/);
+    expect(
+      () =>
+        new BlendedIndex([
+          { index: exact, weight: 1 },
+          { index: Bm25Index.build(['x'], words), weight: 1 },
+        ]),
+    ).toThrow(/same verses/);
   });
 });
 
@@ -50,7 +63,12 @@ describe('when a part is soft (re-rank only)', () => {
   ]);
   it('should never find a verse by itself', () => {
     expect(blend.searchText('wrap', 10)).toEqual([]);
-    expect(broad.searchText('wrap', 10).map((h) => h.index).sort()).toEqual([0, 1, 2]);
+    expect(
+      broad
+        .searchText('wrap', 10)
+        .map((h) => h.index)
+        .sort(),
+    ).toEqual([0, 1, 2]);
   });
   it('should add its score to the verses a word part found, and report its coverage as softCoverage', () => {
     const hits = blend.searchText('wrote wrap', 10);

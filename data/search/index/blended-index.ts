@@ -95,9 +95,7 @@ export class BlendedIndex implements LexicalSearcher {
       });
     }
     const hits = topLexicalHits(scores, coverage, touched, count, k);
-    const withSoft = this.#hasSoft
-      ? hits.map((h) => ({ ...h, softCoverage: Math.max(h.coverage, Math.min(1, soft[h.index]!)) }))
-      : hits;
+    const withSoft = this.#hasSoft ? hits.map((h) => ({ ...h, softCoverage: Math.max(h.coverage, Math.min(1, soft[h.index]!)) })) : hits;
     for (let i = 0; i < count; i++) {
       const d = touched[i]!;
       scores[d] = 0;

@@ -46,16 +46,28 @@ describe('when scoring a tiny corpus by hand', () => {
 
   it('should search a fallback reading only when its word is not in the index', () => {
     // "zzz" is unknown, so its fallback "d" stands in for it (and for its coverage).
-    const [unknown] = index.search([{ term: 'zzz', weight: 1, group: 0 }, { term: 'd', weight: 1, group: 0, fallback: true }], 10);
+    const [unknown] = index.search(
+      [
+        { term: 'zzz', weight: 1, group: 0 },
+        { term: 'd', weight: 1, group: 0, fallback: true },
+      ],
+      10,
+    );
     expect(unknown!.index).toBe(2);
     expect(unknown!.score).toBeCloseTo(IDF_D * 0.9513514, 5);
     expect(unknown!.coverage).toBeCloseTo(1, 5);
     // "a" is known, so its fallback "d" is ignored: the same hits as "a" alone.
-    const known = index.search([{ term: 'a', weight: 1, group: 0 }, { term: 'd', weight: 1, group: 0, fallback: true }], 10);
+    const known = index.search(
+      [
+        { term: 'a', weight: 1, group: 0 },
+        { term: 'd', weight: 1, group: 0, fallback: true },
+      ],
+      10,
+    );
     expect(known).toEqual(index.search(q('a'), 10));
   });
 
-    it('should scale a term by its query weight', () => {
+  it('should scale a term by its query weight', () => {
     const [hit] = index.search([{ term: 'd', weight: 0.5, group: 0 }], 10);
     expect(hit!.score).toBeCloseTo(0.5 * IDF_D * 0.9513514, 5);
   });
@@ -153,7 +165,6 @@ describe('when visiting every scored verse', () => {
     }
   });
 });
-
 
 describe('when merging verses into sections', () => {
   const texts = ['a b', 'a a c', 'b c d', 'd e', 'a'];

@@ -33,7 +33,12 @@ describe('when indexes are asked for', () => {
     expect(() => indexes.get('ru')).toThrow(/load it with corpus\.addTrack\("ru", file\)/);
   });
   it('should pick the analyzer of each track', () => {
-    expect(['arabic-search', 'en', 'zh', 'ru'].map((t) => analyzerForTrack(t as 'en').id)).toEqual(['ar-light-n4', 'en-porter-nt-split', 'zh-bigram', 'ru-prefix5']);
+    expect(['arabic-search', 'en', 'zh', 'ru'].map((t) => analyzerForTrack(t as 'en').id)).toEqual([
+      'ar-light-n4',
+      'en-porter-nt-split',
+      'zh-bigram',
+      'ru-prefix5',
+    ]);
   });
   it('should keep neighbour smoothing inside a surah (1:7 gets nothing from 2:1)', () => {
     const index = new LexicalIndexes(corpus, OPTIONS).get('en');
@@ -107,7 +112,17 @@ describe('when the Arabic verse explanation loads after the first results', () =
     const explained = new LexicalIndexes(full, EXPLAINED);
     const restored = new LexicalIndexes(full, EXPLAINED);
     expect(restored.offerSnapshot(explained.snapshot('arabic-search'))).toEqual({ accepted: true, track: 'arabic-search' });
-    expect(restored.get('arabic-search').searchText(WORD, 5).map((h) => h.index)).toEqual(explained.get('arabic-search').searchText(WORD, 5).map((h) => h.index));
+    expect(
+      restored
+        .get('arabic-search')
+        .searchText(WORD, 5)
+        .map((h) => h.index),
+    ).toEqual(
+      explained
+        .get('arabic-search')
+        .searchText(WORD, 5)
+        .map((h) => h.index),
+    );
     expect(restored.origin('arabic-search')).toBe('restored');
   });
 });

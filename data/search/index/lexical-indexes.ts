@@ -64,7 +64,6 @@ const SEARCH_TRACKS: readonly SearchTrack[] = ['arabic-search', TRANSLITERATION_
  */
 const SPOT_CHECKS = 16;
 
-
 interface TrackIndex {
   readonly searcher: LexicalSearcher;
   /** The BM25 indexes inside `searcher`, in blend order. */
@@ -204,7 +203,8 @@ export class LexicalIndexes {
     if (!track) return { accepted: false, reason: `snapshot is of an unknown track "${header.track}"` };
     const current = this.#current(track);
     if (current) return { accepted: false, reason: `the ${track} index is already ${current.origin}` };
-    if (header.key !== this.snapshotKey(track)) return { accepted: false, reason: `snapshot of ${track} was made for ${header.key}, not ${this.snapshotKey(track)}` };
+    if (header.key !== this.snapshotKey(track))
+      return { accepted: false, reason: `snapshot of ${track} was made for ${header.key}, not ${this.snapshotKey(track)}` };
     this.#offered.set(track, bytes);
     return { accepted: true, track };
   }
@@ -213,7 +213,11 @@ export class LexicalIndexes {
   snapshot(track: SearchTrack): Uint8Array {
     this.get(track);
     const { parts } = this.#current(track)!;
-    return encodeLexicalSnapshot(track, this.snapshotKey(track), parts.map((p) => p.data()));
+    return encodeLexicalSnapshot(
+      track,
+      this.snapshotKey(track),
+      parts.map((p) => p.data()),
+    );
   }
 
   /**
@@ -237,7 +241,10 @@ export class LexicalIndexes {
     let entry = this.#current(track);
     if (!entry) {
       if (!this.isLoaded(track)) {
-        throw new CorpusError('missing-part', `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`);
+        throw new CorpusError(
+          'missing-part',
+          `searching this query needs the "${track}" translation; load it with corpus.addTrack("${track}", file) first (engine.requiredTrack tells which)`,
+        );
       }
       const specs = this.#parts(track);
       const texts = this.#partTexts(track, specs);

@@ -49,7 +49,8 @@ export function encodeLexicalSnapshot(track: string, key: string, parts: readonl
   const encoder = new TextEncoder();
   const header = encoder.encode(JSON.stringify({ track, key, parts: parts.length }));
   const vocabularies = parts.map((part) => {
-    if (part.terms.some((t) => t.includes(VOCABULARY_SEPARATOR))) throw new LexicalSnapshotError('a term contains a line break; it cannot be stored in a snapshot');
+    if (part.terms.some((t) => t.includes(VOCABULARY_SEPARATOR)))
+      throw new LexicalSnapshotError('a term contains a line break; it cannot be stored in a snapshot');
     return encoder.encode(part.terms.join(VOCABULARY_SEPARATOR));
   });
   const tfWidths = parts.map((part) => (part.tf.every((f) => f <= 0xff) ? 1 : 2));

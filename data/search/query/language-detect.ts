@@ -20,7 +20,6 @@ export type SearchLanguage = 'ar' | 'translit' | TranslationLang;
 /** The corpus text track a language searches. */
 export type SearchTrack = 'arabic-search' | 'translit' | TranslationLang;
 
-
 /** BCP-47 tag or bare code → a supported search language, or undefined. */
 export function languageFromHint(hint: string | undefined): SearchLanguage | undefined {
   if (!hint) return undefined;
@@ -33,7 +32,11 @@ export function languageFromHint(hint: string | undefined): SearchLanguage | und
 /** The language of `query`; `hint` is the UI language (any BCP-47 tag). */
 export function detectQueryLanguage(query: string, hint?: string): SearchLanguage {
   const hinted = languageFromHint(hint);
-  if (ARABIC_SCRIPT.test(query)) return arabicScript.detect(query, ARABIC_SCRIPT_LANGS.find((l) => l === hinted));
+  if (ARABIC_SCRIPT.test(query))
+    return arabicScript.detect(
+      query,
+      ARABIC_SCRIPT_LANGS.find((l) => l === hinted),
+    );
   if (/\p{Script=Han}/u.test(query)) return 'zh';
   if (/\p{Script=Bengali}/u.test(query)) return 'bn';
   if (/\p{Script=Cyrillic}/u.test(query)) return 'ru';
@@ -46,7 +49,10 @@ const latinScript = new LanguageScorer<LatinLang>(LATIN_LANGUAGE_MODEL);
 
 function detectLatinLanguage(query: string, hinted: SearchLanguage | undefined): LatinLang {
   // Without a Latin-script interface language, English (the model's first) is expected.
-  return latinScript.detect(query, LATIN_LANGS.find((l) => l === hinted));
+  return latinScript.detect(
+    query,
+    LATIN_LANGS.find((l) => l === hinted),
+  );
 }
 
 export function trackForLanguage(lang: SearchLanguage): SearchTrack {

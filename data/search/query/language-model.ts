@@ -57,7 +57,9 @@ export class LanguageScorer<L extends string> {
     if (model.langs.length === 0) throw new RangeError('a language model needs at least one language; rebuild it with npm run build:language-model');
     for (const lang of model.langs) {
       if (model.weights[lang]?.length !== model.features.length) {
-        throw new RangeError(`the language model has ${model.weights[lang]?.length ?? 0} weights for ${lang} but ${model.features.length} features; rebuild it with npm run build:language-model`);
+        throw new RangeError(
+          `the language model has ${model.weights[lang]?.length ?? 0} weights for ${lang} but ${model.features.length} features; rebuild it with npm run build:language-model`,
+        );
       }
     }
     this.#model = model;

@@ -4,12 +4,21 @@ import { findNamedVerse, foldForNames } from './named-verses.js';
 const rangesOf = (q: string) => findNamedVerse(q)?.ranges;
 
 describe('when a query names a famous verse', () => {
-  it.each(['Ayat al-Kursi', 'ayatul kursi', 'Ayat ul-Kursi', 'AYAT AL KURSI', 'ayah al-kursi', 'Ayetel Kürsi', 'the Throne Verse', 'verse of the throne', 'آية الكرسي', 'اية الكرسي', 'What is the virtue of Ayat al-Kursi?'])(
-    'should find 2:255 for "%s"',
-    (q) => {
-      expect(rangesOf(q)).toEqual([{ surah: 2, from: 255, to: 255 }]);
-    },
-  );
+  it.each([
+    'Ayat al-Kursi',
+    'ayatul kursi',
+    'Ayat ul-Kursi',
+    'AYAT AL KURSI',
+    'ayah al-kursi',
+    'Ayetel Kürsi',
+    'the Throne Verse',
+    'verse of the throne',
+    'آية الكرسي',
+    'اية الكرسي',
+    'What is the virtue of Ayat al-Kursi?',
+  ])('should find 2:255 for "%s"', (q) => {
+    expect(rangesOf(q)).toEqual([{ surah: 2, from: 255, to: 255 }]);
+  });
   it.each(['Ayat an-Nur', 'ayatun nur', 'verse of light', 'the Light Verse', 'آية النور'])('should find 24:35 for "%s"', (q) => {
     expect(rangesOf(q)).toEqual([{ surah: 24, from: 35, to: 35 }]);
   });
@@ -23,10 +32,10 @@ describe('when a query names a famous verse', () => {
     ['Bismillah', 1, 1],
     ['bismillahir rahmanir rahim', 1, 1],
     ['the basmalah', 1, 1],
-    ['Inna lillahi wa inna ilayhi raji\'un', 2, 156],
+    ["Inna lillahi wa inna ilayhi raji'un", 2, 156],
     ['إنا لله وإنا إليه راجعون', 2, 156],
     ['Rabbana atina fid dunya hasanah', 2, 201],
-    ['hasbunallah wa ni\'mal wakeel', 3, 173],
+    ["hasbunallah wa ni'mal wakeel", 3, 173],
     ['حسبنا الله ونعم الوكيل', 3, 173],
   ])('should find the famous phrase "%s" at %i:%i', (q, surah, ayah) => {
     expect(rangesOf(q)).toEqual([{ surah, from: ayah, to: ayah }]);
@@ -39,7 +48,15 @@ describe('when a query names a famous verse', () => {
 });
 
 describe('when a query names no famous verse', () => {
-  it.each(['patience and prayer', 'the verses about light and darkness', 'throne of Bilqis', 'ayat about religion', 'الصبر', 'why do we say bismillah before eating', 'بسم الله'])('should find nothing for "%s"', (q) => {
+  it.each([
+    'patience and prayer',
+    'the verses about light and darkness',
+    'throne of Bilqis',
+    'ayat about religion',
+    'الصبر',
+    'why do we say bismillah before eating',
+    'بسم الله',
+  ])('should find nothing for "%s"', (q) => {
     expect(findNamedVerse(q)).toBeUndefined();
   });
   it('should fold accents, apostrophes and punctuation', () => {

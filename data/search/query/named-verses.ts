@@ -50,7 +50,7 @@ export const NAMED_VERSES: readonly NamedVerse[] = [
     compact: [/^bism[ie]?l+ah/],
   },
   {
-    name: 'the Istirja (Inna lillahi wa inna ilayhi raji\'un)',
+    name: "the Istirja (Inna lillahi wa inna ilayhi raji'un)",
     ranges: [{ surah: 2, from: 156, to: 156 }],
     spaced: [/انا لله وانا اليه راجعون/],
     compact: [/in+a?li?l+ahi?wa?in+a?ilayhi?raji/],
@@ -62,7 +62,7 @@ export const NAMED_VERSES: readonly NamedVerse[] = [
     compact: [/rab+ana?atina?fi?d+un[yi]a/],
   },
   {
-    name: 'Hasbunallah wa ni\'mal wakil',
+    name: "Hasbunallah wa ni'mal wakil",
     ranges: [{ surah: 3, from: 173, to: 173 }],
     spaced: [/حسبنا الله ونعم الوكيل/],
     compact: [/hasbun?al+ahu?wa?ni[e]?ma?l?wak[ie]+l/],
@@ -74,7 +74,7 @@ export const NAMED_VERSES: readonly NamedVerse[] = [
     compact: [/ay[ae]?[th][aeiu]?[ld]?d[ae]y?n(?![a-z])/],
   },
   {
-    name: 'al-Mu\'awwidhatayn (the two surahs of refuge)',
+    name: "al-Mu'awwidhatayn (the two surahs of refuge)",
     ranges: [
       { surah: 113, from: 1, to: 5 },
       { surah: 114, from: 1, to: 6 },

@@ -30,7 +30,13 @@ describe('when the query is a verse reference', () => {
   it.each([
     ['and 2:255?', [{ surah: 2, from: 255, to: 255 }]],
     ['what does the quran say in 2:153?', [{ surah: 2, from: 153, to: 153 }]],
-    ['compare 2:153 and 3:200', [{ surah: 2, from: 153, to: 153 }, { surah: 3, from: 200, to: 200 }]],
+    [
+      'compare 2:153 and 3:200',
+      [
+        { surah: 2, from: 153, to: 153 },
+        { surah: 3, from: 200, to: 200 },
+      ],
+    ],
     ['explain 94:5-6 please', [{ surah: 94, from: 5, to: 6 }]],
   ])('should route the reference inside "%s"', (q, ranges) => {
     expect(route(q)).toEqual({ kind: 'reference', ranges });
@@ -39,15 +45,35 @@ describe('when the query is a verse reference', () => {
     expect(route('is 2.5 percent zakah mentioned')).toBeUndefined();
   });
   it('should answer an embedded reference to a verse that does not exist with the reason', () => {
-    expect(route('what about 2:999?')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; ayah 999 does not exist', missing: { surah: 2, ref: '2:999' } });
+    expect(route('what about 2:999?')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 2 has 286 verses; ayah 999 does not exist',
+      missing: { surah: 2, ref: '2:999' },
+    });
   });
   it('should answer a reference to a verse that does not exist with the reason', () => {
     expect(route('2:300')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; ayah 300 does not exist', missing: { surah: 2, ref: '2:300' } });
     expect(route('Al-Fatiha 9')).toEqual({ kind: 'invalid', reason: 'surah 1 has 7 verses; 1:9 does not exist', missing: { surah: 1, ref: '1:9' } });
-    expect(route('Surah 2 verse 300')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; 2:300 does not exist', missing: { surah: 2, ref: '2:300' } });
-    expect(route('Surah 115 verse 1')).toEqual({ kind: 'invalid', reason: 'surah 115 does not exist; surahs are numbered 1 to 114', missing: { surah: 115, ref: '115' } });
-    expect(route('[200 : 01]')).toEqual({ kind: 'invalid', reason: 'surah 200 does not exist; surahs are numbered 1 to 114', missing: { surah: 200, ref: '200:1' } });
-    expect(route('2:280-290')).toEqual({ kind: 'invalid', reason: 'surah 2 has 286 verses; the range cannot end at 290', missing: { surah: 2, ref: '2:280-290' } });
+    expect(route('Surah 2 verse 300')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 2 has 286 verses; 2:300 does not exist',
+      missing: { surah: 2, ref: '2:300' },
+    });
+    expect(route('Surah 115 verse 1')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 115 does not exist; surahs are numbered 1 to 114',
+      missing: { surah: 115, ref: '115' },
+    });
+    expect(route('[200 : 01]')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 200 does not exist; surahs are numbered 1 to 114',
+      missing: { surah: 200, ref: '200:1' },
+    });
+    expect(route('2:280-290')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 2 has 286 verses; the range cannot end at 290',
+      missing: { surah: 2, ref: '2:280-290' },
+    });
   });
   it('should not call a reversed range missing: its verses exist, it is written the wrong way round', () => {
     expect(route('2:10-5')).toEqual({ kind: 'invalid', reason: 'the range 2:10-5 ends before it starts; write 2:5-10' });
@@ -96,15 +122,28 @@ describe('when the query names a surah', () => {
     expect(route(q)).toEqual({ kind: 'surah', surah });
   });
   it('should refuse a surah number that does not exist', () => {
-    expect(route('Surah 115')).toEqual({ kind: 'invalid', reason: 'surah 115 does not exist; surahs are numbered 1 to 114', missing: { surah: 115, ref: '115' } });
+    expect(route('Surah 115')).toEqual({
+      kind: 'invalid',
+      reason: 'surah 115 does not exist; surahs are numbered 1 to 114',
+      missing: { surah: 115, ref: '115' },
+    });
   });
 });
 
 describe('when the query should be searched', () => {
-  it.each(['patience and prayer', 'The Cow', 'sad', 'Muhammad', 'light', 'النور', 'what is the meaning of life', 'Surah of patience', '', '2 255', 'give 5 of 40'])(
-    'should not route "%s"',
-    (q) => {
-      expect(route(q)).toBeUndefined();
-    },
-  );
+  it.each([
+    'patience and prayer',
+    'The Cow',
+    'sad',
+    'Muhammad',
+    'light',
+    'النور',
+    'what is the meaning of life',
+    'Surah of patience',
+    '',
+    '2 255',
+    'give 5 of 40',
+  ])('should not route "%s"', (q) => {
+    expect(route(q)).toBeUndefined();
+  });
 });

@@ -108,7 +108,11 @@ function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   // "Surah 2 verse 255": a number after the word "surah" is the surah (bare "2 255" stays a search).
   const numbered = name !== unprefixed.trim() && /^\d{1,3}$/.test(name) ? Number(name) : undefined;
   if (numbered !== undefined && (numbered < 1 || numbered > corpus.surahs.length)) {
-    return { kind: 'invalid', reason: `surah ${numbered} does not exist; surahs are numbered 1 to ${corpus.surahs.length}`, missing: { surah: numbered, ref: `${numbered}` } };
+    return {
+      kind: 'invalid',
+      reason: `surah ${numbered} does not exist; surahs are numbered 1 to ${corpus.surahs.length}`,
+      missing: { surah: numbered, ref: `${numbered}` },
+    };
   }
   const surah = numbered ?? corpus.surahNumberForName(name);
   if (surah === undefined) return undefined;
@@ -118,7 +122,11 @@ function routeNameAndNumber(q: string, corpus: Corpus): QueryRoute | undefined {
   if (from < 1 || to < from || to > count) {
     const ref = `${surah}:${from}${to === from ? '' : `-${to}`}`;
     // A reversed range names verses that exist: only a verse past the end is "missing".
-    return { kind: 'invalid', reason: `surah ${surah} has ${count} verses; ${ref} does not exist`, ...(from > count || to > count ? { missing: { surah, ref } } : {}) };
+    return {
+      kind: 'invalid',
+      reason: `surah ${surah} has ${count} verses; ${ref} does not exist`,
+      ...(from > count || to > count ? { missing: { surah, ref } } : {}),
+    };
   }
   return { kind: 'reference', ranges: [{ surah, from, to }] };
 }

@@ -19,7 +19,7 @@ describe('when the question stands alone', () => {
 
 describe('when the question follows up', () => {
   const history = [user('What does the Quran say about patience?'), assistant('It says that Allah is with the patient (2:153).')];
-  it('should prepend the last user question, never the assistant\'s answer', () => {
+  it("should prepend the last user question, never the assistant's answer", () => {
     expect(retrievalQuery('what about forgiveness?', history)).toBe('What does the Quran say about patience? what about forgiveness?');
   });
   it('should recognise pronouns in a short question', () => {

@@ -15,10 +15,47 @@ export const MAX_ANAPHORIC_WORDS = 8;
 const FOLLOW_UP_OPENINGS = new RegExp(
   '^(?:' +
     [
-      'and', 'but', 'also', 'so', 'then', 'what about', 'how about', 'what else', 'anything else', 'tell me more',
-      'more about', 'more on', 'and what', 'same for', 'what if', 'in that case',
-      'et', 'mais', 'et pour', "qu'en est-il", 'y', 'pero', 'y que', 'bagaimana dengan', 'lalu', 'dan', 've', 'peki', 'och', 'men',
-      'و', 'وماذا', 'ماذا عن', 'وما', 'وكيف', 'وهل', 'اور', 'а', 'и', 'а как', 'а что',
+      'and',
+      'but',
+      'also',
+      'so',
+      'then',
+      'what about',
+      'how about',
+      'what else',
+      'anything else',
+      'tell me more',
+      'more about',
+      'more on',
+      'and what',
+      'same for',
+      'what if',
+      'in that case',
+      'et',
+      'mais',
+      'et pour',
+      "qu'en est-il",
+      'y',
+      'pero',
+      'y que',
+      'bagaimana dengan',
+      'lalu',
+      'dan',
+      've',
+      'peki',
+      'och',
+      'men',
+      'و',
+      'وماذا',
+      'ماذا عن',
+      'وما',
+      'وكيف',
+      'وهل',
+      'اور',
+      'а',
+      'и',
+      'а как',
+      'а что',
     ]
       .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
       .join('|') +
@@ -26,7 +63,8 @@ const FOLLOW_UP_OPENINGS = new RegExp(
   'iu',
 );
 /** Pronouns that point back at something said before. */
-const ANAPHORA = /(?:^|[\s,])(?:it|its|this|that|these|those|they|them|their|he|him|his|she|her|ce|cela|ça|il|elle|ils|eso|esto|ello|él|ella|itu|ini|dia|bu|şu|o|det|den|han|hon|это|он|она|они|هذا|ذلك|هو|هي|هم|یہ|وہ)(?=[\s,?!.]|$)/iu;
+const ANAPHORA =
+  /(?:^|[\s,])(?:it|its|this|that|these|those|they|them|their|he|him|his|she|her|ce|cela|ça|il|elle|ils|eso|esto|ello|él|ella|itu|ini|dia|bu|şu|o|det|den|han|hon|это|он|она|они|هذا|ذلك|هو|هي|هم|یہ|وہ)(?=[\s,?!.]|$)/iu;
 /** A question that names verses or a surah is never a follow-up. */
 const NAMES_ITS_TARGET = /\d+\s*[:/]\s*\d+|\b(?:surah|surat|sura)\b|سور[هة]/iu;
 

@@ -12,12 +12,7 @@ import type { SearchPassage } from '../search-result.js';
  * @param ranked hits best first; only the first `top` are expanded
  * @param verseCountOf verses in a surah (e.g. `corpus.verseCount.bind(corpus)`)
  */
-export function expandTopHits(
-  ranked: readonly VerseRef[],
-  verseCountOf: (surah: number) => number,
-  top: number,
-  radius: number,
-): SearchPassage[] {
+export function expandTopHits(ranked: readonly VerseRef[], verseCountOf: (surah: number) => number, top: number, radius: number): SearchPassage[] {
   const centres = ranked.slice(0, Math.max(0, top));
   const ranges = contextPassages(centres, verseCountOf, radius);
   const firstHit = (range: (typeof ranges)[number]) => centres.findIndex((r) => rangeContains(range, r));

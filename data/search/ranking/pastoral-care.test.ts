@@ -31,7 +31,9 @@ describe('when a question meets the topics of distress', () => {
     expect(pastoralCare([keyword(alcohol, 2, 1)], [], 'cosine', warnings, OPTIONS)).toBeUndefined();
   });
   it('should meet it by keywords alone when a consolation topic’s words cover the question best', () => {
-    expect(pastoralCare([keyword(grief, 0, 0.7), keyword(alcohol, 2, 0.3)], [], 'cosine', warnings, OPTIONS)?.topics.map((t) => t.topic.id)).toEqual(['losing-a-loved-one']);
+    expect(pastoralCare([keyword(grief, 0, 0.7), keyword(alcohol, 2, 0.3)], [], 'cosine', warnings, OPTIONS)?.topics.map((t) => t.topic.id)).toEqual([
+      'losing-a-loved-one',
+    ]);
     expect(pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.7)], [], 'cosine', warnings, OPTIONS)).toBeUndefined();
   });
 });

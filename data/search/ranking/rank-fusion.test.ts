@@ -19,11 +19,11 @@ describe('when fusing two hand-made rankings with k = 60', () => {
     expect(fused[2]!.score).toBeCloseTo(1 / 62, 12);
     expect(fused[3]!.score).toBeCloseTo(1 / 63, 12);
   });
-  it('should record each list\'s 1-based rank', () => {
+  it("should record each list's 1-based rank", () => {
     expect(fused[0]!.ranks).toEqual({ lexical: 2, vector: 1 });
     expect(fused[2]!.ranks).toEqual({ vector: 2 });
   });
-  it('should default to the paper\'s k', () => {
+  it("should default to the paper's k", () => {
     expect(RRF_K).toBe(60);
   });
 });
@@ -50,7 +50,7 @@ describe('when scores tie', () => {
 });
 
 describe('when one list is weighted (weighted RRF)', () => {
-  it('should multiply that list\'s reciprocal ranks by its weight', () => {
+  it("should multiply that list's reciprocal ranks by its weight", () => {
     const fused = reciprocalRankFusion(
       [
         { source: 'lexical', indices: [10, 20] },

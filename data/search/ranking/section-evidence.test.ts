@@ -43,6 +43,15 @@ describe('when re-ranking hits by their section', () => {
 
   it('should refuse parts that index different sections', () => {
     const other = Bm25Index.build(['a', 'b', 'c'], words);
-    expect(() => new SectionEvidence([{ index: sections, weight: 1 }, { index: other, weight: 1 }], sectionOf)).toThrow(/every part must index the same sections/);
+    expect(
+      () =>
+        new SectionEvidence(
+          [
+            { index: sections, weight: 1 },
+            { index: other, weight: 1 },
+          ],
+          sectionOf,
+        ),
+    ).toThrow(/every part must index the same sections/);
   });
 });

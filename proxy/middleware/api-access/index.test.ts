@@ -26,7 +26,7 @@ describe('when a request has no Origin and no token (curl, a script)', () => {
 });
 
 describe('when a web page calls', () => {
-  it('should serve an allowed origin and the proxy\'s own origin, and refuse others', async () => {
+  it("should serve an allowed origin and the proxy's own origin, and refuse others", async () => {
     const app = appWith();
     const allowed = await app.request('http://proxy.example/api/x', post({ origin: 'https://mosque.example' }));
     expect(allowed.status).toBe(200);
@@ -45,7 +45,13 @@ describe('when a server sends the bearer token', () => {
     expect(await res.json()).toStrictEqual({ ok: true });
   });
   it('should refuse a wrong, empty or unconfigured token with 401', async () => {
-    for (const [token, header] of [[TOKEN, `Bearer ${TOKEN}x`], [TOKEN, `Bearer ${TOKEN.slice(0, -1)}`], [TOKEN, 'Bearer '], [TOKEN, 'Basic abc'], ['', `Bearer ${TOKEN}`]] as const) {
+    for (const [token, header] of [
+      [TOKEN, `Bearer ${TOKEN}x`],
+      [TOKEN, `Bearer ${TOKEN.slice(0, -1)}`],
+      [TOKEN, 'Bearer '],
+      [TOKEN, 'Basic abc'],
+      ['', `Bearer ${TOKEN}`],
+    ] as const) {
       const res = await appWith(token).request('http://proxy.example/api/x', post({ authorization: header, origin: 'https://mosque.example' }));
       expect(res.status, header).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');

@@ -36,14 +36,23 @@ export function apiAccess(options: ApiAccessOptions = {}): MiddlewareHandler {
     const token = bearerTokenOf(c);
     if (token !== undefined) {
       if (tokenMatches(token, apiToken)) return next();
-      throw jsonError(401, INVALID_TOKEN_CODE, apiToken
-        ? 'The bearer token is not this proxy\'s API_TOKEN.'
-        : 'This proxy has no API_TOKEN set, so it takes no bearer token; call it from a web page on an allowed origin.', {
-        headers: { 'www-authenticate': 'Bearer' },
-      });
+      throw jsonError(
+        401,
+        INVALID_TOKEN_CODE,
+        apiToken
+          ? "The bearer token is not this proxy's API_TOKEN."
+          : 'This proxy has no API_TOKEN set, so it takes no bearer token; call it from a web page on an allowed origin.',
+        {
+          headers: { 'www-authenticate': 'Bearer' },
+        },
+      );
     }
     if (c.req.header('origin') === undefined) {
-      throw jsonError(403, ORIGIN_REQUIRED_CODE, 'This API answers web pages on allowed origins (ALLOWED_ORIGINS) and servers that send Authorization: Bearer <API_TOKEN>.');
+      throw jsonError(
+        403,
+        ORIGIN_REQUIRED_CODE,
+        'This API answers web pages on allowed origins (ALLOWED_ORIGINS) and servers that send Authorization: Bearer <API_TOKEN>.',
+      );
     }
     return browserAccess(c, next);
   };

@@ -45,7 +45,11 @@ export function clientAddress(options: ClientAddressOptions = {}): MiddlewareHan
 export function resolveClientAddress(c: Context, opts: Required<ClientAddressOptions>): string {
   if (opts.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return normalizeIp(last);
   }
   let remote: string | undefined;

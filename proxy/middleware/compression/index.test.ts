@@ -86,10 +86,22 @@ describe('when compressed bodies are cached', () => {
   });
   it('should answer HEAD with the headers GET sends: its encoding, Vary, the weak ETag and, once known, its length', async () => {
     const { app } = countingApp();
-    app.on('HEAD', '/a', (c) => (setResourceKey(c, '/data/x.json'), new Response(null, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } })));
+    app.on(
+      'HEAD',
+      '/a',
+      (c) => (
+        setResourceKey(c, '/data/x.json'),
+        new Response(null, { headers: { 'content-type': 'application/json', 'content-length': String(BIG.length), etag: '"v1"' } })
+      ),
+    );
     const h = { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } };
     const before = await app.request('/a', h);
-    expect([before.headers.get('content-encoding'), before.headers.get('vary'), before.headers.get('etag'), before.headers.get('content-length')]).toStrictEqual(['gzip', 'Accept-Encoding', 'W/"v1"', null]);
+    expect([
+      before.headers.get('content-encoding'),
+      before.headers.get('vary'),
+      before.headers.get('etag'),
+      before.headers.get('content-length'),
+    ]).toStrictEqual(['gzip', 'Accept-Encoding', 'W/"v1"', null]);
     const got = await app.request('/a', { headers: { 'accept-encoding': 'gzip' } });
     const length = (await got.arrayBuffer()).byteLength;
     const after = await app.request('/a', h);
@@ -99,7 +111,9 @@ describe('when compressed bodies are cached', () => {
   it('should compress a file once for many parallel cold requests, each getting the same bytes', async () => {
     const { app, encodes } = countingApp();
     const h = { headers: { 'accept-encoding': 'gzip' } };
-    const bodies = await Promise.all(Array.from({ length: 40 }, (_, i) => Promise.resolve(app.request(i % 2 ? '/a' : '/b', h)).then(async (r) => new Uint8Array(await r.arrayBuffer()))));
+    const bodies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => Promise.resolve(app.request(i % 2 ? '/a' : '/b', h)).then(async (r) => new Uint8Array(await r.arrayBuffer()))),
+    );
     expect(encodes()).toBe(1);
     for (const b of bodies) expect(gunzipSync(b).toString('utf8')).toBe(BIG);
   });
@@ -142,7 +156,8 @@ describe('when compression could cost more than the clients pay for', () => {
     const app = new Hono();
     app.use(compression(options));
     for (const f of names) app.get(`/${f}`, (c) => (setResourceKey(c, `/${f}.json`), file(`"${f}"`)()));
-    const get = (path: string, signal?: AbortSignal) => Promise.resolve(app.request(new Request(`http://x${path}`, { headers: { 'accept-encoding': 'gzip' }, ...(signal ? { signal } : {}) })));
+    const get = (path: string, signal?: AbortSignal) =>
+      Promise.resolve(app.request(new Request(`http://x${path}`, { headers: { 'accept-encoding': 'gzip' }, ...(signal ? { signal } : {}) })));
     return { state, get };
   }
 

@@ -57,7 +57,8 @@ export const DEFAULT_COMPRESSION_OPTIONS = {
   cacheBytes: 64 * 1024 * 1024,
   maxConcurrent: 2,
   maxQueued: 64,
-  compressible: /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|wasm|xml|manifest\+json|[\w.+-]+\+json|vnd\.quran-dai\.vectors)|image\/svg\+xml)\b/i,
+  compressible:
+    /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:json|javascript|wasm|xml|manifest\+json|[\w.+-]+\+json|vnd\.quran-dai\.vectors)|image\/svg\+xml)\b/i,
 } satisfies Required<CompressionOptions>;
 
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'deflate'];

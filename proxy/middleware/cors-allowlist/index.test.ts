@@ -11,8 +11,7 @@ function appWith(allowedOrigins: readonly string[] | '*') {
   return app;
 }
 
-const post = (origin?: string, host = 'proxy.example') =>
-  ({ method: 'POST', headers: { ...(origin ? { origin } : {}), host } }) as RequestInit;
+const post = (origin?: string, host = 'proxy.example') => ({ method: 'POST', headers: { ...(origin ? { origin } : {}), host } }) as RequestInit;
 
 describe('when the origin is on the allowlist', () => {
   it('should answer with that origin in Access-Control-Allow-Origin', async () => {
@@ -40,7 +39,10 @@ describe('when the origin is not allowed', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('origin-not-allowed');
   });
   it('should refuse the preflight too', async () => {
-    const res = await appWith([]).request('http://proxy.example/api/x', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const res = await appWith([]).request('http://proxy.example/api/x', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(403);
   });
 });

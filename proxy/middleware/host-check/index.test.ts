@@ -13,20 +13,32 @@ function appWith(options: HostCheckOptions = {}) {
 
 const asHost = (app: Hono, host: string, headers: Record<string, string> = {}) => app.request('http://127.0.0.1/health', { headers: { host, ...headers } });
 
-describe('when no public origin is configured (a developer\'s local proxy)', () => {
+describe("when no public origin is configured (a developer's local proxy)", () => {
   it('should answer loopback names and IP literals on any port', async () => {
     const app = appWith();
-    for (const host of ['127.0.0.1:8787', 'localhost:8787', 'LOCALHOST', '[::1]:8787', 'app.localhost:3000', '192.168.1.20:8787', '10.0.0.5', 'localhost.:8787']) {
+    for (const host of [
+      '127.0.0.1:8787',
+      'localhost:8787',
+      'LOCALHOST',
+      '[::1]:8787',
+      'app.localhost:3000',
+      '192.168.1.20:8787',
+      '10.0.0.5',
+      'localhost.:8787',
+    ]) {
       expect((await asHost(app, host)).status, host).toBe(200);
     }
   });
   it('should refuse a DNS name pointed at it (DNS rebinding) with 421 naming PUBLIC_ORIGINS', async () => {
     const res = await asHost(appWith(), 'evil.example:8787');
     expect(res.status).toBe(421);
-    expect(await res.json()).toStrictEqual({ error: {
-      code: 'host-not-allowed',
-      message: 'This proxy does not answer for the host "evil.example:8787"; if that is its public name, add its origin (e.g. https://evil.example) to PUBLIC_ORIGINS.',
-    } });
+    expect(await res.json()).toStrictEqual({
+      error: {
+        code: 'host-not-allowed',
+        message:
+          'This proxy does not answer for the host "evil.example:8787"; if that is its public name, add its origin (e.g. https://evil.example) to PUBLIC_ORIGINS.',
+      },
+    });
     for (const host of ['127.0.0.1.evil.example', 'localhost.evil.example', 'evil.example@127.0.0.1', '127.0.0.1/x', '']) {
       expect((await asHost(appWith(), host)).status, host).toBe(421);
     }

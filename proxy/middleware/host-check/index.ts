@@ -43,7 +43,11 @@ export function hostCheck(options: HostCheckOptions = {}): MiddlewareHandler {
     const hostname = hostnameOf(host);
     if (hostname === null || !(isLocalName(hostname) || names.has(hostname))) {
       const shown = host.slice(0, 200);
-      throw jsonError(421, HOST_NOT_ALLOWED_CODE, `This proxy does not answer for the host "${shown}"; if that is its public name, add its origin (e.g. https://${hostname ?? 'quran.mosque.example'}) to PUBLIC_ORIGINS.`);
+      throw jsonError(
+        421,
+        HOST_NOT_ALLOWED_CODE,
+        `This proxy does not answer for the host "${shown}"; if that is its public name, add its origin (e.g. https://${hostname ?? 'quran.mosque.example'}) to PUBLIC_ORIGINS.`,
+      );
     }
     await next();
   };

@@ -10,7 +10,9 @@ const TOKEN = 'metrics-token-0123456789abcdef';
 function appWith(options: { token?: string; remote: string; trustProxy?: boolean }) {
   const app = new Hono<ProxyEnvBindings>();
   app.use(clientAddress({ trustProxy: options.trustProxy ?? false, remoteAddress: () => options.remote }));
-  app.get('/metrics', metricsAccess({ token: options.token ?? '', behindReverseProxy: options.trustProxy ?? false }), (c) => c.text('quran_dai_http_requests_total 1'));
+  app.get('/metrics', metricsAccess({ token: options.token ?? '', behindReverseProxy: options.trustProxy ?? false }), (c) =>
+    c.text('quran_dai_http_requests_total 1'),
+  );
   app.onError((e) => (e instanceof HTTPException ? e.getResponse() : new Response('boom', { status: 500 })));
   return app;
 }
@@ -45,6 +47,8 @@ describe('when METRICS_TOKEN is set', () => {
 describe('when the proxy runs behind a reverse proxy (TRUST_PROXY) without a token', () => {
   it('should close /metrics even to a loopback request with no forwarding header (a bare proxy_pass)', async () => {
     expect((await appWith({ remote: '127.0.0.1', trustProxy: true }).request('/metrics')).status).toBe(404);
-    expect((await appWith({ remote: '127.0.0.1', trustProxy: true, token: TOKEN }).request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    expect(
+      (await appWith({ remote: '127.0.0.1', trustProxy: true, token: TOKEN }).request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+    ).toBe(200);
   });
 });

@@ -13,7 +13,9 @@ function appWith() {
 describe('when an HTML page is served', () => {
   it('should send the CSP and the Permissions-Policy', async () => {
     const res = await appWith().request('/');
-    expect(res.headers.get('content-security-policy')).toBe("script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'self'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+    );
     expect(res.headers.get('permissions-policy')).toContain('camera=()');
     expect(res.headers.get('permissions-policy')).toContain('microphone=()');
   });

@@ -58,7 +58,8 @@ describe('when one IPv6 client rotates through its /64', () => {
   it('should count every address of the block as the same client', async () => {
     const app = appWith(2, { t: 0 });
     const statuses = [];
-    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3']) statuses.push((await app.request('/x', { headers: { 'x-client': ip } })).status);
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3'])
+      statuses.push((await app.request('/x', { headers: { 'x-client': ip } })).status);
     expect(statuses).toStrictEqual([200, 200, 429]);
     expect((await app.request('/x', { headers: { 'x-client': '2001:db8:5:7::1' } })).status).toBe(200);
   });
@@ -97,7 +98,9 @@ describe('when the client table is full', () => {
     const refused = await as('10.0.0.3');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('50'); // when the oldest window (10.0.0.1) ends
-    expect(await refused.json()).toStrictEqual({ error: { code: 'too-many-clients', message: 'The proxy is serving too many visitors right now; try again in 50 seconds.' } });
+    expect(await refused.json()).toStrictEqual({
+      error: { code: 'too-many-clients', message: 'The proxy is serving too many visitors right now; try again in 50 seconds.' },
+    });
     // A flood of newcomers never washed out the limited client's window.
     for (let i = 4; i < 50; i++) await as(`10.0.0.${i}`);
     expect((await as('10.0.0.1')).status).toBe(429);
@@ -116,14 +119,16 @@ describe('when the client table is full', () => {
     expect((await as('10.0.0.3')).status).toBe(200);
     expect((await as('10.0.0.2')).status).toBe(429); // the other limited client is still limited
   });
-  it('should not count invalid requests: junk neither spends a visitor\'s allowance nor fills the table', async () => {
+  it("should not count invalid requests: junk neither spends a visitor's allowance nor fills the table", async () => {
     const clock = { t: 0 };
     const app = new Hono<ProxyEnvBindings>();
     app.use(async (c, next) => {
       c.set('clientAddress', c.req.header('x-client') ?? 'a');
       await next();
     });
-    app.post('/x', rateLimit({ limit: 2, windowMs: 60_000, now: () => clock.t, name: 'chat', maxKeys: 2 }), async (c) => ((await c.req.text()) === 'ok' ? c.text('ok') : c.json({ error: { code: 'invalid-json' } }, 400)));
+    app.post('/x', rateLimit({ limit: 2, windowMs: 60_000, now: () => clock.t, name: 'chat', maxKeys: 2 }), async (c) =>
+      (await c.req.text()) === 'ok' ? c.text('ok') : c.json({ error: { code: 'invalid-json' } }, 400),
+    );
     const post = (ip: string, body: string) => app.request('/x', { method: 'POST', body, headers: { 'x-client': ip } });
     for (let i = 0; i < 20; i++) expect((await post('10.0.0.1', 'junk')).status).toBe(400);
     for (let i = 0; i < 20; i++) expect((await post(`10.0.1.${i}`, 'junk')).status).toBe(400);

@@ -79,7 +79,12 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ProxyEnv
     if (w.count > opts.limit) {
       opts.onLimited(c);
       throw jsonError(429, RATE_LIMITED_CODE, `Too many ${opts.name} requests; try again in ${formatWait(resetSeconds)}.`, {
-        headers: { 'retry-after': String(resetSeconds), 'ratelimit-limit': String(opts.limit), 'ratelimit-remaining': '0', 'ratelimit-reset': String(resetSeconds) },
+        headers: {
+          'retry-after': String(resetSeconds),
+          'ratelimit-limit': String(opts.limit),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(resetSeconds),
+        },
       });
     }
     await next();

@@ -64,7 +64,10 @@ describe('when a manifest is requested', () => {
 describe('when another origin reads the data', () => {
   it('should answer a preflight and expose the ETag', async () => {
     const app = appWith('/data/corpus');
-    const pre = await app.request('/data/corpus/manifest.json', { method: 'OPTIONS', headers: { origin: 'https://mosque.example', 'access-control-request-headers': 'if-none-match' } });
+    const pre = await app.request('/data/corpus/manifest.json', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://mosque.example', 'access-control-request-headers': 'if-none-match' },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-headers')).toBe('*');

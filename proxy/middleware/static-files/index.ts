@@ -68,7 +68,15 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
   return async function staticFilesMiddleware(c, next) {
     if (c.req.method === 'OPTIONS' && opts.publicCors) {
       // Preflight for cross-origin reads that add headers (e.g. a manual If-None-Match).
-      return new Response(null, { status: 204, headers: { ...PUBLIC_CORS_HEADERS, 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': '*', 'access-control-max-age': '86400' } });
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...PUBLIC_CORS_HEADERS,
+          'access-control-allow-methods': 'GET, HEAD',
+          'access-control-allow-headers': '*',
+          'access-control-max-age': '86400',
+        },
+      });
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const url = new URL(c.req.url);
@@ -83,7 +91,10 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
     setResourceKey(c, `${opts.prefix}/${rel}`);
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const immutable = opts.immutable.test(name);
-    const packed = immutable && opts.precompressed && acceptsEncoding(c.req.header('accept-encoding'), 'br') ? await opts.source.open(`${rel}${PRECOMPRESSED_SUFFIX}`) : null;
+    const packed =
+      immutable && opts.precompressed && acceptsEncoding(c.req.header('accept-encoding'), 'br')
+        ? await opts.source.open(`${rel}${PRECOMPRESSED_SUFFIX}`)
+        : null;
     const sent = packed ?? file;
     // Each representation has its own tag (RFC 9110 §8.8.3): the brotli copy is another body.
     const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${packed ? '-br' : ''}"`;

@@ -17,7 +17,7 @@ import { TestHashingEmbedder } from '../../../data/embed/test-hashing-embedder.j
 import { runIndexBuild } from '../../../scripts/index-build/index-build-run.js';
 import { buildWidgetBundle, REPO_ROOT } from '../../../scripts/widget-build/build-widget-bundle.js';
 import { startFakeXai, type FakeXaiResponder, type FakeXaiServer } from '../../../proxy/testing/fake-xai.js';
-import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../../proxy/testing/fake-gemini.js';
+import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../../data/testing/fake-gemini.js';
 import { launchChromium, type LaunchedChromium } from './launch-chromium.js';
 import { recordNetwork, type NetworkLog } from './network-log.js';
 import { startServer, type RunningServer } from '../../../proxy/server.js';
@@ -125,24 +125,24 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
       // The test index's questions are embedded like its verses (the proxy ships no hashing embedder).
       ...(withIndex && !semantic ? { queryEmbedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }) } : {}),
       env: {
-      CHAT_PROVIDER: withChat ? 'xai' : '',
-      XAI_API_KEY: withChat ? FAKE_XAI_API_KEY : '',
-      XAI_BASE_URL: xai.baseURL,
-      GEMINI_API_KEY: withIndex && !semantic ? FAKE_GEMINI_API_KEY : '',
-      GEMINI_BASE_URL: gemini.baseURL,
-      ...(semantic ? { EMBEDDINGS_BASE_URL: semantic.baseURL, EMBEDDINGS_MODEL: semantic.model } : {}),
-      CORPUS_DIR: DEFAULT_CORPUS_DIR,
-      INDEX_DIR: indexRoot,
-      // The mosque's documents only when a test builds them: never what `npm start` left in data/dist/site.
-      SITE_DIR: join(indexRoot, 'no-site'),
-      INDEX_ID: indexId ?? '',
-      DEMO_DIR: join(REPO_ROOT, 'demo'),
-      WIDGET_DIR: widgetDir,
-      RATE_LIMIT_CHAT_PER_HOUR: '10000',
-      RATE_LIMIT_EMBED_PER_HOUR: '10000',
-      UPSTREAM_MAX_RETRIES: '0',
-      // LLM-assisted retrieval adds a call to the fake xAI per question; the tests of it turn it on.
-      SUGGEST_TIMEOUT_MS: '0',
+        CHAT_PROVIDER: withChat ? 'xai' : '',
+        XAI_API_KEY: withChat ? FAKE_XAI_API_KEY : '',
+        XAI_BASE_URL: xai.baseURL,
+        GEMINI_API_KEY: withIndex && !semantic ? FAKE_GEMINI_API_KEY : '',
+        GEMINI_BASE_URL: gemini.baseURL,
+        ...(semantic ? { EMBEDDINGS_BASE_URL: semantic.baseURL, EMBEDDINGS_MODEL: semantic.model } : {}),
+        CORPUS_DIR: DEFAULT_CORPUS_DIR,
+        INDEX_DIR: indexRoot,
+        // The mosque's documents only when a test builds them: never what `npm start` left in data/dist/site.
+        SITE_DIR: join(indexRoot, 'no-site'),
+        INDEX_ID: indexId ?? '',
+        DEMO_DIR: join(REPO_ROOT, 'demo'),
+        WIDGET_DIR: widgetDir,
+        RATE_LIMIT_CHAT_PER_HOUR: '10000',
+        RATE_LIMIT_EMBED_PER_HOUR: '10000',
+        UPSTREAM_MAX_RETRIES: '0',
+        // LLM-assisted retrieval adds a call to the fake xAI per question; the tests of it turn it on.
+        SUGGEST_TIMEOUT_MS: '0',
         ...options.env,
       },
     });

@@ -9,6 +9,8 @@ export interface LoggedResponse {
   readonly status: number;
   /** Body bytes on the wire (compressed size when the server compressed), 0 for cache hits. */
   readonly transferBytes: number;
+  /** Body bytes after decoding (what the page got), when the log was asked to read bodies. */
+  readonly decodedBytes?: number;
 }
 
 export interface NetworkLog {
@@ -25,7 +27,8 @@ export function isDataFileUrl(url: string): boolean {
   return path.startsWith('/data/') && !path.endsWith('/manifest.json') && !path.endsWith('.md') && !path.endsWith('.txt');
 }
 
-export function recordNetwork(page: Page): NetworkLog {
+/** @param options.decoded also read each body, for its decoded size (costs a copy of every response). */
+export function recordNetwork(page: Page, options: { readonly decoded?: boolean } = {}): NetworkLog {
   const responses: LoggedResponse[] = [];
   const pending = new Set<Promise<void>>();
   page.on('requestfinished', (request) => {
@@ -33,10 +36,12 @@ export function recordNetwork(page: Page): NetworkLog {
       const response = await request.response();
       if (!response) return;
       const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+      const decoded = options.decoded ? ((await response.body().catch(() => undefined))?.length ?? 0) : undefined;
       responses.push({
         url: request.url(),
         status: response.status(),
         transferBytes: sizes.responseBodySize,
+        ...(decoded === undefined ? {} : { decodedBytes: decoded }),
       });
     })().catch(() => undefined);
     pending.add(job);

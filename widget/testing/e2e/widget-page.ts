@@ -13,11 +13,9 @@ type ReadyLog = Record<string, QuranDaiReadyDetail[]>;
  */
 export async function waitForWidgetReady(page: Page, widgetId: string, timeoutMs = 30_000): Promise<QuranDaiReadyDetail> {
   await installReadyLog(page);
-  const handle = await page.waitForFunction(
-    (id) => ((window as unknown as { __quranDaiReady?: ReadyLog }).__quranDaiReady?.[id] ?? [])[0] ?? null,
-    widgetId,
-    { timeout: timeoutMs },
-  );
+  const handle = await page.waitForFunction((id) => ((window as unknown as { __quranDaiReady?: ReadyLog }).__quranDaiReady?.[id] ?? [])[0] ?? null, widgetId, {
+    timeout: timeoutMs,
+  });
   return (await handle.jsonValue()) as QuranDaiReadyDetail;
 }
 
@@ -64,7 +62,10 @@ export function readStoredData(page: Page): Promise<StoredDataSummary> {
             resolve({
               corpusVersion: version,
               partCount: all.filter((k) => !isSnapshot(k)).length,
-              snapshotParts: all.filter((k) => isSnapshot(k) && k[1] === version).map((k) => k[2]).sort(),
+              snapshotParts: all
+                .filter((k) => isSnapshot(k) && k[1] === version)
+                .map((k) => k[2])
+                .sort(),
             });
             db.close();
           };
@@ -112,10 +113,14 @@ export async function waitForAnswerDone(page: Page, widgetId: string, timeoutMs 
 
 /** Resolve with the status of the widget's Quranic font face once it has loaded (it loads when Arabic verses show). */
 export async function waitForQuranFontLoaded(page: Page, timeoutMs = 15_000): Promise<string> {
-  const status = await page.waitForFunction(async () => {
-    await document.fonts.ready;
-    const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
-    return face?.status === 'loaded' ? face.status : false;
-  }, null, { timeout: timeoutMs });
+  const status = await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'quran-dai Scheherazade New');
+      return face?.status === 'loaded' ? face.status : false;
+    },
+    null,
+    { timeout: timeoutMs },
+  );
   return (await status.jsonValue()) as string;
 }

@@ -56,8 +56,16 @@ try {
 
 /** ms from navigation start to the topic index and its vectors loaded, in the visitor's language. */
 async function loadProbeTopics(dataBase: string, indexId: string | null, lang: string): Promise<number> {
-  const [{ loadTopicData }, { openDataStores }] = await Promise.all([import('../../data-cache/load-topic-data.js'), import('../../data-cache/open-data-stores.js')]);
-  const topics = await loadTopicData({ dataBase, indexManifestUrl: indexId ? `${dataBase}/index/${indexId}/manifest.json` : null, stores: openDataStores(), lang });
+  const [{ loadTopicData }, { openDataStores }] = await Promise.all([
+    import('../../data-cache/load-topic-data.js'),
+    import('../../data-cache/open-data-stores.js'),
+  ]);
+  const topics = await loadTopicData({
+    dataBase,
+    indexManifestUrl: indexId ? `${dataBase}/index/${indexId}/manifest.json` : null,
+    stores: openDataStores(),
+    lang,
+  });
   if (!topics) throw new Error('the topic index did not load');
   return Math.round(performance.now());
 }
@@ -125,10 +133,28 @@ async function run(): Promise<void> {
       longTasks,
       phases,
       vectorSearch: vectorReady,
-      marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('quran-dai:')).map((m) => [m.name, Math.round(m.startTime)])),
+      marks: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('quran-dai:'))
+          .map((m) => [m.name, Math.round(m.startTime)]),
+      ),
     };
   } catch (e) {
-    window.__quranDaiProbe = { ok: false, error: String((e as Error)?.message ?? e), fromCache: false, dataReadyMs: 0, readyMs: 0, indexReadyMs: 0, buildSearchMs: 0, firstQueryHits: 0, prepareMs: {}, longTasks, phases, vectorSearch: false };
+    window.__quranDaiProbe = {
+      ok: false,
+      error: String((e as Error)?.message ?? e),
+      fromCache: false,
+      dataReadyMs: 0,
+      readyMs: 0,
+      indexReadyMs: 0,
+      buildSearchMs: 0,
+      firstQueryHits: 0,
+      prepareMs: {},
+      longTasks,
+      phases,
+      vectorSearch: false,
+    };
   }
 }
 

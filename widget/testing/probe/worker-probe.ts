@@ -93,5 +93,15 @@ async function run(): Promise<void> {
 }
 
 run().catch((e: unknown) => {
-  window.__workerProbe = { ok: false, error: String((e as Error)?.message ?? e), longTasksDuringWorkerBuild: [], workerPrepareMs: {}, workerReadyMs: 0, longTasksDuringMainThreadBuild: [], same: {}, hybridSame: false, firstRefs: {} };
+  window.__workerProbe = {
+    ok: false,
+    error: String((e as Error)?.message ?? e),
+    longTasksDuringWorkerBuild: [],
+    workerPrepareMs: {},
+    workerReadyMs: 0,
+    longTasksDuringMainThreadBuild: [],
+    same: {},
+    hybridSame: false,
+    firstRefs: {},
+  };
 });

@@ -44,12 +44,36 @@
           el(
             PanelBody,
             { title: __("Quran Da'i", 'quran-dai') },
-            choice(__('Layout', 'quran-dai'), a.layout, [asSettings, { label: __('In the page', 'quran-dai'), value: 'inline' }, { label: __('A button in the corner', 'quran-dai'), value: 'floating' }], set('layout')),
-            choice(__('Answers', 'quran-dai'), a.mode, [asSettings, { label: __('Verses and a written answer', 'quran-dai'), value: 'chat' }, { label: __('Verses only', 'quran-dai'), value: 'search' }], set('mode')),
-            choice(__('Colours', 'quran-dai'), a.theme, [asSettings, { label: __('Light', 'quran-dai'), value: 'light' }, { label: __('Dark', 'quran-dai'), value: 'dark' }, { label: __("The visitor's setting", 'quran-dai'), value: 'auto' }], set('theme'))
-          )
+            choice(
+              __('Layout', 'quran-dai'),
+              a.layout,
+              [asSettings, { label: __('In the page', 'quran-dai'), value: 'inline' }, { label: __('A button in the corner', 'quran-dai'), value: 'floating' }],
+              set('layout'),
+            ),
+            choice(
+              __('Answers', 'quran-dai'),
+              a.mode,
+              [
+                asSettings,
+                { label: __('Verses and a written answer', 'quran-dai'), value: 'chat' },
+                { label: __('Verses only', 'quran-dai'), value: 'search' },
+              ],
+              set('mode'),
+            ),
+            choice(
+              __('Colours', 'quran-dai'),
+              a.theme,
+              [
+                asSettings,
+                { label: __('Light', 'quran-dai'), value: 'light' },
+                { label: __('Dark', 'quran-dai'), value: 'dark' },
+                { label: __("The visitor's setting", 'quran-dai'), value: 'auto' },
+              ],
+              set('theme'),
+            ),
+          ),
         ),
-        __("Quran Da'i: the question box appears here on the published page.", 'quran-dai')
+        __("Quran Da'i: the question box appears here on the published page.", 'quran-dai'),
       );
     },
     save: function () {

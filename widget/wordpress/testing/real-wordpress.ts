@@ -60,10 +60,26 @@ export async function startRealWordPress(o: RealWordPressOptions): Promise<RealW
     const socket = join(dir, 'mysql.sock');
     const data = join(dir, 'db');
     run(INSTALL_DB, ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db']);
-    const db = spawn(MARIADBD, ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, '--skip-networking', '--user=root', `--pid-file=${join(dir, 'db.pid')}`, '--innodb-buffer-pool-size=16M'], { stdio: 'ignore' });
+    const db = spawn(
+      MARIADBD,
+      [
+        '--no-defaults',
+        `--datadir=${data}`,
+        `--socket=${socket}`,
+        '--skip-networking',
+        '--user=root',
+        `--pid-file=${join(dir, 'db.pid')}`,
+        '--innodb-buffer-pool-size=16M',
+      ],
+      { stdio: 'ignore' },
+    );
     children.push(db);
     await waitFor(() => existsSync(socket), 30_000, 'MariaDB did not start');
-    await waitFor(() => spawnSync('mariadb', [`--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']).status === 0, 30_000, 'MariaDB did not accept the database');
+    await waitFor(
+      () => spawnSync('mariadb', [`--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE IF NOT EXISTS wordpress']).status === 0,
+      30_000,
+      'MariaDB did not accept the database',
+    );
 
     const root = join(dir, 'wp');
     cpSync(DEBIAN_WORDPRESS, root, { recursive: true, dereference: true, filter: (src) => !src.endsWith('/.htaccess') });
@@ -76,11 +92,16 @@ export async function startRealWordPress(o: RealWordPressOptions): Promise<RealW
       writeFileSync(to, bytes);
     }
     const php = (code: string): Promise<string> => runPhp(root, url, code);
-    const installed = await runPhp(root, url, `require_once ABSPATH . 'wp-admin/includes/upgrade.php'; wp_install('Test mosque', '${WP_ADMIN.user}', '${WP_ADMIN.email}', true, '', '${WP_ADMIN.password}'); switch_theme('twentytwentyone'); echo 'installed';`, true);
+    const installed = await runPhp(
+      root,
+      url,
+      `require_once ABSPATH . 'wp-admin/includes/upgrade.php'; wp_install('Test mosque', '${WP_ADMIN.user}', '${WP_ADMIN.email}', true, '', '${WP_ADMIN.password}'); switch_theme('twentytwentyone'); echo 'installed';`,
+      true,
+    );
     if (!installed.includes('installed')) throw new Error(`WordPress did not install: ${installed.slice(0, 500)}`);
     const server = spawn('php', ['-S', `127.0.0.1:${o.port}`, '-t', root], { stdio: 'ignore' });
     children.push(server);
-    await waitFor(async () => (await fetch(`${url}/wp-login.php`).catch(() => undefined))?.ok === true, 30_000, 'PHP\'s web server did not answer');
+    await waitFor(async () => (await fetch(`${url}/wp-login.php`).catch(() => undefined))?.ok === true, 30_000, "PHP's web server did not answer");
     return { url, root, php, close };
   } catch (error) {
     await close();

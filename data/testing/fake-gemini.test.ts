@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { embed, embedMany } from 'ai';
 import { FakeGemini, requestTexts, startFakeGemini } from './fake-gemini.js';
-import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
+import { testHashingVector } from '../embed/test-hashing-embedder.js';
 
 let fake: FakeGemini;
 beforeAll(async () => {
@@ -122,11 +122,19 @@ describe('when failures are decided per request', () => {
     const own = await startFakeGemini({ failureFor: (texts) => (texts.some((t) => t.includes('[reset]')) ? 'reset' : undefined) });
     try {
       const url = `${own.baseURL}/models/gemini-embedding-001:embedContent`;
-      const send = (text: string) => fetch(url, { method: 'POST', headers: { 'x-goog-api-key': own.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ content: { parts: [{ text }] }, outputDimensionality: 8 }) });
-      expect((await (await send('mercy')).json() as { embedding: { values: number[] } }).embedding.values).toHaveLength(8);
+      const send = (text: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'x-goog-api-key': own.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ content: { parts: [{ text }] }, outputDimensionality: 8 }),
+        });
+      expect(((await (await send('mercy')).json()) as { embedding: { values: number[] } }).embedding.values).toHaveLength(8);
       const res = await send('mercy [reset]');
       expect(res.status).toBe(200);
-      const error = await res.text().then(() => null, (e: Error) => e);
+      const error = await res.text().then(
+        () => null,
+        (e: Error) => e,
+      );
       expect((error?.cause as { code?: string } | undefined)?.code).toBe('ECONNRESET');
     } finally {
       await own.close();

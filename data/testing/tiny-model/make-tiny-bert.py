@@ -7,7 +7,7 @@ tokenizer.json (BertNormalizer + BertPreTokenizer + WordPiece, like Xenova/all-M
 hidden size 32 and deterministic random weights.
 It is NOT a semantic model; it exists to prove the loading, pooling and Node/browser parity.
 
-Usage: /usr/bin/python3 scripts/tiny-model/make-tiny-bert.py OUT_DIR [--seed 7]
+Usage: /usr/bin/python3 data/testing/tiny-model/make-tiny-bert.py OUT_DIR [--seed 7]
 Writes OUT_DIR/{config.json,tokenizer.json,tokenizer_config.json,onnx/model.onnx (float),
 onnx/model_quantized.onnx (int8 dense layer: DynamicQuantizeLinear + MatMulInteger, as in Xenova exports)}
 """

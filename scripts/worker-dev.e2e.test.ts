@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeOpenAIEmbeddings } from '../testing/fake-openai-embeddings.js';
-import { startFakeXai, type FakeXaiServer } from '../testing/fake-xai.js';
-import { buildWidgetForTests } from '../../widget/testing/e2e/e2e-stack.js';
-import { launchChromium, type LaunchedChromium } from '../../widget/testing/e2e/launch-chromium.js';
-import { askQuestion, installReadyLog, waitForAnswerDone, waitForWidgetReady } from '../../widget/testing/e2e/widget-page.js';
-import { REPO_ROOT } from '../server.js';
+import { FakeOpenAIEmbeddings } from '../data/testing/fake-openai-embeddings.js';
+import { startFakeXai, type FakeXaiServer } from '../proxy/testing/fake-xai.js';
+import { buildWidgetForTests } from '../widget/testing/e2e/e2e-stack.js';
+import { launchChromium, type LaunchedChromium } from '../widget/testing/e2e/launch-chromium.js';
+import { askQuestion, installReadyLog, waitForAnswerDone, waitForWidgetReady } from '../widget/testing/e2e/widget-page.js';
+import { REPO_ROOT } from '../proxy/server.js';
 
 const WIDGET = 'inline-widget';
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
@@ -126,7 +126,8 @@ describe('when the proxy runs on workerd', () => {
   }, 120_000);
 
   it('should answer /api/embed from the embeddings server, with the same checks as on Node', async () => {
-    const post = (origin: string, body: string) => fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body });
+    const post = (origin: string, body: string) =>
+      fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body });
     const ok = await post(BASE, JSON.stringify({ text: 'mercy' }));
     expect(ok.status).toBe(200);
     expect(embeddings.calls.some((c) => JSON.stringify(c.body).includes('mercy'))).toBe(true);
@@ -163,7 +164,12 @@ describe('when the proxy runs on workerd', () => {
     const started = Date.now();
     let next: Response;
     for (;;) {
-      next = await fetch(`${BASE}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify({ text: 'patience' }), signal: AbortSignal.timeout(10_000) });
+      next = await fetch(`${BASE}/api/embed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE },
+        body: JSON.stringify({ text: 'patience' }),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (next.status !== 503 || Date.now() - started > 4_000) break;
       await next.body?.cancel();
       await new Promise((r) => setTimeout(r, 250));
@@ -189,20 +195,31 @@ describe('when worker:dev starts with no embeddings server set', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SITE_DIR: join(REPO_ROOT, 'no-site-documents'), CHAT_PROVIDER: 'none' };
     delete env.EMBEDDINGS_BASE_URL;
     delete env.INDEX_ID;
-    const local = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(port)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const local = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(port)], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     local.stdout!.on('data', (d: Buffer) => void log.push(d.toString()));
     local.stderr!.on('data', (d: Buffer) => void log.push(d.toString()));
     try {
       const deadline = Date.now() + 150_000;
       let up = false;
       while (!up && Date.now() < deadline && local.exitCode === null) {
-        up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+        up = await fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!up) await new Promise((r) => setTimeout(r, 500));
       }
       expect(up, log.join('')).toBe(true);
       const config = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { index: { id: string; queryEmbedding: string } | null };
       expect(config.index).toMatchObject({ id: INDEX_ID, queryEmbedding: 'proxy' });
-      const embedded = await fetch(`http://127.0.0.1:${port}/api/embed`, { method: 'POST', headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` }, body: JSON.stringify({ text: 'patience in hardship' }) });
+      const embedded = await fetch(`http://127.0.0.1:${port}/api/embed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify({ text: 'patience in hardship' }),
+      });
       expect(embedded.status).toBe(200);
       expect(((await embedded.json()) as { dims: number }).dims).toBe(384);
       expect(log.join('')).toContain('meaning and keyword search, index multilingual-e5-small-384');
@@ -213,4 +230,3 @@ describe('when worker:dev starts with no embeddings server set', () => {
     }
   }, 180_000);
 });
-

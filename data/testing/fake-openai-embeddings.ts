@@ -18,7 +18,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
-import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
+import { testHashingVector } from '../embed/test-hashing-embedder.js';
 
 /**
  * What the next failing request does: an HTTP status with OpenAI's error JSON; `malformed` (200,
@@ -168,4 +168,3 @@ export class FakeOpenAIEmbeddings {
 export async function startFakeOpenAIEmbeddings(options: FakeOpenAIEmbeddingsOptions = {}): Promise<FakeOpenAIEmbeddings> {
   return new FakeOpenAIEmbeddings(options).start();
 }
-

@@ -23,7 +23,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { closeLoopbackServer, listenOnLoopback, readBody } from './loopback-server.js';
-import { testHashingVector } from '../../data/embed/test-hashing-embedder.js';
+import { testHashingVector } from '../embed/test-hashing-embedder.js';
 
 /** gemini-embedding-001 returns 3072 numbers when no `outputDimensionality` is asked for. */
 export const GEMINI_DEFAULT_DIMS = 3072;
@@ -98,13 +98,20 @@ const STATUS_NAMES: Record<number, { status: string; message: string }> = {
   403: { status: 'PERMISSION_DENIED', message: 'The caller does not have permission' },
   404: { status: 'NOT_FOUND', message: 'Requested entity was not found.' },
   429: { status: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' },
-  500: { status: 'INTERNAL', message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting' },
+  500: {
+    status: 'INTERNAL',
+    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+  },
   503: { status: 'UNAVAILABLE', message: 'The model is overloaded. Please try again later.' },
   504: { status: 'DEADLINE_EXCEEDED', message: 'Deadline expired before operation could complete.' },
 };
 
 /** Google's error body for `code`. */
-export function googleErrorBody(code: number, message?: string, details?: unknown[]): { error: { code: number; message: string; status: string; details?: unknown[] } } {
+export function googleErrorBody(
+  code: number,
+  message?: string,
+  details?: unknown[],
+): { error: { code: number; message: string; status: string; details?: unknown[] } } {
   const known = STATUS_NAMES[code] ?? { status: code >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION', message: `HTTP ${code}` };
   return { error: { code, message: message ?? known.message, status: known.status, ...(details ? { details } : {}) } };
 }
@@ -241,12 +248,21 @@ export class FakeGemini {
   #answer(call: FakeGeminiCall, raw: string): [number | 'hang' | 'reset', unknown] {
     const key = call.headers['x-goog-api-key'];
     if (key === undefined) {
-      return [403, googleErrorBody(403, 'Method doesn\'t allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.')];
+      return [
+        403,
+        googleErrorBody(
+          403,
+          "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+        ),
+      ];
     }
     if (key !== this.apiKey) {
-      return [400, googleErrorBody(400, 'API key not valid. Please pass a valid API key.', [
-        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
-      ])];
+      return [
+        400,
+        googleErrorBody(400, 'API key not valid. Please pass a valid API key.', [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
+        ]),
+      ];
     }
     const next = this.#failures.shift();
     const failure = next?.failure ?? this.#failureFor(requestTexts(call.body));
@@ -300,12 +316,11 @@ export class FakeGemini {
 export function requestTexts(body: unknown): string[] {
   const one = (r: EmbedRequestBody | undefined) => (r?.content?.parts ?? []).map((p) => (typeof p.text === 'string' ? p.text : '')).join('');
   if (body && typeof body === 'object' && Array.isArray((body as { requests?: unknown }).requests)) {
-    return ((body as { requests: EmbedRequestBody[] }).requests).map(one);
+    return (body as { requests: EmbedRequestBody[] }).requests.map(one);
   }
   if (body && typeof body === 'object' && (body as EmbedRequestBody).content) return [one(body as EmbedRequestBody)];
   return [];
 }
-
 
 /** Create and start a fake Gemini server. */
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {

@@ -21,7 +21,7 @@ export const TINY_MODEL_ID = 'tiny-bert';
 /** Hidden size of the tiny model, i.e. the embedding dimension. */
 export const TINY_MODEL_DIMS = 32;
 /** Default cache folder (repo root `.cache/`, gitignored). */
-export const DEFAULT_TINY_MODEL_DIR = resolve(HERE, '../../.cache/tiny-model');
+export const DEFAULT_TINY_MODEL_DIR = resolve(HERE, '../../../.cache/tiny-model');
 /** The only Python that has `onnx` + `numpy` here; the pyenv `python3` on PATH does not. */
 const PYTHON = '/usr/bin/python3';
 
@@ -38,7 +38,9 @@ export interface TinyModel {
 export async function ensureTinyModel(dir: string = DEFAULT_TINY_MODEL_DIR): Promise<TinyModel> {
   const modelsDir = resolve(dir);
   const modelDir = join(modelsDir, TINY_MODEL_ID);
-  const stamp = createHash('sha256').update(await readFile(GENERATOR)).digest('hex');
+  const stamp = createHash('sha256')
+    .update(await readFile(GENERATOR))
+    .digest('hex');
   const stampFile = join(modelDir, '.generator-sha256');
   const model: TinyModel = { modelsDir, modelId: TINY_MODEL_ID, dims: TINY_MODEL_DIMS, modelDir };
   if (existsSync(stampFile) && (await readFile(stampFile, 'utf8')) === stamp) return model;
