@@ -35,7 +35,7 @@ describe('when the hybrid retriever runs over a small test-hashing index', () =>
     const tasks: EmbedTask[] = [];
     const inner = new TestHashingEmbedder({ dims: DIMS });
     const embedder: Embedder = { id: inner.id, model: inner.model, dims: DIMS, embed: (t, task) => (tasks.push(task), inner.embed(t, task)) };
-    const retriever = hybridRetriever(createSearchEngine(corpus), search, embedder, {
+    const retriever = hybridRetriever(createSearchEngine(corpus), corpus, search, embedder, {
       id: 'test-hashing-32',
       embedder: 'test-hashing',
       floors: { primary: 0, fallback: 0 },

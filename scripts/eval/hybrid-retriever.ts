@@ -1,6 +1,7 @@
 /**
- * Hybrid retrieval for the eval: embed each question with the embedder that built the
- * vector index, then ask the engine's `hybrid(query, vector)` (lexical + vector, RRF).
+ * Hybrid retrieval for the eval: each question searched in the widget's own stages
+ * (widget/asking/search-stages.ts: keyword, then fused with its embedding by the embedder that
+ * built the vector index), the last list scored.
  *
  * Which embedder is used comes from the index manifest, never from a flag, so the query and
  * the verses are always in the same space:
@@ -29,6 +30,9 @@ import { join } from 'node:path';
 import { CachedQueryEmbedder, queryVectorCacheName } from './cached-query-embedder.js';
 import { REPO_ROOT } from './external-data.js';
 import { retrieverFromSearch } from './search-result-retriever.js';
+import { adaptSearchEngine } from '../../widget/asking/search-engine-adapter.js';
+import { searchStages } from '../../widget/asking/search-stages.js';
+import type { SearchResult } from '../../data/search/search-result.js';
 import type { VerseRetriever } from './verse-retriever.js';
 import type { TopicIndex, TopicVectors } from '../../data/topics/topic-index.js';
 
@@ -47,16 +51,39 @@ export function hybridSystemName(manifest: Pick<VectorIndexManifest, 'id' | 'emb
 /** The hybrid retriever over an already-loaded engine, vector search and query embedder. */
 export function hybridRetriever(
   engine: SearchEngine,
+  corpus: Corpus,
   search: VectorSearch,
   embedder: Embedder,
   manifest: Pick<VectorIndexManifest, 'id' | 'embedder' | 'floors'>,
   mode: VectorMode = 'hybrid',
   topicVectors?: TopicVectors,
 ): VerseRetriever {
-  return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) => {
+  const embedQuery = async (query: string): Promise<Float32Array> => {
     const [vector] = await embedder.embed([query], 'query');
     if (!vector) throw new Error(`embedder ${embedder.id} returned no vector for a query`);
-    return engine[mode](query, { search, vector, floors: manifest.floors, ...(topicVectors ? { topicVectors } : {}) }, lang === undefined ? {} : { lang });
+    return vector instanceof Float32Array ? vector : Float32Array.from(vector);
+  };
+  if (mode === 'dense') {
+    return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) =>
+      engine.dense(
+        query,
+        { search, vector: await embedQuery(query), floors: manifest.floors, ...(topicVectors ? { topicVectors } : {}) },
+        lang === undefined ? {} : { lang },
+      ),
+    );
+  }
+  // The widget's own search stages (keyword, then fused), so the eval scores the list the visitor
+  // is left with; no suggestion and no history here, so it is the fused stage's.
+  const widgetEngine = adaptSearchEngine(engine, corpus, search, manifest, topicVectors);
+  return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) => {
+    const env = { engine: widgetEngine, embedQuery, searchLang: lang ?? 'en', history: [], loadTrack: async () => {} };
+    let last: SearchResult | undefined;
+    for await (const step of searchStages(query, env, new AbortController().signal)) {
+      if (step.kind === 'embed-failed') throw step.error;
+      if (step.kind === 'results') last = step.result;
+    }
+    if (!last) throw new Error(`the search stages gave no list for "${query}"`);
+    return last;
   });
 }
 
@@ -109,5 +136,5 @@ export async function createHybridRetriever(
       : new CachedQueryEmbedder(inner, join(REPO_ROOT, '.cache', 'eval-query-vectors', queryVectorCacheName(manifest)));
   const engine = createSearchEngine(corpus, engineOptions);
   engine.useTopics(topics);
-  return hybridRetriever(engine, search, embedder, manifest, mode, topicVectors);
+  return hybridRetriever(engine, corpus, search, embedder, manifest, mode, topicVectors);
 }

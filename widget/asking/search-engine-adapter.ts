@@ -15,9 +15,11 @@ export function adaptSearchEngine(
   engine: SearchEngine,
   corpus: Corpus,
   vectorSearch: VectorSearch | null,
-  indexManifest: VectorIndexManifest | null,
+  indexManifest: Pick<VectorIndexManifest, 'floors'> | null,
+  /** The topic vectors the engine's topics already use (the eval loads them beside its index). */
+  initialTopicVectors?: TopicVectors,
 ): WidgetSearchEngine {
-  let topicVectors: TopicVectors | undefined;
+  let topicVectors: TopicVectors | undefined = initialTopicVectors;
   // async: a throwing engine becomes a rejected promise, like the worker's.
   return {
     lexical: async (query, lang, assist) => engine.lexical(query, { lang, ...(assist ? { assist } : {}) }),
