@@ -133,9 +133,11 @@ describe('when the server fails', () => {
 
   it('should time out a server that never answers', async () => {
     fake.failNext(1, 'hang');
-    const error = await failure(embedder({ timeoutMs: 200 }).embed(['a'], 'query'));
+    // Long enough for a busy machine to have taken the request in: one still unread at the
+    // deadline would take the next test's planned failure.
+    const error = await failure(embedder({ timeoutMs: 1000 }).embed(['a'], 'query'));
     expect(error.code).toBe('timeout');
-    expect(error.message).toMatch(/did not answer within 200 ms/);
+    expect(error.message).toMatch(/did not answer within 1000 ms/);
   });
 
   it.each(['malformed', 'wrong-shape'] as const)('should explain a %s body', async (kind) => {
