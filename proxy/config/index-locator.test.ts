@@ -2,27 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GEMINI_TEST_INDEX } from '../testing/index-manifest-fixture.js';
 import { IndexLocatorError, locateIndex } from './index-locator.js';
 
 let root: string;
 const manifest = (id: string, embedder = 'gemini') =>
   JSON.stringify({
-    schema: 1,
+    ...GEMINI_TEST_INDEX,
     id,
     version: 'v',
     embedder,
     model: 'm',
-    dims: 8,
-    count: 6236,
-    quantization: 'int8-per-vector',
-    queryTask: 'RETRIEVAL_QUERY',
-    documentTask: 'RETRIEVAL_DOCUMENT',
-    queryPrefix: '',
-    documentPrefix: '',
-    textTemplate: '{text}',
-    contextualised: false,
     corpusVersion: 'c',
-    floors: { primary: 0.5, fallback: 0.4 },
     files: [{ path: 'vectors.0123456789.bin', bytes: 1, gzipBytes: 1, sha256: 'a'.repeat(64) }],
   });
 

@@ -3,27 +3,10 @@ import type { Embedder, EmbedTask } from '../../data/embed/embedder.js';
 import { GeminiEmbedder } from '../../data/embed/gemini-embedder.js';
 import type { VectorIndexManifest } from '../../data/index/index-manifest.js';
 import { FAKE_GEMINI_API_KEY, startFakeGemini, type FakeGemini } from '../../data/testing/fake-gemini.js';
+import { GEMINI_TEST_INDEX } from '../testing/index-manifest-fixture.js';
 import { chatInit, createTestProxy } from '../testing/test-proxy.js';
 
-const INDEX: VectorIndexManifest = {
-  schema: 1,
-  id: 'gemini-embedding-001-8',
-  version: 'v1',
-  embedder: 'gemini',
-  model: 'gemini-embedding-001',
-  dims: 8,
-  count: 6236,
-  quantization: 'int8-per-vector',
-  queryTask: 'RETRIEVAL_QUERY',
-  documentTask: 'RETRIEVAL_DOCUMENT',
-  queryPrefix: '',
-  documentPrefix: '',
-  textTemplate: '{text}',
-  contextualised: false,
-  corpusVersion: 'x',
-  floors: { primary: 0.5, fallback: 0.4 },
-  files: [],
-};
+const INDEX: VectorIndexManifest = { ...GEMINI_TEST_INDEX, version: 'v1', corpusVersion: 'x', files: [] };
 
 /** Test stand-in: counts calls, can be slowed down or made to fail. */
 class CountingEmbedder implements Embedder {

@@ -61,7 +61,7 @@ export function hybridRetriever(
   const embedQuery = async (query: string): Promise<Float32Array> => {
     const [vector] = await embedder.embed([query], 'query');
     if (!vector) throw new Error(`embedder ${embedder.id} returned no vector for a query`);
-    return vector instanceof Float32Array ? vector : Float32Array.from(vector);
+    return vector;
   };
   if (mode === 'dense') {
     return retrieverFromSearch(hybridSystemName(manifest, mode), async ({ query, lang }) =>

@@ -4,8 +4,9 @@
  * self-hosters run it (`node --import tsx proxy/server.ts`), with a Gemini index manifest
  * pointing at the fake Gemini server, and its memory read from Linux `/proc`.
  */
+import { writeIndexManifestFixture } from '../../proxy/testing/index-manifest-fixture.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface ProxyProcess {
@@ -18,31 +19,8 @@ export interface ProxyProcess {
 
 /** Writes a 768-dimension Gemini index manifest (no vectors: the proxy only embeds queries for it) and returns the index directory. */
 export async function writeBenchIndex(tmpDir: string, corpusVersion: string): Promise<string> {
-  const indexId = 'gemini-embedding-001-768';
   const dir = join(tmpDir, 'index');
-  await mkdir(join(dir, indexId), { recursive: true });
-  await writeFile(
-    join(dir, indexId, 'manifest.json'),
-    JSON.stringify({
-      schema: 1,
-      id: indexId,
-      version: 'bench',
-      embedder: 'gemini',
-      model: 'gemini-embedding-001',
-      dims: 768,
-      count: 6236,
-      quantization: 'int8-per-vector',
-      queryTask: 'RETRIEVAL_QUERY',
-      documentTask: 'RETRIEVAL_DOCUMENT',
-      queryPrefix: '',
-      documentPrefix: '',
-      textTemplate: '{text}',
-      contextualised: false,
-      corpusVersion,
-      floors: { primary: 0.5, fallback: 0.4 },
-      files: [{ path: 'vectors.0000000000.bin', bytes: 1, gzipBytes: 1, sha256: '0'.repeat(64) }],
-    }),
-  );
+  await writeIndexManifestFixture(dir, corpusVersion, { id: 'gemini-embedding-001-768', version: 'bench', dims: 768 });
   return dir;
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchWidgetConfig } from './fetch-widget-config.js';
 import { fetchQueryEmbedding } from './fetch-query-embedding.js';
 import { ProxyError } from './proxy-error.js';
-import { retryAfterSeconds as parseRetryAfter } from '../../data/http/retry-after.js';
+import { retryAfterSeconds } from '../../data/http/retry-after.js';
 import { proxyUrl } from './proxy-fetch.js';
 import { postChat } from '../chat/post-chat.js';
 import type { ChatRequest } from '../../data/contracts/chat-request.js';
@@ -132,9 +132,9 @@ describe('when resolving proxy URLs and Retry-After', () => {
   });
   it('should read seconds and HTTP dates', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(parseRetryAfter('120', now)).toBe(120);
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 });

@@ -170,18 +170,19 @@ export class BootController implements ReactiveController {
     if (siteConfig) {
       // Beside the corpus, never before it: a failure only means no "From this mosque" section
       // (the loader says why on the console).
-      const loading: Promise<void> = services.loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, signal).then(
-        (site) => {
-          if (stale()) return;
+      const loading: Promise<void> = services
+        .loadSiteKnowledge(proxyUrl(proxy, siteConfig.manifest), siteConfig.version, signal)
+        .then(
+          (site) => {
+            if (stale() || !site) return;
+            this.site = site;
+            this.#host.requestUpdate();
+          },
+          () => undefined,
+        )
+        .finally(() => {
           if (this.#siteLoading === loading) this.#siteLoading = undefined;
-          if (!site) return;
-          this.site = site;
-          this.#host.requestUpdate();
-        },
-        () => {
-          if (!stale() && this.#siteLoading === loading) this.#siteLoading = undefined;
-        },
-      );
+        });
       this.#siteLoading = loading;
     }
     const index = this.config?.index ? { id: this.config.index.id, manifestUrl: proxyUrl(proxy, this.config.index.manifest) } : null;
@@ -222,10 +223,6 @@ export class BootController implements ReactiveController {
     }
   }
 
-  /**
-   * After the verses can be searched, never before: the topic index (and its vectors) joins the
-   * search once it is here; until then, and if it fails, search works without it.
-   */
   /** While the mosque's documents load, the promise of their arrival (settles either way); undefined once they are in or failed. */
   sitePending(): Promise<void> | undefined {
     return this.#siteLoading;
