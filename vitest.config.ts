@@ -1,12 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+const TESTS = '{data,proxy,scripts,widget,demo}/**/*.test.ts';
+/**
+ * Test files that run in a fresh process of their own. Every other file shares its worker's
+ * module cache with the files before it: on two cores, starting a process and importing the
+ * same modules again for each of 300 files took about a third of the suite. This one has
+ * failed once when it shared (its demo page came without the page policy) and passed alone.
+ */
+const ISOLATED = ['proxy/worker/worker-app.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['{data,proxy,scripts,widget,demo}/**/*.test.ts'],
     exclude: ['node_modules/**', 'data/dist/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // 2-core machines: browser and server tests must not fight over the CPU.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'shared', include: [TESTS], exclude: ['node_modules/**', 'data/dist/**', 'dist/**', ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

@@ -6,6 +6,7 @@
  * One stack per test file: start it in `beforeAll`, reuse its browser, close in `afterAll`
  * (`useE2eStack` does both for a file that needs nothing else around it).
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -62,15 +63,38 @@ export interface E2eStack {
 }
 
 let widgetBuild: Promise<string> | undefined;
+let testIndex: Promise<{ readonly root: string; readonly id: string }> | undefined;
+
+/** A temp dir removed when this test process ends (the files sharing a worker reuse what it holds). */
+async function processTempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Build the widget once per test process into a temp dir (never touches dist/). */
 export function buildWidgetForTests(): Promise<string> {
   widgetBuild ??= (async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'quran-dai-widget-'));
+    const outDir = await processTempDir('quran-dai-widget-');
     await buildWidgetBundle({ outDir, logLevel: 'error' });
     return outDir;
   })();
   return widgetBuild;
+}
+
+/** The test-hashing index of the whole test corpus, built once per test process (the stacks only read it). */
+function buildTestIndex(): Promise<{ readonly root: string; readonly id: string }> {
+  testIndex ??= (async () => {
+    const root = await processTempDir('quran-dai-index-');
+    const built = await runIndexBuild({
+      corpus: await loadTestCorpus(),
+      embedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }),
+      embedderKind: 'test-hashing',
+      outRoot: root,
+    });
+    return { root, id: built.manifest.id };
+  })();
+  return testIndex;
 }
 
 /**
@@ -103,18 +127,10 @@ export async function startE2eStack(options: E2eStackOptions = {}): Promise<E2eS
     cleanups.push(() => gemini.close());
 
     const semantic = options.semantic;
-    const indexRoot = semantic ? dirname(semantic.indexDir) : await mkdtemp(join(tmpdir(), 'quran-dai-index-'));
-    if (!semantic) cleanups.push(() => rm(indexRoot, { recursive: true, force: true }));
-    let indexId: string | null = semantic?.indexId ?? null;
-    if (withIndex && !semantic) {
-      const built = await runIndexBuild({
-        corpus: await loadTestCorpus(),
-        embedder: new TestHashingEmbedder({ dims: E2E_INDEX_DIMS }),
-        embedderKind: 'test-hashing',
-        outRoot: indexRoot,
-      });
-      indexId = built.manifest.id;
-    }
+    const shared = withIndex && !semantic ? await buildTestIndex() : undefined;
+    const indexRoot = semantic ? dirname(semantic.indexDir) : (shared?.root ?? (await mkdtemp(join(tmpdir(), 'quran-dai-index-'))));
+    if (!semantic && !shared) cleanups.push(() => rm(indexRoot, { recursive: true, force: true }));
+    const indexId: string | null = semantic?.indexId ?? shared?.id ?? null;
 
     const proxyLog: string[] = [];
     const proxy = await startServer({

@@ -74,6 +74,30 @@ export function readStoredData(page: Page): Promise<StoredDataSummary> {
   );
 }
 
+/**
+ * Resolve once the data cache has stored what it keeps under `slot` (`corpus`, `site`, …) in this
+ * profile's IndexedDB: a test that is about search, not about the first visit's order of
+ * downloads, can wait for the mosque's documents before asking.
+ */
+export async function waitForStoredSlot(page: Page, slot: string, timeoutMs = 120_000): Promise<void> {
+  await page.waitForFunction(
+    (name) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('quran-dai-data');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('current')) return (resolve(false), db.close());
+          const get = db.transaction('current', 'readonly').objectStore('current').get(name);
+          get.onsuccess = () => (resolve(get.result !== undefined), db.close());
+          get.onerror = () => (resolve(false), db.close());
+        };
+      }),
+    slot,
+    { timeout: timeoutMs, polling: 250 },
+  );
+}
+
 /** What a search worker said when ready (see search-worker-protocol.ts). */
 export interface WorkerReadyMessage {
   readonly prepareMs: Readonly<Record<string, number>>;
