@@ -3,26 +3,24 @@
  * (browser, onnxruntime-web WASM) must produce the same vector for the same text, or
  * browser-embedded queries would not match the verse vectors built offline.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { rm } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexModelFields } from '../../data/embed/local-embedder-compat.js';
 import { openLocalEmbedderFromDir, ORT_WASM_DIR } from '../../data/embed/local-embedder-node.js';
 import type { LocalEmbedder } from '../../data/embed/local-embedder.js';
 import { ensureTinyModel } from '../../data/testing/tiny-model/tiny-model.js';
+import { launchChromium, type LaunchedChromium } from '../testing/e2e/launch-chromium.js';
 import { bundlePage } from '../testing/local-embedding/bundle-page.js';
 import { startPageServer, type PageServer } from '../testing/local-embedding/page-server.js';
 
 const TEXTS = ['What does the Quran say about patience?', 'الصبر والصلاة', 'Who is Maryam, the mother of Jesus?'];
 
 let server: PageServer;
-let browser: BrowserContext;
+let browser: LaunchedChromium;
 let page: Page;
 let nodeEmbedder: LocalEmbedder;
 let appDir: string;
-let userDataDir: string;
 
 const manifestFor = (overrides: Partial<IndexModelFields> = {}): IndexModelFields => ({
   id: 'local-tiny-bert-32',
@@ -43,21 +41,8 @@ beforeAll(async () => {
   });
   appDir = await bundlePage('widget/testing/local-embedding/parity-page.ts');
   server = await startPageServer({ appDir, modelsDir: tiny.modelsDir, wasmDir: ORT_WASM_DIR });
-  userDataDir = await mkdtemp(join(tmpdir(), 'quran-dai-chromium-'));
-  browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  page = await browser.newPage();
+  browser = await launchChromium();
+  page = await browser.context.newPage();
   await page.goto(`${server.origin}/`);
   await page.waitForFunction(() => 'localEmbeddingTest' in window);
 }, 120_000);
@@ -65,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  for (const dir of [appDir, userDataDir]) if (dir) await rm(dir, { recursive: true, force: true });
+  if (appDir) await rm(appDir, { recursive: true, force: true });
 });
 
 describe('when the page has loaded but nothing was embedded yet', () => {
