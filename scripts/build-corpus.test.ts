@@ -22,5 +22,12 @@ describe('when building the corpus twice', () => {
     expect(filesA).toContain('ATTRIBUTION.md');
     expect(filesA).toContain('LICENSE-quran-json.txt');
     for (const f of manifest.files) expect(f.gzipBytes).toBeLessThan(f.bytes);
+    // The Arabic explanation carries the search words drawn from four medieval commentaries, with their source; the Indonesian none.
+    const part = (p: string) => JSON.parse(new TextDecoder().decode(built(p)));
+    const built = (p: string) => builtA.files.find((f) => f.part === p)!.bytes;
+    expect(part('explanation-ar').searchTerms).toHaveLength(6236);
+    expect(part('explanation-id').searchTerms).toBeUndefined();
+    expect(manifest.sources.map((s: { id: string }) => s.id)).toContain('search-terms-ar');
+    expect(await readFile(join(a, 'ATTRIBUTION.md'), 'utf8')).toMatch(/Search words from four medieval tafsirs/);
   });
 });

@@ -11,7 +11,8 @@ import { DEFAULT_CORPUS_DIR } from '../data/corpus/corpus-loader-node.js';
 import { readQuranJson } from './corpus-build/quran-json-source.js';
 import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
 import { readRukuStarts } from './corpus-build/ruku-source.js';
-import { EXPLANATION_FILES, readTanzilExplanation } from './corpus-build/tanzil-explanation-source.js';
+import { EXPLANATION_FILES, EXPLANATION_SOURCE_DIR, readTanzilExplanation } from './corpus-build/tanzil-explanation-source.js';
+import { parseTafsirTerms, TAFSIR_TERMS_FILE } from './corpus-build/tafsir-terms.js';
 import { parseTextSources } from '../data/sources/text-sources.js';
 import { isMainModule } from './main-module.js';
 
@@ -26,7 +27,8 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
     ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts),
     id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts),
   };
-  const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations);
+  const searchTerms = { ar: parseTafsirTerms(await readFile(join(EXPLANATION_SOURCE_DIR, TAFSIR_TERMS_FILE), 'utf8'), verseCounts, TAFSIR_TERMS_FILE) };
+  const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations, searchTerms);
   await mkdir(outDir, { recursive: true });
   const kept = ['manifest.json', ...built.files.map((f) => f.path)];
   // A file's brotli copy (npm run build:precompress) stays with it; the bytes behind a hashed name never change.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CORPUS_DIR, loadCorpusFromDir } from './corpus-loader-node.js';
 import { loadCorpusExplanation } from './corpus-loader.js';
-import { manifestEntry } from './corpus-parts.js';
+import { manifestEntry, parseVerseTextFile } from './corpus-parts.js';
 
 const read = async (path: string) => new Uint8Array(await readFile(join(DEFAULT_CORPUS_DIR, path)));
 
@@ -34,6 +34,20 @@ describe('when the verse explanation loads after the first results', () => {
     };
     await expect(loadCorpusExplanation(tampered, corpus, 'ar')).rejects.toThrow(/sha256|does not match|rebuild/i);
     expect(corpus.hasExplanation('ar')).toBe(false);
+  });
+  it('should carry search words for each verse that are never shown, and refuse words that do not match the verses', async () => {
+    const corpus = await loadCorpusFromDir({ tracks: ['en'] });
+    await loadCorpusExplanation(read, corpus, 'ar');
+    const terms = corpus.explanationSearchTerms('ar')!;
+    expect(terms).toHaveLength(6236);
+    const i = corpus.indexOf({ surah: 49, ayah: 12 });
+    // 49:12 forbids backbiting and spying; its commentaries name both, the explanation shown stays Jalalayn's text.
+    expect(terms[i]!.split(' ')).toEqual(expect.arrayContaining(['الغيبه', 'التجسس']));
+    expect(corpus.explanationAt('ar', i)).not.toContain(terms[i]);
+    const file = JSON.parse(new TextDecoder().decode(await read(manifestEntry(corpus.manifest, 'explanation-ar').path)));
+    expect(() => parseVerseTextFile({ ...file, searchTerms: file.searchTerms.slice(1) })).toThrow(
+      /search words of "explanation-ar" do not match its verses; rebuild/,
+    );
   });
   it('should refuse a file that holds another text', async () => {
     const corpus = await loadCorpusFromDir({ tracks: ['en'] });

@@ -47,5 +47,9 @@ export function parseVerseTextFile(json: unknown): VerseTextFile {
   if (!f || typeof f.track !== 'string' || !Array.isArray(f.texts)) {
     throw new CorpusError('corrupt-data', 'verse text file is malformed; rebuild with npm run build:corpus');
   }
+  const terms = f.searchTerms;
+  if (terms !== undefined && (!Array.isArray(terms) || terms.length !== f.texts.length || !terms.every((t) => typeof t === 'string'))) {
+    throw new CorpusError('corrupt-data', `the search words of "${f.track}" do not match its verses; rebuild with npm run build:corpus`);
+  }
   return f as VerseTextFile;
 }

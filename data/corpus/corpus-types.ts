@@ -93,6 +93,11 @@ export interface VerseTextFile {
   /** Human-readable name of the text, e.g. `Saheeh International`. */
   readonly name: string;
   readonly texts: readonly string[];
+  /**
+   * An explanation's search words, per verse: searched with the verse, never shown (Arabic: the
+   * words its medieval commentaries use most distinctively, derived at build time).
+   */
+  readonly searchTerms?: readonly string[];
 }
 
 export interface SurahFile {

@@ -137,6 +137,16 @@ export class Corpus implements ReferenceContext {
     return this.#explanations.get(lang)?.texts;
   }
 
+  /** Every verse's search words that come with the explanation in `lang` (searched, never shown); undefined when it has none or is not loaded. */
+  explanationSearchTerms(lang: ExplanationLang): readonly string[] | undefined {
+    return this.#explanations.get(lang)?.searchTerms;
+  }
+
+  /** The explanation in `lang` as loaded (for a search worker), when it is. */
+  explanationFile(lang: ExplanationLang): VerseTextFile | undefined {
+    return this.#explanations.get(lang);
+  }
+
   /** Where a text comes from and its terms (`arabic`, `translation-ur`, `topics`…), when the manifest lists it. */
   source(id: string): TextSource | undefined {
     return this.manifest.sources?.find((s) => s.id === id);

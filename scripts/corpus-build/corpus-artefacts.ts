@@ -72,12 +72,14 @@ export type ExplanationTexts = Readonly<Record<ExplanationLang, readonly string[
 /**
  * @param rukuStarts per surah, the ayahs where its rukus start (ruku-source.ts)
  * @param explanations per language, a verse-by-verse explanation, loaded by the widget after the first results
+ * @param searchTerms per language, words searched with each verse and never shown, carried by that language's explanation (tafsir-terms.ts)
  */
 export function buildCorpus(
   src: QuranJsonSource,
   rukuStarts: readonly (readonly number[])[],
   sources: readonly TextSource[],
   explanations: ExplanationTexts,
+  searchTerms: Partial<Record<ExplanationLang, readonly string[]>> = {},
 ): BuiltCorpus {
   if (rukuStarts.length !== src.surahs.length) throw new Error(`ruku table has ${rukuStarts.length} surahs, the text ${src.surahs.length}`);
   let first = 0;
@@ -107,7 +109,11 @@ export function buildCorpus(
     const texts = explanations[lang];
     if (texts.length !== arabic.length) throw new Error(`the ${lang} explanation has ${texts.length} verses, the Arabic ${arabic.length}`);
     const part = `explanation-${lang}` as const;
-    files.push(jsonFile(part, part, text(part, sourceOf(sources, part).name, [...texts])));
+    const terms = searchTerms[lang];
+    if (terms && terms.length !== arabic.length) throw new Error(`the ${lang} search words have ${terms.length} verses, the Arabic ${arabic.length}`);
+    // Searched words must have their source recorded too (they are derived, and never shown).
+    if (terms) sourceOf(sources, `search-terms-${lang}`);
+    files.push(jsonFile(part, part, { ...text(part, sourceOf(sources, part).name, [...texts]), ...(terms ? { searchTerms: [...terms] } : {}) }));
   }
   // Every text served must have its source recorded; the manifest carries them for the widget.
   sourceOf(sources, 'ruku');

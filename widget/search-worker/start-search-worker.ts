@@ -97,8 +97,11 @@ export function startSearchWorker(options: SearchWorkerOptions): Promise<AsyncSe
           useTopics: (data) => call<void>({ type: 'use-topics', data }),
           addTrack: (track) =>
             call<void>({ type: 'add-track', track, file: { track, name: corpus.trackName(track) ?? track, texts: corpus.trackTexts(track) } }),
-          addExplanation: (lang) =>
-            call<void>({ type: 'add-explanation', lang, file: { track: `explanation-${lang}`, name: lang, texts: corpus.explanationTexts(lang) ?? [] } }),
+          addExplanation: (lang) => {
+            const file = corpus.explanationFile(lang);
+            if (!file) return Promise.reject(new Error(`the ${lang} explanation is not loaded; add it to the corpus before sending it to the search worker`));
+            return call<void>({ type: 'add-explanation', lang, file });
+          },
           terminate: () => worker.terminate(),
         });
         return;

@@ -99,10 +99,23 @@ describe('when the Arabic verse explanation loads after the first results', () =
     expect(indexes.isBuilt('arabic-search')).toBe(false);
     expect(indexes.snapshotKey('arabic-search')).not.toBe(keyBefore);
     const hits = indexes.get('arabic-search').searchText(WORD, 10);
-    expect(hits.length).toBeGreaterThan(0);
-    // 9:47: the hypocrites would have spread talebearing (بالنميمة) among the believers.
-    expect(later.refAt(hits[0]!.index)).toEqual({ surah: 9, ayah: 47 });
-    expect(later.explanationAt('ar', hits[0]!.index)).toContain('بالنميمة');
+    // 9:47: the hypocrites would have spread talebearing (بالنميمة) among the believers. (68:11,
+    // "going about with slander", comes first: its commentaries name talebearing too.)
+    const i = hits.findIndex((h) => later.refAt(h.index).surah === 9 && later.refAt(h.index).ayah === 47);
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(later.explanationAt('ar', hits[i]!.index)).toContain('بالنميمة');
+    expect(later.refAt(hits[0]!.index)).toEqual({ surah: 68, ayah: 11 });
+  });
+  it('should find a verse by a word only its medieval commentaries use, which the explanation shown does not hold', async () => {
+    const later = await loadCorpusFromDir({ tracks: ['en'] });
+    const indexes = new LexicalIndexes(later, EXPLAINED);
+    // "I backbit him" (اغتبته), from the reports the commentaries tell on 49:12; not in any verse or in Jalalayn.
+    const word = 'اغتبته';
+    expect(indexes.get('arabic-search').searchText(word, 10)).toEqual([]);
+    await loadCorpusExplanation(readPart, later, 'ar');
+    const hits = indexes.get('arabic-search').searchText(word, 10);
+    expect(hits.map((h) => later.refAt(h.index))).toEqual([{ surah: 49, ayah: 12 }]);
+    expect(later.explanationAt('ar', hits[0]!.index)).not.toContain(word);
   });
   it('should keep the verses alone when switched off, and refuse a snapshot made without the explanation', async () => {
     const full = await loadCorpusFromDir({ tracks: ['en'], explanations: ['ar'] });

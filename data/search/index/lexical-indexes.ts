@@ -4,8 +4,9 @@
  * a light-stem, a root and a character n-gram index (measured: better than any one alone on
  * Qur'an QA Task A train and QUQA; ADR 0006).
  * Once the Arabic verse explanation is loaded (after the first results), the Arabic stem and root
- * indexes are built again with each verse's words and its explanation's (document expansion;
- * measured on Qur'an QA Task A train and QUQA, ADR 0030); the n-grams keep the verse alone.
+ * indexes are built again with each verse's words, its explanation's and the explanation's search
+ * words (document expansion; measured on Qur'an QA Task A train and QUQA, ADRs 0030 and 0035); the
+ * n-grams keep the verse alone.
  * A track's index can also be restored from a snapshot of an earlier build (lexical-snapshot.ts)
  * when the snapshot's key matches this corpus version, track, analyzers (by id and by a
  * fingerprint of their output, analyzer-fingerprint.ts) and BM25 params.
@@ -170,7 +171,8 @@ export class LexicalIndexes {
     let explained = this.#explainedTexts.get(lang);
     if (!explained) {
       const fold = lang === 'ar' ? normalizeArabic : (e: string) => e;
-      explained = this.#corpus.explanationTexts(lang)!.map((e, i) => `${verses[i]} ${fold(e)}`);
+      const terms = this.#corpus.explanationSearchTerms(lang);
+      explained = this.#corpus.explanationTexts(lang)!.map((e, i) => `${verses[i]} ${fold(e)}${terms ? ` ${fold(terms[i]!)}` : ''}`);
       this.#explainedTexts.set(lang, explained);
     }
     return specs.map((s) => (s.explained ? explained : verses));
