@@ -12,7 +12,7 @@ import { readQuranJson } from './corpus-build/quran-json-source.js';
 import { buildCorpus, sizeSummary } from './corpus-build/corpus-artefacts.js';
 import { readRukuStarts } from './corpus-build/ruku-source.js';
 import { EXPLANATION_FILES, EXPLANATION_SOURCE_DIR, readTanzilExplanation } from './corpus-build/tanzil-explanation-source.js';
-import { parseTafsirTerms, TAFSIR_TERMS_FILE } from './corpus-build/tafsir-terms.js';
+import { readTafsirTerms } from './corpus-build/tafsir-terms.js';
 import { parseTextSources } from '../data/sources/text-sources.js';
 import { isMainModule } from './main-module.js';
 
@@ -27,7 +27,7 @@ export async function writeCorpus(outDir: string): Promise<ReturnType<typeof bui
     ar: await readTanzilExplanation(EXPLANATION_FILES.ar, verseCounts),
     id: await readTanzilExplanation(EXPLANATION_FILES.id, verseCounts),
   };
-  const searchTerms = { ar: parseTafsirTerms(await readFile(join(EXPLANATION_SOURCE_DIR, TAFSIR_TERMS_FILE), 'utf8'), verseCounts, TAFSIR_TERMS_FILE) };
+  const searchTerms = { ar: await readTafsirTerms(verseCounts, EXPLANATION_SOURCE_DIR) };
   const built = buildCorpus(src, readRukuStarts(verseCounts), sources, explanations, searchTerms);
   await mkdir(outDir, { recursive: true });
   const kept = ['manifest.json', ...built.files.map((f) => f.path)];

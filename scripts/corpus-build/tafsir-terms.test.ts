@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readQuranJson } from './quran-json-source.js';
 import { EXPLANATION_SOURCE_DIR } from './tanzil-explanation-source.js';
-import { commentaryWords, distinctiveTerms, formatTafsirTerms, parseTafsirTerms, TAFSIR_TERMS_FILE, TafsirTermsFileError } from './tafsir-terms.js';
+import { commentaryWords, distinctiveTerms, formatTafsirTerms, parseTafsirTerms, readTafsirTerms, TafsirTermsFileError } from './tafsir-terms.js';
 
 describe('when the words of the commentaries are drawn for each verse', () => {
   it('should key them as search does and leave out a chain of narrators', () => {
@@ -33,10 +32,11 @@ describe('when the kept file is written and read back', () => {
   });
   it('should hold ten words for each of the 6,236 verses in the kept file', async () => {
     const verseCounts = (await readQuranJson()).surahs.map((s) => s.arabic.length);
-    const words = parseTafsirTerms(await readFile(join(EXPLANATION_SOURCE_DIR, TAFSIR_TERMS_FILE), 'utf8'), verseCounts);
+    const words = await readTafsirTerms(verseCounts, EXPLANATION_SOURCE_DIR);
     expect(words).toHaveLength(6236);
     expect(words.filter((w) => w.split(' ').length === 10).length).toBeGreaterThan(6200);
     // 49:12, on backbiting and spying: its commentaries name both.
     expect(words[verseCounts.slice(0, 48).reduce((a, b) => a + b, 0) + 11]!.split(' ')).toEqual(expect.arrayContaining(['الغيبه', 'التجسس']));
+    await expect(readTafsirTerms(verseCounts, join(EXPLANATION_SOURCE_DIR, 'absent'))).rejects.toThrow(/restore it with git checkout/);
   });
 });

@@ -12,6 +12,8 @@
  * words helped QUQA a little and cost Task A, and an Arabic reader downloads them after the first
  * results (about 230 KiB gzip).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { normalizeArabic } from '../../data/arabic/arabic-normalize.js';
 
 /** The kept file, in data/sources/explanations. */
@@ -112,4 +114,16 @@ export function parseTafsirTerms(text: string, verseCounts: readonly number[], n
   if (out.length !== total)
     throw new TafsirTermsFileError(`${name} has ${out.length} verses, the corpus ${total}; derive it again with npm run derive:tafsir-terms`);
   return out;
+}
+
+/** The kept file from the sources folder (`dir`), one string of words per verse. */
+export async function readTafsirTerms(verseCounts: readonly number[], dir: string): Promise<string[]> {
+  const path = join(dir, TAFSIR_TERMS_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new TafsirTermsFileError(`cannot read ${path} (${(e as Error).message}); it is part of the repository, so restore it with git checkout`);
+  }
+  return parseTafsirTerms(text, verseCounts, TAFSIR_TERMS_FILE);
 }
