@@ -207,7 +207,9 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
           : Math.min(sel.minCoverage, Math.max(sel.minCoverageBesideWeakVerses, bestVerseCoverage));
     const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
     const care =
-      opts.pastoral.topics > 0 ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }) : undefined;
+      opts.pastoral.topics > 0
+        ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }, topics.distressLogOdds(query, track))
+        : undefined;
     return { ...(selected.topics.length > 0 ? { selected } : {}), ...(care ? { care } : {}) };
   }
 

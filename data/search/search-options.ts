@@ -128,7 +128,8 @@ export interface SearchEngineOptions {
   /**
    * A visitor in distress is met with consolation first (ADR 0028): when the question meets the
    * topics of distress, their verses join the fusion at the topic list's weight and the warning
-   * verses are held back below the first ranks. `topics: 0` turns it off.
+   * verses are held back below the first ranks; or when the question's words read as distress
+   * (`minDistressLogOdds`, distress-reader.ts). `topics: 0` turns it off.
    */
   readonly pastoral: Omit<PastoralCareOptions, 'keywordBoost'>;
 }
@@ -167,5 +168,5 @@ export const DEFAULT_SEARCH_OPTIONS = {
   assistQueryWeight: 1,
   assistClearRanks: 10,
   foreignWordShare: 0.5,
-  pastoral: { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10 },
+  pastoral: { minProbability: 0.2, minCoverage: 0.5, minDistressLogOdds: 0, topics: 2, maxVerses: 12, clearRanks: 10 },
 } as const satisfies SearchEngineOptions;

@@ -15,6 +15,7 @@
 import { detectQueryLanguage, trackForLanguage, type SearchTrack } from '../search/query/language-detect.js';
 import { analyzerForTrack } from '../search/index/lexical-indexes.js';
 import { Bm25Index } from '../search/index/bm25-index.js';
+import { DistressReader } from './distress-reader.js';
 import type { Topic, TopicFile, TopicLang } from './topic-types.js';
 
 /** A topic that matched, with how strongly. */
@@ -115,6 +116,18 @@ export class TopicIndex {
     }
     return index;
   }
+
+  /** Log-odds that a question on `track` comes from a visitor in distress, read from its words (distress-reader.ts). */
+  distressLogOdds(query: string, track: SearchTrack): number {
+    let reader = this.#distressReaders.get(track);
+    if (!reader) {
+      reader = new DistressReader(this.topics, topicLangForTrack(track), analyzerForTrack(track));
+      this.#distressReaders.set(track, reader);
+    }
+    return reader.logOdds(query);
+  }
+
+  readonly #distressReaders = new Map<SearchTrack, DistressReader>();
 
   /** Topics whose words the question uses, best first (score = BM25 × coverage²); `lang` is the interface language. */
   matchText(query: string, lang?: string, k = 5): TopicMatch[] {

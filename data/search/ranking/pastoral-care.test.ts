@@ -9,7 +9,15 @@ const grief = topic('losing-a-loved-one', ['2:155', '2:156', '9:84', '3:185'], '
 const funeral = topic('funeral-and-praying-for-the-dead', ['59:10', '9:84', '9:113'], undefined);
 const alcohol = topic('intoxicants', ['5:90', '5:91']);
 const warnings = new Set(['9:84', '9:113', '4:56']);
-const OPTIONS: PastoralCareOptions = { minProbability: 0.2, minCoverage: 0.5, topics: 2, maxVerses: 12, clearRanks: 10, keywordBoost: 0.6 };
+const OPTIONS: PastoralCareOptions = {
+  minProbability: 0.2,
+  minCoverage: 0.5,
+  minDistressLogOdds: 0,
+  topics: 2,
+  maxVerses: 12,
+  clearRanks: 10,
+  keywordBoost: 0.6,
+};
 const meaning = (t: Topic, index: number, score: number): TopicMatch => ({ topic: t, index, score, via: 'meaning' });
 const keyword = (t: Topic, index: number, coverage: number): TopicMatch => ({ topic: t, index, score: coverage, coverage, via: 'keywords' });
 
@@ -35,6 +43,15 @@ describe('when a question meets the topics of distress', () => {
       'losing-a-loved-one',
     ]);
     expect(pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.7)], [], 'cosine', warnings, OPTIONS)).toBeUndefined();
+  });
+  it('should meet it when its words together read as distress, though a topic of rulings covers them best', () => {
+    // "My mother passed away, how do I cope?": the funeral topic's words cover more than grief's.
+    const care = pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.4)], [], 'cosine', warnings, OPTIONS, 2.5);
+    expect(care?.topics.map((t) => t.topic.id)).toEqual(['losing-a-loved-one']);
+    expect(care?.verses).toEqual(['2:155', '2:156', '3:185']);
+    expect(pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.4)], [], 'cosine', warnings, OPTIONS, -1.5)).toBeUndefined();
+    // Words read as distress still need a consolation topic to offer verses from.
+    expect(pastoralCare([keyword(alcohol, 2, 0.9)], [], 'cosine', warnings, OPTIONS, 5)).toBeUndefined();
   });
 });
 

@@ -9,7 +9,9 @@
  * - by meaning, those topics together hold at least `minProbability` of the topic classifier's
  *   probability (its probabilities are comparable across questions), or
  * - by keywords, a consolation topic's words hold at least `minCoverage` of the question and no
- *   other topic's words hold more.
+ *   other topic's words hold more, or
+ * - by its words together, a naive Bayes reading of the index's own texts (distress-reader.ts)
+ *   finds it more likely a visitor in distress than not (log-odds above `minDistressLogOdds`).
  * Then the best consolation topics' verses join the fusion as a list of their own, and the
  * warning verses (the topic file's `warnings`) are held back below the first `clearRanks`, except
  * those of a topic the question meets more strongly than any consolation topic (the visitor asks
@@ -22,6 +24,8 @@ export interface PastoralCareOptions {
   readonly minProbability: number;
   /** Keyword coverage (0..1) a consolation topic needs, when no other topic's words cover more. */
   readonly minCoverage: number;
+  /** Log-odds of distress, read from the question's words, above which the visitor is met with care. */
+  readonly minDistressLogOdds: number;
   /** Consolation topics whose verses join the fusion. */
   readonly topics: number;
   /** At most this many of their verses join it. */
@@ -67,6 +71,7 @@ function scoreTopics(keyword: readonly TopicMatch[], meaning: readonly TopicMatc
  * @param keyword the topics the question's words meet (with their coverage)
  * @param meaning the classifier's topics (every topic, with its probability) or nearest topics by cosine
  * @param warnings the topic file's warning verses
+ * @param distressLogOdds the question's words read for distress (TopicIndex.distressLogOdds)
  */
 export function pastoralCare(
   keyword: readonly TopicMatch[],
@@ -74,6 +79,7 @@ export function pastoralCare(
   scoring: TopicScoring,
   warnings: ReadonlySet<string>,
   options: PastoralCareOptions,
+  distressLogOdds = -Infinity,
 ): PastoralCare | undefined {
   const scored = scoreTopics(keyword, meaning, scoring, options.keywordBoost);
   const consoling = scored.filter((s) => s.match.topic.care === 'consolation');
@@ -81,7 +87,7 @@ export function pastoralCare(
   const mass = scoring === 'probability' ? consoling.reduce((sum, s) => sum + s.probability, 0) : 0;
   const bestCoverage = Math.max(0, ...scored.map((s) => s.coverage));
   const byWords = consoling.some((s) => s.coverage >= options.minCoverage && s.coverage >= bestCoverage);
-  if (mass < options.minProbability && !byWords) return undefined;
+  if (mass < options.minProbability && !byWords && !(distressLogOdds > options.minDistressLogOdds)) return undefined;
   const first = consoling[0]!;
   const askedAbout = new Set<string>();
   for (const s of scored) {
