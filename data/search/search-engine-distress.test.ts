@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 
 /** The first ten verses of keyword search (no vectors: what a visitor sees before meaning search is ready) with the built topic index. */
-function firstTen(question: string, options: Partial<SearchEngineOptions> = {}): string[] {
+function firstTen(question: string, options: Partial<SearchEngineOptions> = {}, lang = 'en'): string[] {
   const engine = createSearchEngine(corpus, options);
   engine.useTopics(topics);
   return engine
-    .lexical(question, { lang: 'en' })
+    .lexical(question, { lang })
     .hits.slice(0, 10)
     .map((h) => `${h.ref.surah}:${h.ref.ayah}`);
 }
@@ -35,6 +35,11 @@ describe('when a grieving visitor asks in words a topic of rulings shares', () =
   it('should show those verses when words are not read for distress (a bar no question reaches): the funeral topic covers the question best', () => {
     const first = firstTen(question, { pastoral: { ...DEFAULT_SEARCH_OPTIONS.pastoral, minDistressLogOdds: 1e9 } });
     expect(first.filter((v) => PROHIBITION.includes(v)).length).toBeGreaterThan(0);
+  });
+  it('should not excuse them as asked about when the words read as distress, though the funeral topic meets them best', () => {
+    // "My father died last week, so suddenly; I never saw him one last time; my heart aches."
+    const first = firstTen('我爸爸上周去世了，走得太突然，连最后一面都没见到，心好痛', {}, 'zh');
+    for (const v of PROHIBITION) expect(first).not.toContain(v);
   });
   it('should keep them for a visitor who asks about praying for the dead', () => {
     expect(firstTen('may I pray for my father who died a non-Muslim?')).toEqual(expect.arrayContaining(PROHIBITION));

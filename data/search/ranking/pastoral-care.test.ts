@@ -49,6 +49,8 @@ describe('when a question meets the topics of distress', () => {
     const care = pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.4)], [], 'cosine', warnings, OPTIONS, 2.5);
     expect(care?.topics.map((t) => t.topic.id)).toEqual(['losing-a-loved-one']);
     expect(care?.verses).toEqual(['2:155', '2:156', '3:185']);
+    // Words that read as distress ask about no ruling: the funeral topic's warnings are not excused.
+    expect(care?.askedAbout.size).toBe(0);
     expect(pastoralCare([keyword(funeral, 1, 0.8), keyword(grief, 0, 0.4)], [], 'cosine', warnings, OPTIONS, -1.5)).toBeUndefined();
     // Words read as distress still need a consolation topic to offer verses from.
     expect(pastoralCare([keyword(alcohol, 2, 0.9)], [], 'cosine', warnings, OPTIONS, 5)).toBeUndefined();

@@ -15,7 +15,8 @@
  * Then the best consolation topics' verses join the fusion as a list of their own, and the
  * warning verses (the topic file's `warnings`) are held back below the first `clearRanks`, except
  * those of a topic the question meets more strongly than any consolation topic (the visitor asks
- * about it: "may I pray for my father who died a non-Muslim?"). DOM-free, pure.
+ * about it: "may I pray for my father who died a non-Muslim?"), unless the question's words read
+ * as distress (its words of asking, "may I", "allowed", weigh against that). DOM-free, pure.
  */
 import type { TopicMatch, TopicScoring } from '../../topics/topic-index.js';
 
@@ -87,10 +88,12 @@ export function pastoralCare(
   const mass = scoring === 'probability' ? consoling.reduce((sum, s) => sum + s.probability, 0) : 0;
   const bestCoverage = Math.max(0, ...scored.map((s) => s.coverage));
   const byWords = consoling.some((s) => s.coverage >= options.minCoverage && s.coverage >= bestCoverage);
-  if (mass < options.minProbability && !byWords && !(distressLogOdds > options.minDistressLogOdds)) return undefined;
+  const readAsDistress = distressLogOdds > options.minDistressLogOdds;
+  if (mass < options.minProbability && !byWords && !readAsDistress) return undefined;
   const first = consoling[0]!;
   const askedAbout = new Set<string>();
-  for (const s of scored) {
+  // Words that read as distress are no question about a ruling, though a ruling's topic shares them.
+  for (const s of readAsDistress ? [] : scored) {
     if (s === first || s.score <= first.score) break;
     for (const v of s.match.topic.verses) if (warnings.has(v)) askedAbout.add(v);
   }
