@@ -93,9 +93,11 @@ export function pastoralCare(
   const first = consoling[0]!;
   const askedAbout = new Set<string>();
   // Words that read as distress are no question about a ruling, though a ruling's topic shares them.
-  for (const s of readAsDistress ? [] : scored) {
-    if (s === first || s.score <= first.score) break;
-    for (const v of s.match.topic.verses) if (warnings.has(v)) askedAbout.add(v);
+  if (!readAsDistress) {
+    for (const s of scored) {
+      if (s === first || s.score <= first.score) break;
+      for (const v of s.match.topic.verses) if (warnings.has(v)) askedAbout.add(v);
+    }
   }
   const topics = consoling.slice(0, options.topics).map((s) => s.match);
   const verses: string[] = [];
