@@ -93,6 +93,26 @@ describe('when the engine has the topic index', () => {
     expect(engine.topics).toBeUndefined();
   });
 
+  it("should build a track's topic matchers when the track is prepared, so its first question does not", () => {
+    const prepared: string[] = [];
+    class RecordingTopics extends TopicIndex {
+      override prepare(track: Parameters<TopicIndex['prepare']>[0]): void {
+        prepared.push(track);
+        super.prepare(track);
+      }
+    }
+    const engine = createSearchEngine(corpus);
+    engine.prepare('en');
+    expect(prepared).toEqual([]);
+    engine.useTopics(new RecordingTopics(SAMPLE_TOPICS));
+    engine.prepare('en');
+    expect(prepared).toEqual(['en']);
+    // Topics switched off: nothing of theirs is built.
+    const off = createSearchEngine(corpus, { topicWeight: 0 });
+    off.useTopics(new RecordingTopics(SAMPLE_TOPICS));
+    off.prepare('en');
+    expect(prepared).toEqual(['en']);
+  });
   it('should refuse a topic index naming a verse the corpus does not have', () => {
     const engine = createSearchEngine(corpus);
     const bad = [{ ...SAMPLE_TOPICS[0]!, verses: ['5:90', '1:8'] }];

@@ -82,7 +82,10 @@ export interface SearchEngine {
   /** Text track a query needs; load it (`corpus.addTrack`) before `lexical` when `isTrackLoaded` says no. */
   requiredTrack(query: string, lang?: string): SearchTrack;
   isTrackLoaded(track: SearchTrack): boolean;
-  /** Build (or restore from an imported snapshot) a track's index now, e.g. while idle, instead of on its first query. */
+  /**
+   * Build (or restore from an imported snapshot) a track's index now, e.g. while idle, instead of on
+   * its first query; with topics in use, their matchers for the track too.
+   */
   prepare(track: SearchTrack): Bm25Stats;
   /** `built` from the track's texts, `restored` from a snapshot, undefined while not yet needed. */
   indexOrigin(track: SearchTrack): IndexOrigin | undefined;
@@ -424,6 +427,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
       const stats = indexes.get(track).stats;
       // The ruku indexes too, so the first query does not wait for them.
       if ((opts.sectionWeight[track] ?? 0) > 0) indexes.sections(track);
+      if (topics && opts.topicWeight > 0) topics.prepare(track);
       return stats;
     },
     indexOrigin: (track) => indexes.origin(track),

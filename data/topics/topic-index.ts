@@ -119,12 +119,22 @@ export class TopicIndex {
 
   /** Log-odds that a question on `track` comes from a visitor in distress, read from its words (distress-reader.ts). */
   distressLogOdds(query: string, track: SearchTrack): number {
+    return this.#distressReader(track).logOdds(query);
+  }
+
+  /** Build a track's keyword index and distress reader now (e.g. while idle), instead of on the track's first question. */
+  prepare(track: SearchTrack): void {
+    this.#keywordIndex(track);
+    this.#distressReader(track);
+  }
+
+  #distressReader(track: SearchTrack): DistressReader {
     let reader = this.#distressReaders.get(track);
     if (!reader) {
       reader = new DistressReader(this.topics, topicLangForTrack(track), analyzerForTrack(track));
       this.#distressReaders.set(track, reader);
     }
-    return reader.logOdds(query);
+    return reader;
   }
 
   readonly #distressReaders = new Map<SearchTrack, DistressReader>();

@@ -26,6 +26,8 @@ interface WorkerState {
   readonly vectors: { readonly search: VectorSearch; readonly manifest: VectorIndexManifest } | null;
   /** Call after each use of the engine: saves the indexes it built. */
   readonly noticeBuilds: () => void;
+  /** The tracks indexed at start (the page's languages): their topic matchers are built as soon as topics arrive. */
+  readonly prepared: readonly SearchTrack[];
 }
 
 let state: Promise<WorkerState> | undefined;
@@ -74,7 +76,7 @@ async function init(m: Extract<SearchWorkerRequest, { type: 'init' }>): Promise<
   // Saved after ready: queries are answered meanwhile (each save is its own task).
   const noticeBuilds = createSnapshotSaver({ engine, manifest: corpus.manifest, stores, schedule: (save) => setTimeout(() => void save(), 0) });
   noticeBuilds();
-  return { corpus, engine, vectors, noticeBuilds };
+  return { corpus, engine, vectors, noticeBuilds, prepared: m.prepare };
 }
 
 self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
@@ -86,7 +88,7 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
   }
   try {
     if (!state) throw new Error('search worker used before init');
-    const { corpus, engine, vectors, noticeBuilds } = await state;
+    const { corpus, engine, vectors, noticeBuilds, prepared } = await state;
     switch (m.type) {
       case 'lexical':
         post({ type: 'result', id: m.id, result: engine.lexical(m.query, { lang: m.lang, ...(m.assist ? { assist: m.assist } : {}) }) });
@@ -117,7 +119,12 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
         const topics = await usableTopics(m.data, (reason) => console.warn(`quran-dai: topics are matched by keywords only (${reason})`));
         engine.useTopics(topics.index);
         topicVectors = topics.vectors;
-        return post({ type: 'result', id: m.id, result: null });
+        post({ type: 'result', id: m.id, result: null });
+        // The topic matchers of the page's languages, in a task of their own, so the next question does not build them.
+        setTimeout(() => {
+          for (const track of prepared) engine.prepare(track);
+        }, 0);
+        return;
       }
     }
   } catch (e) {
