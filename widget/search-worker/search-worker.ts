@@ -120,9 +120,11 @@ self.onmessage = async (event: MessageEvent<SearchWorkerRequest>) => {
         engine.useTopics(topics.index);
         topicVectors = topics.vectors;
         post({ type: 'result', id: m.id, result: null });
-        // The topic matchers of the page's languages, in a task of their own, so the next question does not build them.
+        // The topic matchers of the page's languages, in a task of their own, so the next question does not build them
+        // (an index built again meanwhile, the Arabic one once its explanation came, is saved like any other).
         setTimeout(() => {
           for (const track of prepared) engine.prepare(track);
+          noticeBuilds();
         }, 0);
         return;
       }
