@@ -24,6 +24,8 @@ export const ANALYZER_SAMPLES: Readonly<Record<SearchTrack, AnalyzerSample>> = {
       'الم',
       'يا ايها الذين امنوا استعينوا بالصبر والصلاه ان الله مع الصبرين',
       'قل هو الله احد',
+      // 2:22's words that end in a hamza, which the index also keys as typed without it.
+      'والسماء بناء وانزل من السماء ماء',
     ],
     queries: [
       'ما هو الصبر في القرآن',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../testing/test-corpus.js';
 import type { Corpus } from '../../corpus/corpus.js';
 import { normalizeArabic } from '../../arabic/arabic-normalize.js';
-import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, finalAlefKey, rootArabicWord, stemArabicWord } from './arabic-analyzer.js';
+import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, finalAlefKey, rootArabicWord, stemArabicWord, withoutFinalHamza } from './arabic-analyzer.js';
 
 const stem = (w: string) => stemArabicWord(normalizeArabic(w));
 const analyzer = createArabicAnalyzer();
@@ -34,6 +34,17 @@ describe('when a feminine word is another word than its stem', () => {
 });
 
 describe('when a three-letter word ends in ا', () => {
+  it('should index a word ending in a hamza also as typed without it, so وضو meets الوضوء', () => {
+    expect(withoutFinalHamza(normalizeArabic('الوضوء'))).toBe('الوضو');
+    expect(withoutFinalHamza(normalizeArabic('ماء'))).toBe('');
+    expect(analyzer.indexTerms!('الوضوء والدعاء')).toEqual(['وضوء', 'وض', 'دعء', 'دع']);
+    // The query keeps its own key only: typed with the hamza it meets the first key, without it the second.
+    expect(analyzer.queryTerms!('الوضوء').map((t) => t.term)).toEqual(['وضوء']);
+    const typed = analyzer.queryTerms!('وضو').map((t) => t.term);
+    expect(analyzer.indexTerms!('الوضوء')).toContain(typed[0]);
+    expect(analyzer.indexTerms!('الوضوء')).not.toContain(analyzer.queryTerms!('وضع')[0]!.term);
+  });
+
   it('should keep a second key with the ا, so ربا (usury) is not only رب (Lord)', () => {
     expect(stem('الربا')).toBe('رب');
     expect(finalAlefKey(normalizeArabic('الربا'))).toBe('ربا');
