@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCorpus } from '../../testing/test-corpus.js';
 import type { Corpus } from '../../corpus/corpus.js';
 import { normalizeArabic } from '../../arabic/arabic-normalize.js';
-import { cliticReadings, createArabicAnalyzer, createArabicRootAnalyzer, finalAlefKey, rootArabicWord, stemArabicWord, withoutFinalHamza } from './arabic-analyzer.js';
+import {
+  cliticReadings,
+  createArabicAnalyzer,
+  createArabicRootAnalyzer,
+  finalAlefKey,
+  rootArabicWord,
+  stemArabicWord,
+  withoutFinalHamza,
+} from './arabic-analyzer.js';
 
 const stem = (w: string) => stemArabicWord(normalizeArabic(w));
 const analyzer = createArabicAnalyzer();
