@@ -6,7 +6,7 @@
  * from one question to the next. Answers are verified against a fake upstream.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -33,12 +33,20 @@ const workerLog: string[] = [];
 const workerStateDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('quran-dai-worker-'));
 let stateDirsBefore: string[] = [];
 
+/** Node's arguments in `npm run worker:dev`: run by node itself, so a signal reaches the script and it cleans up (see worker-dev.ts). */
+function workerDevNodeArgs(): string[] {
+  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['worker:dev']!;
+  const [command, ...args] = script.split(' ');
+  if (command !== 'node') throw new Error(`npm run worker:dev must run node itself (node --import tsx …), not "${command}": see scripts/worker-dev.ts`);
+  return args;
+}
+
 beforeAll(async () => {
   const widgetDir = await buildWidgetForTests();
   xai = await startFakeXai();
   embeddings = await new FakeOpenAIEmbeddings({ modelName: 'multilingual-e5-small' }).start();
   stateDirsBefore = workerStateDirs();
-  worker = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(PORT)], {
+  worker = spawn(process.execPath, [...workerDevNodeArgs(), '--port', String(PORT)], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -195,7 +203,7 @@ describe('when worker:dev starts with no embeddings server set', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SITE_DIR: join(REPO_ROOT, 'no-site-documents'), CHAT_PROVIDER: 'none' };
     delete env.EMBEDDINGS_BASE_URL;
     delete env.INDEX_ID;
-    const local = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/worker-dev.ts', '--port', String(port)], {
+    const local = spawn(process.execPath, [...workerDevNodeArgs(), '--port', String(port)], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -331,15 +331,17 @@ export class BootController implements ReactiveController {
   }
 }
 
-let originWarned = false;
+/** Pages (documents) already told: the module may outlive a page (one bundle, several documents in tests). */
+const originWarned = new WeakSet<object>();
 
 /**
  * The proxy answers a page outside its ALLOWED_ORIGINS with keyword search only, which looks
  * like "no LLM key" to the visitor: the site owner is told the real cause, once per page.
  */
 function warnOriginNotAllowed(): void {
-  if (originWarned) return;
-  originWarned = true;
+  const page: object = globalThis.document ?? globalThis;
+  if (originWarned.has(page)) return;
+  originWarned.add(page);
   console.warn(
     `quran-dai: this page's origin (${globalThis.location?.origin}) is not in the proxy's ALLOWED_ORIGINS, so it gets keyword search only (no written answers, no meaning search); add it to ALLOWED_ORIGINS in the proxy's .env and restart the proxy`,
   );

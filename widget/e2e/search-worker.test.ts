@@ -91,8 +91,10 @@ async function firstQuestion(blockWorker: boolean): Promise<FirstQuestion> {
   });
   await page.goto(`${stack.baseUrl}/`);
   await waitForWidgetReady(page, 'inline-widget');
-  // A visitor reads the page for a moment before asking; the worker builds meanwhile.
+  // A visitor reads the page for a moment before asking; the worker builds meanwhile. Both pages
+  // ask once their topics are in: the topics arrive after the verses, later on a busy machine.
   await page.waitForTimeout(1500);
+  await page.locator('#inline-widget [part~="topics"]').waitFor({ state: 'attached', timeout: 30_000 });
   const t0 = await page.evaluate(() => performance.now());
   await askQuestion(page, 'inline-widget', 'seek help through patience and prayer');
   await waitForAnswerDone(page, 'inline-widget', 30_000);
