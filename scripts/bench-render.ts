@@ -7,7 +7,10 @@
  * block is printed apart.
  *
  * The block is the longest gap between ticks of a 10 ms timer on the page (minus the 10 ms),
- * and Chromium's own long-task entries; the larger is reported. Fake upstream only: no key.
+ * and Chromium's own long-task entries; the larger is reported. Beside it, from a Chromium trace,
+ * the CPU time of the main thread's busiest task while the answer rendered: on a busy machine a
+ * block also counts time the page waited for a core, the CPU time is the page's own work.
+ * Fake upstream only: no key.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import { startFakeXai } from '../proxy/testing/fake-xai.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../widget/testing/e2e/launch-chromium.js';
 import { buildWidgetBundle } from './widget-build/build-widget-bundle.js';
 import { RENDER_CASES, type RenderCase } from './render-bench/render-cases.js';
+import { longestTaskAfterMark, MAIN_THREAD_TRACE_CATEGORIES, traceEvents, type LongestTask } from './render-bench/main-thread-tasks.js';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>render bench</title>
 <script type="module" src="/widget/quran-dai.js"></script>
@@ -28,6 +32,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>render bench</title>
  * Installed in the page before the question is asked: the longest timer gap and long task, kept
  * apart for the search and its results (before the answer's first words show) and for the answer.
  */
+const ANSWER_MARK = 'quran-dai-answer-start';
 const MONITOR = `(() => {
   const before = { gap: 0, longTask: 0 };
   const answer = { gap: 0, longTask: 0 };
@@ -39,7 +44,7 @@ const MONITOR = `(() => {
     const phase = now > m.answerFrom ? answer : before;
     phase.gap = Math.max(phase.gap, now - last - 10);
     last = now;
-    if (m.answerFrom === Infinity && body()?.textContent) m.answerFrom = now;
+    if (m.answerFrom === Infinity && body()?.textContent) { m.answerFrom = now; performance.mark('${ANSWER_MARK}'); }
   }, 10);
   try { new PerformanceObserver((list) => { for (const e of list.getEntries()) { const phase = e.startTime >= m.answerFrom ? answer : before; phase.longTask = Math.max(phase.longTask, e.duration); } }).observe({ type: 'longtask' }); } catch {}
 })()`;
@@ -57,6 +62,8 @@ interface CaseResult {
   /** From the question to the answer's first words: the search and its results, the same in every case. */
   readonly before: Block;
   readonly seconds: number;
+  /** The main thread's busiest task while the answer rendered (trace), when the trace had it. */
+  readonly busiest: LongestTask | undefined;
 }
 
 async function main(): Promise<void> {
@@ -104,6 +111,7 @@ async function main(): Promise<void> {
         { timeout: 120_000 },
       );
       await page.evaluate(MONITOR);
+      await browser.startTracing(page, { categories: [...MAIN_THREAD_TRACE_CATEGORIES] });
       const t0 = Date.now();
       await page.evaluate(
         () =>
@@ -113,10 +121,13 @@ async function main(): Promise<void> {
           }),
       );
       const block = await page.evaluate(() => (window as unknown as { __block: { before: Block; answer: Block } }).__block);
-      results.push({ name: c.name, chars: c.text.length, answer: block.answer, before: block.before, seconds: (Date.now() - t0) / 1000 });
+      const seconds = (Date.now() - t0) / 1000;
+      const busiest = longestTaskAfterMark(traceEvents(await browser.stopTracing()), ANSWER_MARK);
+      results.push({ name: c.name, chars: c.text.length, answer: block.answer, before: block.before, seconds, busiest });
       const r = results.at(-1)!;
+      const cpu = r.busiest ? `; busiest task ${ms(r.busiest.cpuMs)} CPU in ${ms(r.busiest.wallMs)}` : '';
       console.log(
-        `${r.name}: ${r.chars} characters in ${r.seconds.toFixed(1)} s, longest block ${ms(worst(r.answer))} (longest task ${ms(r.answer.longTask)}, timer gap ${ms(r.answer.gap)}; before the answer ${ms(worst(r.before))})`,
+        `${r.name}: ${r.chars} characters in ${r.seconds.toFixed(1)} s, longest block ${ms(worst(r.answer))} (longest task ${ms(r.answer.longTask)}, timer gap ${ms(r.answer.gap)}${cpu}; before the answer ${ms(worst(r.before))})`,
       );
       await page.close();
     }
@@ -128,6 +139,9 @@ async function main(): Promise<void> {
   }
   console.log(`longest block before the answer (search and results): ${ms(Math.max(...results.map((r) => worst(r.before))))}`);
   console.log(`longest main-thread block: ${ms(Math.max(...results.map((r) => worst(r.answer))))}`);
+  const cpu = results.map((r) => r.busiest?.cpuMs).filter((n): n is number => n !== undefined);
+  if (cpu.length === results.length) console.log(`busiest main-thread task while an answer rendered, CPU time: ${ms(Math.max(...cpu))}`);
+  else console.log('busiest main-thread task: not in the trace (no mark or no main thread)');
 }
 
 const worst = (b: Block): number => Math.max(b.gap, b.longTask);
