@@ -8,6 +8,7 @@ import { createFakeProxy, PROXY, testServices } from './testing/element-harness.
 import type { Corpus } from '../data/corpus/corpus.js';
 import { waitUntil } from './testing/wait-until.js';
 import { mount, $, $$, text, askAndWait, mountLoading, accessibilityProblems, useElementPage } from './testing/element-page.js';
+import { ORIGIN_WARNED } from './boot/boot-controller.js';
 
 let corpus: Corpus;
 useElementPage((c) => (corpus = c));
@@ -145,6 +146,8 @@ describe("when the page's origin is not in the proxy's ALLOWED_ORIGINS", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const config = { corpusManifest: 'data/corpus/manifest.json', corpusVersion: 'x', index: null, chat: false, originAllowed: false } as const;
+      // A fresh page: test files share this one, and another may have been told already.
+      delete (globalThis as { [ORIGIN_WARNED]?: true })[ORIGIN_WARNED];
       await mount({}, { proxy: createFakeProxy(config) });
       await mount({}, { proxy: createFakeProxy(config) });
       const said = warn.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('ALLOWED_ORIGINS'));

@@ -331,17 +331,17 @@ export class BootController implements ReactiveController {
   }
 }
 
-/** Pages (documents) already told: the module may outlive a page (one bundle, several documents in tests). */
-const originWarned = new WeakSet<object>();
+/** Set on the page's global object once the site owner was told (every widget on the page shares it). */
+export const ORIGIN_WARNED = Symbol.for('quran-dai:origin-not-allowed-warned');
 
 /**
  * The proxy answers a page outside its ALLOWED_ORIGINS with keyword search only, which looks
  * like "no LLM key" to the visitor: the site owner is told the real cause, once per page.
  */
 function warnOriginNotAllowed(): void {
-  const page: object = globalThis.document ?? globalThis;
-  if (originWarned.has(page)) return;
-  originWarned.add(page);
+  const page = globalThis as { [ORIGIN_WARNED]?: true };
+  if (page[ORIGIN_WARNED]) return;
+  page[ORIGIN_WARNED] = true;
   console.warn(
     `quran-dai: this page's origin (${globalThis.location?.origin}) is not in the proxy's ALLOWED_ORIGINS, so it gets keyword search only (no written answers, no meaning search); add it to ALLOWED_ORIGINS in the proxy's .env and restart the proxy`,
   );
