@@ -61,14 +61,31 @@ async function ask(question: string): Promise<{ shown: string[]; cited: string[]
   await waitForWidgetReady(page, WIDGET);
   // This file is about what the real model finds among the mosque's documents, not about a first
   // visit's order of downloads (the element's tests ask before they arrive): on a busy machine
-  // they can take longer to be stored than an answer waits for them.
+  // they can take longer to arrive than an answer waits for them. Stored is not enough (a clean
+  // CI run asked between the two): the element's boot must hold them, ready to search.
   await waitForStoredSlot(page, 'site');
+  await page.waitForFunction(
+    (id) => {
+      const boot = (document.getElementById(id) as unknown as { boot?: { site?: unknown; sitePending(): unknown } } | null)?.boot;
+      return boot?.site != null && boot.sitePending() === undefined;
+    },
+    WIDGET,
+    { timeout: 60_000 },
+  );
+  // Which search stages showed results (a list found without the question's meaning reads differently).
+  await page.evaluate(() => {
+    const stages: string[] = [];
+    (window as unknown as { __stages: string[] }).__stages = stages;
+    document.addEventListener('quran-dai-search', (e) => void stages.push((e as CustomEvent<{ stage: string }>).detail.stage));
+  });
   await askQuestion(page, WIDGET, question);
   await waitForAnswerDone(page, WIDGET, 60_000);
   const ids = async (selector: string) =>
     (await page.locator(`#${WIDGET} ${selector}`).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-site'))))).map(
       (id) => anchors.get(id) ?? `?${id}`,
     );
+  const stages = await page.evaluate(() => (window as unknown as { __stages: string[] }).__stages);
+  said.push(`search stages: ${stages.join(', ')}`);
   const result = { shown: await ids('[part="site-card"]'), cited: await ids('[part~="answer-body"] [data-site][data-status="verified"]'), said };
   await page.close();
   return result;
