@@ -49,6 +49,16 @@ const MONITOR = `(() => {
   try { new PerformanceObserver((list) => { for (const e of list.getEntries()) { const phase = e.startTime >= m.answerFrom ? answer : before; phase.longTask = Math.max(phase.longTask, e.duration); } }).observe({ type: 'longtask' }); } catch {}
 })()`;
 
+/**
+ * The same 10 ms timer on an idle page of another site (so its own renderer process), open while
+ * each answer renders: its longest gap is what the machine alone costs a page at that moment.
+ */
+const IDLE_MONITOR = `(() => {
+  const m = (window.__idle = { gap: 0 });
+  let last = performance.now();
+  setInterval(() => { const now = performance.now(); m.gap = Math.max(m.gap, now - last - 10); last = now; }, 10);
+})()`;
+
 interface Block {
   readonly gap: number;
   readonly longTask: number;
@@ -64,6 +74,8 @@ interface CaseResult {
   readonly seconds: number;
   /** The main thread's busiest task while the answer rendered (trace), when the trace had it. */
   readonly busiest: LongestTask | undefined;
+  /** The longest timer gap of an idle page of another site meanwhile (ms). */
+  readonly idleGap: number;
 }
 
 async function main(): Promise<void> {
@@ -110,6 +122,9 @@ async function main(): Promise<void> {
         undefined,
         { timeout: 120_000 },
       );
+      const idle = await browser.newPage();
+      await idle.goto(`${server.url.replace('127.0.0.1', 'localhost')}/health`);
+      await idle.evaluate(IDLE_MONITOR);
       await page.evaluate(MONITOR);
       await browser.startTracing(page, { categories: [...MAIN_THREAD_TRACE_CATEGORIES] });
       const t0 = Date.now();
@@ -123,12 +138,14 @@ async function main(): Promise<void> {
       const block = await page.evaluate(() => (window as unknown as { __block: { before: Block; answer: Block } }).__block);
       const seconds = (Date.now() - t0) / 1000;
       const busiest = longestTaskAfterMark(traceEvents(await browser.stopTracing()), ANSWER_MARK);
-      results.push({ name: c.name, chars: c.text.length, answer: block.answer, before: block.before, seconds, busiest });
+      const idleGap = await idle.evaluate(() => (window as unknown as { __idle: { gap: number } }).__idle.gap);
+      results.push({ name: c.name, chars: c.text.length, answer: block.answer, before: block.before, seconds, busiest, idleGap });
       const r = results.at(-1)!;
       const cpu = r.busiest ? `; busiest task ${ms(r.busiest.cpuMs)} CPU in ${ms(r.busiest.wallMs)}` : '';
       console.log(
-        `${r.name}: ${r.chars} characters in ${r.seconds.toFixed(1)} s, longest block ${ms(worst(r.answer))} (longest task ${ms(r.answer.longTask)}, timer gap ${ms(r.answer.gap)}${cpu}; before the answer ${ms(worst(r.before))})`,
+        `${r.name}: ${r.chars} characters in ${r.seconds.toFixed(1)} s, longest block ${ms(worst(r.answer))} (longest task ${ms(r.answer.longTask)}, timer gap ${ms(r.answer.gap)}${cpu}; an idle page meanwhile ${ms(r.idleGap)}; before the answer ${ms(worst(r.before))})`,
       );
+      await idle.close();
       await page.close();
     }
   } finally {
@@ -142,6 +159,7 @@ async function main(): Promise<void> {
   const cpu = results.map((r) => r.busiest?.cpuMs).filter((n): n is number => n !== undefined);
   if (cpu.length === results.length) console.log(`busiest main-thread task while an answer rendered, CPU time: ${ms(Math.max(...cpu))}`);
   else console.log('busiest main-thread task: not in the trace (no mark or no main thread)');
+  console.log(`longest timer gap of an idle page beside them (the machine alone): ${ms(Math.max(...results.map((r) => r.idleGap)))}`);
 }
 
 const worst = (b: Block): number => Math.max(b.gap, b.longTask);
