@@ -17,6 +17,7 @@ import { buildWidgetForTests } from '../widget/testing/e2e/e2e-stack.js';
 import { launchChromium, type LaunchedChromium } from '../widget/testing/e2e/launch-chromium.js';
 import { askQuestion, installReadyLog, waitForAnswerDone, waitForWidgetReady } from '../widget/testing/e2e/widget-page.js';
 import { REPO_ROOT } from '../proxy/server.js';
+import { nodeArgsOfScript } from './start/node-run-script.js';
 
 const WIDGET = 'inline-widget';
 const PORT = 18_000 + Math.floor(Math.random() * 1000);
@@ -33,13 +34,8 @@ const workerLog: string[] = [];
 const workerStateDirs = () => readdirSync(tmpdir()).filter((n) => n.startsWith('quran-dai-worker-'));
 let stateDirsBefore: string[] = [];
 
-/** Node's arguments in `npm run worker:dev`: run by node itself, so a signal reaches the script and it cleans up (see worker-dev.ts). */
-function workerDevNodeArgs(): string[] {
-  const script = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['worker:dev']!;
-  const [command, ...args] = script.split(' ');
-  if (command !== 'node') throw new Error(`npm run worker:dev must run node itself (node --import tsx …), not "${command}": see scripts/worker-dev.ts`);
-  return args;
-}
+/** Node's arguments in `npm run worker:dev`: run by node itself, so a signal reaches the script and it cleans up. */
+const workerDevNodeArgs = (): string[] => nodeArgsOfScript(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'), 'worker:dev');
 
 beforeAll(async () => {
   const widgetDir = await buildWidgetForTests();

@@ -4,10 +4,8 @@
  * them to the Worker as variables, writes the Worker's assets first, and serves the demo page
  * at http://127.0.0.1:N/. Meaning search as with `npm start`: the embeddings server in
  * EMBEDDINGS_BASE_URL, or the bundled model started beside it (the Worker reaches it on loopback).
- *
- * It runs as `node --import tsx`, not under the `tsx` command: that command's own process kills
- * the script with SIGKILL when the script has not acknowledged Ctrl+C or SIGTERM within 30 ms (a
- * busy machine), and a killed process cannot remove its settings folder, which holds the keys.
+ * Run by node itself (`node --import tsx`), so it can remove its settings folder, which holds the
+ * keys, however it is stopped (scripts/start/node-run-script.ts says why).
  */
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
