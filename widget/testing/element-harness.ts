@@ -37,9 +37,14 @@ export type ChatReply =
   /** Streams these parts (the proxy's answer-stream parts), then `[DONE]`. */
   | { readonly kind: 'parts'; readonly parts: readonly unknown[] };
 
-export interface FakeProxy {
+/** What the element's tests need of a proxy, fake or real (real-proxy.ts): its fetch, and what it was asked. */
+export interface ProxyUnderTest {
   fetch: typeof fetch;
   calls: RecordedCall[];
+  chatRequests(): ChatRequest[];
+}
+
+export interface FakeProxy extends ProxyUnderTest {
   config: WidgetConfig | 'down';
   chat: ChatReply;
   /** Query vector returned by `/api/embed`. */
@@ -48,7 +53,6 @@ export interface FakeProxy {
   feedback: number | 'down';
   /** What `/api/suggest` answers (any JSON body, as an LLM-backed proxy might), or `down`. */
   suggestion: unknown;
-  chatRequests(): ChatRequest[];
 }
 
 export function fixtureSse(name: string): string {
@@ -142,7 +146,7 @@ export function fixedVectorSearch(hits: readonly { index: number; score: number 
 }
 
 export interface HarnessOptions {
-  readonly proxy: FakeProxy;
+  readonly proxy: ProxyUnderTest;
   readonly vectorSearch?: VectorSearch | null;
   readonly store?: ConversationStore;
   /** The mosque's documents the widget gets when the config names a site manifest. */

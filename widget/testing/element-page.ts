@@ -6,24 +6,24 @@ import { loadTestCorpus } from '../../data/testing/test-corpus.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { afterEach, beforeAll } from 'vitest';
 import { QuranDaiElement } from '../quran-dai.component.js';
-import { createFakeProxy, PROXY, testServices, type FakeProxy } from './element-harness.js';
+import { createFakeProxy, PROXY, testServices, type FakeProxy, type ProxyUnderTest } from './element-harness.js';
 import { type ConversationStore } from '../history/conversation-store.js';
 import type { VectorSearch } from '../../data/index/vector-search.js';
 import { waitUntil } from './wait-until.js';
 import type { AudioLike } from '../listen/recitation-player.js';
 
-export interface Mounted {
+export interface Mounted<P extends ProxyUnderTest = FakeProxy> {
   el: QuranDaiElement;
-  proxy: FakeProxy;
+  proxy: P;
   store: ConversationStore;
   events: Record<string, CustomEvent[]>;
 }
 
-export async function mount(
+export async function mount<P extends ProxyUnderTest = FakeProxy>(
   attrs: Record<string, string> = {},
-  setup: { proxy?: FakeProxy; vectorSearch?: VectorSearch | null; store?: ConversationStore; createAudio?: () => AudioLike } = {},
-): Promise<Mounted> {
-  const proxy = setup.proxy ?? createFakeProxy();
+  setup: { proxy?: P; vectorSearch?: VectorSearch | null; store?: ConversationStore; createAudio?: () => AudioLike } = {},
+): Promise<Mounted<P>> {
+  const proxy = setup.proxy ?? (createFakeProxy() as ProxyUnderTest as P);
   const services = await testServices({ proxy, vectorSearch: setup.vectorSearch ?? null, ...(setup.store ? { store: setup.store } : {}) });
   const el = document.createElement('quran-dai') as QuranDaiElement;
   el.services = setup.createAudio ? { ...services, createAudio: setup.createAudio } : services;
@@ -59,7 +59,7 @@ export function text(node: Element | null): string {
   return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export async function askAndWait(m: Mounted, question: string): Promise<void> {
+export async function askAndWait(m: Mounted<ProxyUnderTest>, question: string): Promise<void> {
   await m.el.ask(question);
   await m.el.updateComplete;
 }

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+/**
+ * The element answering through the real proxy app (real-proxy.ts): its config, its prompt and
+ * answer stream, its signature, its own limits, with only the answer model a double.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Corpus } from '../../data/corpus/corpus.js';
+import { createRealProxy } from '../testing/real-proxy.js';
+import { $, $$, askAndWait, mount, text, useElementPage } from '../testing/element-page.js';
+
+let corpus: Corpus;
+useElementPage((c) => (corpus = c));
+
+describe('when the real proxy answers', () => {
+  it('should stream its answer, check the citation against the corpus and announce it', async () => {
+    const proxy = await createRealProxy();
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    expect(proxy.chatRequests()).toStrictEqual([
+      { question: '2:153', history: [], verses: [{ ref: '2:153', context: '2:148-158' }], lang: 'en', translation: 'en' },
+    ]);
+    expect(proxy.modelCalls()).toBe(1);
+    const body = $(m.el, '[part~="answer-body"]')!;
+    // The model's words, with the cited verse's preview from the corpus beside the citation.
+    expect(text(body)).toMatch(/^Seek help through patience and prayer \[2:153\] /);
+    const cite = body.querySelector<HTMLElement>('a[part~="citation"]')!;
+    expect([cite.dataset.status, text(cite)]).toStrictEqual(['verified', '[2:153]']);
+    expect(text(cite.parentElement!.querySelector('[part~="citation-preview"]'))).toContain(corpus.verse({ surah: 2, ayah: 153 }, 'en').translation!);
+    expect(m.events['quran-dai-answer']![0]!.detail).toStrictEqual({
+      question: '2:153',
+      text: 'Seek help through patience and prayer [2:153].',
+      citations: [{ ref: '2:153', status: 'verified' }],
+    });
+  });
+
+  it('should keep the signature the proxy gave the answer and send it back with the next question, which the proxy accepts', async () => {
+    const proxy = await createRealProxy({ ANSWER_SIGNING_KEY: 'answer-signing-key-for-tests-0123456789' });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    await askAndWait(m, 'Ayat al-Kursi');
+    const [first, second] = await m.store.list();
+    expect(first!.signature).toMatch(/^[\w-]{43}$/);
+    expect(second!.signature).toMatch(/^[\w-]{43}$/);
+    expect(proxy.chatRequests()[1]!.history[1]).toStrictEqual({
+      role: 'assistant',
+      content: 'Seek help through patience and prayer [2:153].',
+      signature: first!.signature,
+    });
+    // The proxy took the signed turn as the model's own (two answers, no refusal on screen).
+    expect(proxy.modelCalls()).toBe(2);
+    expect(m.events['quran-dai-error']).toHaveLength(0);
+  });
+
+  it('should show the wait its own limit gives, keep the verses, and not reach the model again', async () => {
+    const proxy = await createRealProxy({ RATE_LIMIT_CHAT_PER_HOUR: '1' });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    await askAndWait(m, '2:153');
+    expect(proxy.modelCalls()).toBe(1);
+    expect(text($(m.el, '[part~="notice-rate-limited"]'))).toMatch(/^Too many questions right now\. Please wait \d+ (seconds|minutes?) and try again\./);
+    expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'rate-limited', status: 429 });
+    expect((m.events['quran-dai-error']![0]!.detail as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:153']);
+  });
+
+  it('should not ask for an answer when the proxy has no answer provider, and say written answers are not set up', async () => {
+    const proxy = await createRealProxy({ CHAT_PROVIDER: 'none' });
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    expect(proxy.chatRequests()).toHaveLength(0);
+    expect(proxy.calls.map((c) => new URL(c.url).pathname)).toContain('/api/config');
+    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
+  });
+});

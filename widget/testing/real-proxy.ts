@@ -1,0 +1,79 @@
+/**
+ * The real proxy behind the element in its tests: the Hono app itself, in process
+ * (`app.request`), with the real corpus, its real config, limits, prompt and signed answer
+ * stream. Only the answer model is a double, the AI SDK's own (MockLanguageModelV3), writing
+ * `answer` in word-sized deltas. A test then meets what the proxy really sends, not a copy of
+ * it written by hand (element-harness.ts's fake proxy scripts what the real app cannot be made
+ * to do on demand: a dropped connection, a hanging stream). The test page (happy-dom) is a
+ * browser and will not set an `Origin` header, so the element calls as the operator's own
+ * server does, with the bearer token; the page-origin rules have their own proxy tests.
+ */
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
+import type { ChatRequest } from '../../data/contracts/chat-request.js';
+import type { ProxyApp } from '../../proxy/app.js';
+import type { ProxyEnv } from '../../proxy/config/proxy-config.js';
+import { createTestProxy, TEST_XAI_KEY } from '../../proxy/testing/test-proxy.js';
+import { PROXY, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
+
+export interface RealProxy extends ProxyUnderTest {
+  readonly app: ProxyApp;
+  /** What the answer model writes for the next question. */
+  answer: string;
+  /** How many times the answer model was called. */
+  readonly modelCalls: () => number;
+}
+
+const API_TOKEN = 'element-tests-api-token-0123456789';
+
+const USAGE = {
+  inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 20, text: 20, reasoning: undefined },
+};
+
+/** The model's stream for `text`: one delta per word (with its space), as a provider streams. */
+function streamOf(text: string): LanguageModelV3StreamPart[] {
+  const words = text.match(/\S+\s*/g) ?? [];
+  return [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't' },
+    ...words.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
+    { type: 'text-end', id: 't' },
+    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
+  ];
+}
+
+/** The proxy app with `env` (over the test proxy's: answers on, xAI named as the provider). */
+export async function createRealProxy(env: ProxyEnv = {}): Promise<RealProxy> {
+  let modelCalls = 0;
+  const model = new MockLanguageModelV3({
+    doStream: async () => {
+      modelCalls++;
+      return { stream: convertArrayToReadableStream(streamOf(proxy.answer)) };
+    },
+  });
+  // With no provider the app must have no model either: it says so in its config.
+  const answers = env.CHAT_PROVIDER !== 'none';
+  const { app } = await createTestProxy(
+    { XAI_API_KEY: TEST_XAI_KEY, API_TOKEN, ...env },
+    answers ? { chat: { model, provider: 'xai', modelId: 'mock', maxOutputTokens: 500, temperature: 0.3 } } : {},
+  );
+  const calls: RecordedCall[] = [];
+  const proxy: RealProxy = {
+    app,
+    answer: 'Seek help through patience and prayer [2:153].',
+    modelCalls: () => modelCalls,
+    calls,
+    chatRequests: () => calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.startsWith(`${PROXY}/`)) throw new TypeError(`the test proxy serves ${PROXY}/ only, not ${url}`);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method: init?.method ?? 'GET', body, signal: init?.signal ?? undefined });
+      const headers = new Headers(init?.headers);
+      headers.set('authorization', `Bearer ${API_TOKEN}`);
+      return app.request(url.slice(PROXY.length), { ...init, headers });
+    }) as typeof fetch,
+  };
+  return proxy;
+}
