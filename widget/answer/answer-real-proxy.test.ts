@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { createRealProxy } from '../testing/real-proxy.js';
 import { $, $$, askAndWait, mount, text, useElementPage } from '../testing/element-page.js';
+import { waitUntil } from '../testing/wait-until.js';
 
 let corpus: Corpus;
 useElementPage((c) => (corpus = c));
@@ -70,5 +71,35 @@ describe('when the real proxy answers', () => {
     expect(proxy.chatRequests()).toHaveLength(0);
     expect(proxy.calls.map((c) => new URL(c.url).pathname)).toContain('/api/config');
     expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
+  });
+
+  it('should keep the words the model wrote before it failed, say the answer failed, and offer to try again', async () => {
+    const proxy = await createRealProxy();
+    proxy.answer = 'Patience is';
+    proxy.end = 'fail';
+    const m = await mount({}, { proxy });
+    await askAndWait(m, '2:153');
+    expect(text($(m.el, '[part~="answer-body"]'))).toBe('Patience is');
+    expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'chat-failed' });
+    expect($(m.el, '[part~="retry"]')).not.toBeNull();
+    expect(m.events['quran-dai-answer']).toHaveLength(0);
+  });
+
+  it('should stop the model when the visitor presses Stop, keeping what was shown', async () => {
+    const proxy = await createRealProxy();
+    proxy.answer = 'Partial words';
+    proxy.end = 'hang';
+    const m = await mount({}, { proxy });
+    const asked = m.el.ask('2:153');
+    await waitUntil(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');
+    await m.el.updateComplete;
+    ($(m.el, '[part~="stop"]') as HTMLButtonElement).click();
+    await asked;
+    await m.el.updateComplete;
+    expect(text($(m.el, '[part~="status"]'))).toBe('Stopped.');
+    expect(text($(m.el, '[part~="answer-body"]'))).toBe('Partial words');
+    // The visitor's Stop went through the proxy to the model.
+    await waitUntil(() => proxy.modelSignals[0]?.aborted === true);
+    expect(m.events['quran-dai-answer']).toHaveLength(0);
   });
 });

@@ -16,12 +16,19 @@ import type { ProxyEnv } from '../../proxy/config/proxy-config.js';
 import { createTestProxy, TEST_XAI_KEY } from '../../proxy/testing/test-proxy.js';
 import { PROXY, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
 
+/** How the answer model's stream ends after its words: finished, failed (an error part), or never (until aborted). */
+export type AnswerEnd = 'finish' | 'fail' | 'hang';
+
 export interface RealProxy extends ProxyUnderTest {
   readonly app: ProxyApp;
   /** What the answer model writes for the next question. */
   answer: string;
+  /** How its stream ends. */
+  end: AnswerEnd;
   /** How many times the answer model was called. */
   readonly modelCalls: () => number;
+  /** The abort signal the proxy gave the model on each call (a visitor's Stop must reach the model). */
+  readonly modelSignals: (AbortSignal | undefined)[];
 }
 
 const API_TOKEN = 'element-tests-api-token-0123456789';
@@ -31,25 +38,34 @@ const USAGE = {
   outputTokens: { total: 20, text: 20, reasoning: undefined },
 };
 
-/** The model's stream for `text`: one delta per word (with its space), as a provider streams. */
-function streamOf(text: string): LanguageModelV3StreamPart[] {
+/** The model's stream for `text`: one delta per word (with its space), as a provider streams, then its end. */
+function streamOf(text: string, end: AnswerEnd, signal: AbortSignal | undefined): ReadableStream<LanguageModelV3StreamPart> {
   const words = text.match(/\S+\s*/g) ?? [];
-  return [
+  const parts: LanguageModelV3StreamPart[] = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 't' },
     ...words.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id: 't', delta })),
-    { type: 'text-end', id: 't' },
-    { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
   ];
+  if (end === 'finish') parts.push({ type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE });
+  if (end === 'fail') parts.push({ type: 'error', error: new Error('upstream model failed') });
+  if (end !== 'hang') return convertArrayToReadableStream(parts);
+  return new ReadableStream({
+    start(controller) {
+      for (const p of parts) controller.enqueue(p);
+      signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true });
+    },
+  });
 }
 
 /** The proxy app with `env` (over the test proxy's: answers on, xAI named as the provider). */
 export async function createRealProxy(env: ProxyEnv = {}): Promise<RealProxy> {
   let modelCalls = 0;
+  const modelSignals: (AbortSignal | undefined)[] = [];
   const model = new MockLanguageModelV3({
-    doStream: async () => {
+    doStream: async ({ abortSignal }) => {
       modelCalls++;
-      return { stream: convertArrayToReadableStream(streamOf(proxy.answer)) };
+      modelSignals.push(abortSignal);
+      return { stream: streamOf(proxy.answer, proxy.end, abortSignal) };
     },
   });
   // With no provider the app must have no model either: it says so in its config.
@@ -62,7 +78,9 @@ export async function createRealProxy(env: ProxyEnv = {}): Promise<RealProxy> {
   const proxy: RealProxy = {
     app,
     answer: 'Seek help through patience and prayer [2:153].',
+    end: 'finish',
     modelCalls: () => modelCalls,
+    modelSignals,
     calls,
     chatRequests: () => calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
