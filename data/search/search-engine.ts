@@ -131,6 +131,7 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
   };
   for (const group of ['topicSelection', 'pastoral'] as const) {
     for (const [name, value] of Object.entries(opts[group])) {
+      if (typeof value === 'boolean') continue;
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
         throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
     }
@@ -211,7 +212,15 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     const selected = selectTopics(keyword, meaning, { ...sel, minCoverage }, scoring);
     const care =
       opts.pastoral.topics > 0
-        ? pastoralCare(keyword, meaning, scoring, topics.warnings, { ...opts.pastoral, keywordBoost: sel.keywordBoost }, topics.distressLogOdds(query, track))
+        ? pastoralCare(
+            keyword,
+            meaning,
+            scoring,
+            topics.warnings,
+            { ...opts.pastoral, keywordBoost: sel.keywordBoost },
+            topics.distressLogOdds(query, track),
+            topics.consolingTopics,
+          )
         : undefined;
     return { ...(selected.topics.length > 0 ? { selected } : {}), ...(care ? { care } : {}) };
   }

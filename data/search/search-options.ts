@@ -168,5 +168,5 @@ export const DEFAULT_SEARCH_OPTIONS = {
   assistQueryWeight: 1,
   assistClearRanks: 10,
   foreignWordShare: 0.5,
-  pastoral: { minProbability: 0.2, minCoverage: 0.5, minDistressLogOdds: 0, topics: 2, maxVerses: 12, clearRanks: 10 },
+  pastoral: { minProbability: 0.2, minCoverage: 0.5, minDistressLogOdds: 0, topics: 2, maxVerses: 12, clearRanks: 10, bySharedConsolation: true },
 } as const satisfies SearchEngineOptions;

@@ -74,3 +74,11 @@ describe('when an Arabic question asks about backbiting (الغيبة), not the 
     expect(built.matchTextOnTrack('ما حكم الغيبة؟', 'arabic-search', 1).map((m) => m.topic.id)).toEqual(['backbiting-and-gossip']);
   });
 });
+
+describe('when the index counts the consolation topics of each verse', () => {
+  it('should count only topics that console, once per topic', () => {
+    const t = (id: string, verses: string[], care?: 'consolation') => ({ ...SAMPLE_TOPICS[0]!, id, verses, ...(care ? { care } : {}) });
+    const index = new TopicIndex([t('grief', ['2:155', '94:5'], 'consolation'), t('ease', ['94:5', '94:6'], 'consolation'), t('fasting', ['2:183', '94:5'])]);
+    expect(Object.fromEntries(index.consolingTopics)).toStrictEqual({ '2:155': 1, '94:5': 2, '94:6': 1 });
+  });
+});

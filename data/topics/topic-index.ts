@@ -68,6 +68,8 @@ export class TopicIndex {
   readonly warnings: ReadonlySet<string>;
   /** What topic vectors made for this index record and must match: the file's text version, else its version. */
   readonly vectorsVersion: string | undefined;
+  /** How many consolation topics hold each verse (`S:A`): a verse many of them hold consoles in many situations. */
+  readonly consolingTopics: ReadonlyMap<string, number>;
   readonly #byId: ReadonlyMap<string, number>;
   readonly #keywordIndexes = new Map<SearchTrack, Bm25Index>();
 
@@ -78,6 +80,9 @@ export class TopicIndex {
     this.warnings = new Set(file.warnings);
     this.vectorsVersion = file.textVersion ?? version;
     this.#byId = new Map(topics.map((t, i) => [t.id, i]));
+    const consoling = new Map<string, number>();
+    for (const t of topics) if (t.care === 'consolation') for (const v of t.verses) consoling.set(v, (consoling.get(v) ?? 0) + 1);
+    this.consolingTopics = consoling;
   }
 
   /** A topic file's index: its topics and its warning verses. */

@@ -17,6 +17,7 @@ const OPTIONS: PastoralCareOptions = {
   maxVerses: 12,
   clearRanks: 10,
   keywordBoost: 0.6,
+  bySharedConsolation: false,
 };
 const meaning = (t: Topic, index: number, score: number): TopicMatch => ({ topic: t, index, score, via: 'meaning' });
 const keyword = (t: Topic, index: number, coverage: number): TopicMatch => ({ topic: t, index, score: coverage, coverage, via: 'keywords' });
@@ -29,6 +30,16 @@ describe('when a question meets the topics of distress', () => {
     expect(care?.verses).toEqual(['2:155', '2:156', '3:185']);
     // The funeral topic leads, so the visitor asks about it: its warning verses may stay.
     expect([...care!.askedAbout]).toEqual(['9:84', '9:113']);
+  });
+  it('should put first the verses that most consolation topics hold, the topics’ own order after that', () => {
+    const shared = new Map([
+      ['3:185', 4],
+      ['2:156', 2],
+      ['2:155', 2],
+    ]);
+    const ordered = { ...OPTIONS, bySharedConsolation: true };
+    expect(pastoralCare([], [meaning(grief, 0, 0.6)], 'probability', warnings, ordered, -Infinity, shared)?.verses).toEqual(['3:185', '2:155', '2:156']);
+    expect(pastoralCare([], [meaning(grief, 0, 0.6)], 'probability', warnings, OPTIONS, -Infinity, shared)?.verses).toEqual(['2:155', '2:156', '3:185']);
   });
   it('should not let a topic the question meets less strongly than consolation excuse its warnings', () => {
     const care = pastoralCare([], [meaning(grief, 0, 0.6), meaning(funeral, 1, 0.3)], 'probability', warnings, OPTIONS);

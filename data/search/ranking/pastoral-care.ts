@@ -12,7 +12,9 @@
  *   other topic's words hold more, or
  * - by its words together, a naive Bayes reading of the index's own texts (distress-reader.ts)
  *   finds it more likely a visitor in distress than not (log-odds above `minDistressLogOdds`).
- * Then the best consolation topics' verses join the fusion as a list of their own, and the
+ * Then the best consolation topics' verses join the fusion as a list of their own (the verses
+ * most consolation topics hold first: they console in many situations, where a topic's own first
+ * verse may only state its subject, "death will overtake you"), and the
  * warning verses (the topic file's `warnings`) are held back below the first `clearRanks`, except
  * those of a topic the question meets more strongly than any consolation topic (the visitor asks
  * about it: "may I pray for my father who died a non-Muslim?"), unless the question's words read
@@ -35,6 +37,8 @@ export interface PastoralCareOptions {
   readonly clearRanks: number;
   /** As in topic selection: a topic's score is its probability plus this × its keyword coverage. */
   readonly keywordBoost: number;
+  /** Order the consolation verses by how many consolation topics hold them (most first), the topics' own order after that. */
+  readonly bySharedConsolation: boolean;
 }
 
 export interface PastoralCare {
@@ -81,6 +85,7 @@ export function pastoralCare(
   warnings: ReadonlySet<string>,
   options: PastoralCareOptions,
   distressLogOdds = -Infinity,
+  consolingTopics: ReadonlyMap<string, number> = new Map(),
 ): PastoralCare | undefined {
   const scored = scoreTopics(keyword, meaning, scoring, options.keywordBoost);
   const consoling = scored.filter((s) => s.match.topic.care === 'consolation');
@@ -102,5 +107,6 @@ export function pastoralCare(
   const topics = consoling.slice(0, options.topics).map((s) => s.match);
   const verses: string[] = [];
   for (const m of topics) for (const v of m.topic.verses) if (!verses.includes(v) && !warnings.has(v) && verses.length < options.maxVerses) verses.push(v);
+  if (options.bySharedConsolation) verses.sort((a, b) => (consolingTopics.get(b) ?? 0) - (consolingTopics.get(a) ?? 0));
   return { topics, verses, askedAbout };
 }
