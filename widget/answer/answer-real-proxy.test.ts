@@ -80,6 +80,7 @@ describe('when the real proxy answers', () => {
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     expect(text($(m.el, '[part~="answer-body"]'))).toBe('Patience is');
+    expect($$(m.el, 'article[part~="verse"]').map((c) => c.dataset.ref)).toStrictEqual(['2:153']);
     expect(m.events['quran-dai-error']![0]!.detail).toMatchObject({ code: 'chat-failed' });
     expect($(m.el, '[part~="retry"]')).not.toBeNull();
     expect(m.events['quran-dai-answer']).toHaveLength(0);
@@ -93,11 +94,16 @@ describe('when the real proxy answers', () => {
     const asked = m.el.ask('2:153');
     await waitUntil(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');
     await m.el.updateComplete;
-    ($(m.el, '[part~="stop"]') as HTMLButtonElement).click();
+    const stop = $(m.el, '[part~="stop"]') as HTMLButtonElement;
+    expect(text(stop)).toBe('Stop');
+    stop.click();
     await asked;
     await m.el.updateComplete;
+    expect(proxy.calls.find((c) => c.url.endsWith('/api/chat'))!.signal!.aborted).toBe(true);
     expect(text($(m.el, '[part~="status"]'))).toBe('Stopped.');
     expect(text($(m.el, '[part~="answer-body"]'))).toBe('Partial words');
+    expect($(m.el, '[part~="submit"]')).not.toBeNull();
+    expect($(m.el, '[part~="retry"]')).not.toBeNull();
     // The visitor's Stop went through the proxy to the model.
     await waitUntil(() => proxy.modelSignals[0]?.aborted === true);
     expect(m.events['quran-dai-answer']).toHaveLength(0);
