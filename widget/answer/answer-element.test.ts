@@ -172,16 +172,6 @@ describe('when the answer cannot be given', () => {
     expect($$(m.el, 'article[part~="verse"]')).toHaveLength(1);
   });
 
-  it('should not call /api/chat when the config says chat is off, and say the proxy has no LLM', async () => {
-    const proxy = createFakeProxy({ corpusManifest: 'm', corpusVersion: 'x', index: null, chat: false });
-    const m = await mount({}, { proxy });
-    await askAndWait(m, '2:153');
-    expect(proxy.chatRequests()).toHaveLength(0);
-    expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
-    expect($(m.el, '[part~="notice-chat-off"]')).toBeNull();
-    expect(m.events['quran-dai-error']).toHaveLength(0);
-  });
-
   it("should say answers are off for this site when the proxy refuses the page's origin", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

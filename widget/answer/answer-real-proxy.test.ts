@@ -132,6 +132,8 @@ describe('when the real proxy answers', () => {
     expect(proxy.chatRequests()).toHaveLength(0);
     expect(proxy.calls.map((c) => new URL(c.url).pathname)).toContain('/api/config');
     expect(text($(m.el, '[part~="notice-chat-not-configured"]'))).toContain('Written answers are not set up yet');
+    expect($(m.el, '[part~="notice-chat-off"]')).toBeNull();
+    expect(m.events['quran-dai-error']).toHaveLength(0);
   });
 
   it('should keep the words the model wrote before it failed, say the answer failed, and offer to try again', async () => {
