@@ -10,6 +10,7 @@ import { loadCorpusFromDir } from '../../data/corpus/corpus-loader-node.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import type { LocalModelProgress } from '../../data/embed/local-embedder-progress.js';
 import { waitUntil } from '../testing/wait-until.js';
+import { createRealProxy } from '../testing/real-proxy.js';
 import { mount, $, $$, text, askAndWait, refsOf, gatedEngine, mountWith, useElementPage } from '../testing/element-page.js';
 
 let corpus: Corpus;
@@ -164,13 +165,9 @@ describe('when the search engine answers asynchronously (search worker)', () => 
 });
 
 describe('when a vector index is configured', () => {
-  it('should show keyword results first, then replace them with fused results from the query vector', async () => {
-    const proxy = createFakeProxy({
-      corpusManifest: 'data/corpus/manifest.json',
-      corpusVersion: 'x',
-      index: { id: 'test-4', manifest: 'data/index/test-4/manifest.json', queryEmbedding: 'proxy' },
-      chat: false,
-    });
+  it('should show keyword results first, then replace them with fused results from the query vector the proxy embeds', async () => {
+    // The real proxy: its config names the index and its /api/embed embeds the question.
+    const proxy = await createRealProxy({ CHAT_PROVIDER: 'none' }, { index: true });
     const vectorHits = [
       { index: corpus.indexOf({ surah: 2, ayah: 153 }), score: 0.9 },
       { index: corpus.indexOf({ surah: 39, ayah: 10 }), score: 0.8 },
@@ -351,8 +348,9 @@ describe('when the proxy offers LLM-assisted retrieval', () => {
   const QUESTION = 'What is the purpose of my life?';
 
   it("should merge the suggestion's checked verses into the results before the answer is asked for", async () => {
-    const proxy = createFakeProxy(config);
-    proxy.suggestion = { query: '', refs: ['51:56', '2:999', 'not a verse'] };
+    // The real proxy: the model's reply goes through its own parsing and checks before the widget's.
+    const proxy = await createRealProxy();
+    proxy.suggestion = '{"query": "", "refs": ["51:56", "2:999", "not a verse"]}';
     const m = await mount({}, { proxy });
     await askAndWait(m, QUESTION);
     await waitUntil(() => m.events['quran-dai-answer']!.length === 1);
@@ -364,12 +362,13 @@ describe('when the proxy offers LLM-assisted retrieval', () => {
   });
 
   it('should keep the search as it is when the suggestion fails or is empty, and still answer', async () => {
-    const plain = await mount({}, { proxy: createFakeProxy({ ...config, suggest: undefined } as never) });
+    // The real proxy, its suggestions off (SUGGEST_TIMEOUT_MS=0), then on with a model that fails or replies nonsense.
+    const plain = await mount({}, { proxy: await createRealProxy({ SUGGEST_TIMEOUT_MS: '0' }) });
     await askAndWait(plain, QUESTION);
     const expected = $$(plain.el, 'article[part~="verse"]').map((c) => c.dataset.ref);
     plain.el.remove();
-    for (const suggestion of ['down', { query: 'x', refs: 'no' }, '<html>']) {
-      const proxy = createFakeProxy(config);
+    for (const suggestion of [new Error('upstream model failed'), '{"query": "x", "refs": "no"}', '<html>']) {
+      const proxy = await createRealProxy();
       proxy.suggestion = suggestion;
       const m = await mount({}, { proxy });
       await askAndWait(m, QUESTION);

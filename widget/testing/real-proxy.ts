@@ -1,8 +1,8 @@
 /**
  * The real proxy behind the element in its tests: the Hono app itself, in process
  * (`app.request`), with the real corpus, its real config, limits, prompt and signed answer
- * stream. Only the answer model is a double, the AI SDK's own (MockLanguageModelV3), writing
- * `answer` in word-sized deltas. A test then meets what the proxy really sends, not a copy of
+ * stream. Only the model is a double, the AI SDK's own (MockLanguageModelV3): it writes `answer`
+ * in word-sized deltas, and replies `suggestion` when the proxy asks it for candidate verses. A test then meets what the proxy really sends, not a copy of
  * it written by hand (element-harness.ts's fake proxy scripts what the real app cannot be made
  * to do on demand: a dropped connection, a hanging stream). The test page (happy-dom) is a
  * browser and will not set an `Origin` header, so the element calls as the operator's own
@@ -14,7 +14,8 @@ import type { ChatRequest } from '../../data/contracts/chat-request.js';
 import type { ProxyApp } from '../../proxy/app.js';
 import type { ProxyEnv } from '../../proxy/config/proxy-config.js';
 import { createTestProxy, TEST_XAI_KEY } from '../../proxy/testing/test-proxy.js';
-import { PROXY, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
+import type { Embedder } from '../../data/embed/embedder.js';
+import { PROXY, TEST_INDEX_MANIFEST, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
 
 /** How the answer model's stream ends after its words: finished, failed (an error part), or never (until aborted). */
 export type AnswerEnd = 'finish' | 'fail' | 'hang';
@@ -23,6 +24,8 @@ export interface RealProxy extends ProxyUnderTest {
   readonly app: ProxyApp;
   /** What the answer model writes for the next question. */
   answer: string;
+  /** What the model replies when the proxy asks it for a retrieval suggestion (`/api/suggest`), or an error it throws. */
+  suggestion: string | Error;
   /** How its stream ends. */
   end: AnswerEnd;
   /** How many times the answer model was called. */
@@ -57,11 +60,28 @@ function streamOf(text: string, end: AnswerEnd, signal: AbortSignal | undefined)
   });
 }
 
+export interface RealProxyOptions {
+  /** Serve the harness's test vector index (TEST_INDEX_MANIFEST), its questions embedded by a 4-dimension double. */
+  readonly index?: boolean;
+}
+
+/** Embeds every question as the same unit vector: the harness's vector search ranks its own fixed hits. */
+const TEST_EMBEDDER: Embedder = {
+  id: TEST_INDEX_MANIFEST.id,
+  model: TEST_INDEX_MANIFEST.model,
+  dims: TEST_INDEX_MANIFEST.dims,
+  embed: async (texts) => texts.map(() => new Float32Array([1, 0, 0, 0])),
+};
+
 /** The proxy app with `env` (over the test proxy's: answers on, xAI named as the provider). */
-export async function createRealProxy(env: ProxyEnv = {}): Promise<RealProxy> {
+export async function createRealProxy(env: ProxyEnv = {}, options: RealProxyOptions = {}): Promise<RealProxy> {
   let modelCalls = 0;
   const modelSignals: (AbortSignal | undefined)[] = [];
   const model = new MockLanguageModelV3({
+    doGenerate: async () => {
+      if (proxy.suggestion instanceof Error) throw proxy.suggestion;
+      return { content: [{ type: 'text', text: proxy.suggestion }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
+    },
     doStream: async ({ abortSignal }) => {
       modelCalls++;
       modelSignals.push(abortSignal);
@@ -72,13 +92,17 @@ export async function createRealProxy(env: ProxyEnv = {}): Promise<RealProxy> {
   const answers = env.CHAT_PROVIDER !== 'none';
   const { app } = await createTestProxy(
     { XAI_API_KEY: TEST_XAI_KEY, API_TOKEN, ...env },
-    answers ? { chat: { model, provider: 'xai', modelId: 'mock', maxOutputTokens: 500, temperature: 0.3 } } : {},
+    {
+      ...(answers ? { chat: { model, provider: 'xai', modelId: 'mock', maxOutputTokens: 500, temperature: 0.3 } } : {}),
+      ...(options.index ? { index: TEST_INDEX_MANIFEST, embedder: TEST_EMBEDDER } : {}),
+    },
   );
   const calls: RecordedCall[] = [];
   const proxy: RealProxy = {
     app,
     answer: 'Seek help through patience and prayer [2:153].',
     end: 'finish',
+    suggestion: '{"query": "", "refs": []}',
     modelCalls: () => modelCalls,
     modelSignals,
     calls,
