@@ -17,8 +17,7 @@ const ANSWER = 'The Quran asks believers to seek help through patience and praye
 
 describe('when the real proxy answers', () => {
   it('should send verse references with context (never text) and render the answer with citation links', async () => {
-    const proxy = await createRealProxy();
-    proxy.answer = ANSWER;
+    const proxy = await createRealProxy({}, { answer: ANSWER });
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     expect(proxy.chatRequests()).toStrictEqual([
@@ -78,8 +77,7 @@ describe('when the real proxy answers', () => {
   });
 
   it('should use the conversation for a follow-up and keep it in the history store', async () => {
-    const proxy = await createRealProxy();
-    proxy.answer = ANSWER;
+    const proxy = await createRealProxy({}, { answer: ANSWER });
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     await askAndWait(m, 'Ayat al-Kursi');
@@ -137,9 +135,7 @@ describe('when the real proxy answers', () => {
   });
 
   it('should keep the words the model wrote before it failed, say the answer failed, and offer to try again', async () => {
-    const proxy = await createRealProxy();
-    proxy.answer = 'Patience is';
-    proxy.end = 'fail';
+    const proxy = await createRealProxy({}, { answer: 'Patience is', end: 'fail' });
     const m = await mount({}, { proxy });
     await askAndWait(m, '2:153');
     expect(text($(m.el, '[part~="answer-body"]'))).toBe('Patience is');
@@ -150,9 +146,7 @@ describe('when the real proxy answers', () => {
   });
 
   it('should stop the model when the visitor presses Stop, keeping what was shown', async () => {
-    const proxy = await createRealProxy();
-    proxy.answer = 'Partial words';
-    proxy.end = 'hang';
+    const proxy = await createRealProxy({}, { answer: 'Partial words', end: 'hang' });
     const m = await mount({}, { proxy });
     const asked = m.el.ask('2:153');
     await waitUntil(() => text($(m.el, '[part~="answer-body"]')) === 'Partial words');

@@ -63,6 +63,9 @@ function streamOf(text: string, end: AnswerEnd, signal: AbortSignal | undefined)
 export interface RealProxyOptions {
   /** Serve the harness's test vector index (TEST_INDEX_MANIFEST), its questions embedded by a 4-dimension double. */
   readonly index?: boolean;
+  /** The model's first answer and how its stream ends (both can be changed later on the proxy). */
+  readonly answer?: string;
+  readonly end?: AnswerEnd;
 }
 
 /** Embeds every question as the same unit vector: the harness's vector search ranks its own fixed hits. */
@@ -100,8 +103,8 @@ export async function createRealProxy(env: ProxyEnv = {}, options: RealProxyOpti
   const calls: RecordedCall[] = [];
   const proxy: RealProxy = {
     app,
-    answer: 'Seek help through patience and prayer [2:153].',
-    end: 'finish',
+    answer: options.answer ?? 'Seek help through patience and prayer [2:153].',
+    end: options.end ?? 'finish',
     suggestion: '{"query": "", "refs": []}',
     modelCalls: () => modelCalls,
     modelSignals,
