@@ -320,6 +320,11 @@ describe('when configuring the engine', () => {
     );
     expect(() => createSearchEngine(corpus, { vectorWeight: { en: -1 } })).toThrow(/vectorWeight.en must be a number >= 0, got -1/);
     expect(() => createSearchEngine(corpus, { fusion: 'max' as never })).toThrow(/fusion must be rrf or score, got max/);
+    const pastoral = DEFAULT_SEARCH_OPTIONS.pastoral;
+    expect(() => createSearchEngine(corpus, { pastoral: { ...pastoral, bySharedConsolation: 1 as never } })).toThrow(
+      /pastoral.bySharedConsolation must be true or false, got 1/,
+    );
+    expect(() => createSearchEngine(corpus, { pastoral: { ...pastoral, topics: true as never } })).toThrow(/pastoral.topics must be a number >= 0, got true/);
   });
   it('should use ruku evidence for Arabic only', () => {
     expect(DEFAULT_SEARCH_OPTIONS.sectionWeight).toEqual({ 'arabic-search': 0.2 });

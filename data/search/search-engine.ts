@@ -130,8 +130,12 @@ export function createSearchEngine(corpus: Corpus, options: Partial<SearchEngine
     pastoral: { ...DEFAULT_SEARCH_OPTIONS.pastoral, ...options.pastoral },
   };
   for (const group of ['topicSelection', 'pastoral'] as const) {
+    const defaults: Record<string, unknown> = DEFAULT_SEARCH_OPTIONS[group];
     for (const [name, value] of Object.entries(opts[group])) {
-      if (typeof value === 'boolean') continue;
+      if (typeof defaults[name] === 'boolean') {
+        if (typeof value !== 'boolean') throw new RangeError(`search option ${group}.${name} must be true or false, got ${String(value)}`);
+        continue;
+      }
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
         throw new RangeError(`search option ${group}.${name} must be a number >= 0, got ${String(value)}`);
     }
