@@ -38,6 +38,8 @@ describe('when the real proxy answers', () => {
     ]);
     // The preview is the corpus text, not anything the model wrote.
     expect(text(cite.parentElement!.querySelector('[part~="citation-preview"]'))).toContain(corpus.verse({ surah: 2, ayah: 153 }, 'en').translation!);
+    // The answer event follows the answer's last check, in a task of its own.
+    await waitUntil(() => m.events['quran-dai-answer']!.length > 0);
     expect(m.events['quran-dai-answer']![0]!.detail).toStrictEqual({ question: '2:153', text: ANSWER, citations: [{ ref: '2:153', status: 'verified' }] });
     expect(text($(m.el, '[part~="status"]'))).toBe('Answer complete.');
   });
@@ -67,6 +69,8 @@ describe('when the real proxy answers', () => {
     expect([notRetrieved.dataset.ref, notRetrieved.getAttribute('href')]).toStrictEqual(['1:1', 'https://quran.com/1/1']);
     expect(text(notRetrieved.parentElement!.querySelector('[part~="citation-flag"]'))).toBe('not from the retrieved verses');
     expect(text(body.querySelector('[part~="quote-mismatch"] + [part~="quote-flag"]'))).toBe('does not match the text of 2:153');
+    // The answer event follows the answer's last check, in a task of its own.
+    await waitUntil(() => m.events['quran-dai-answer']!.length > 0);
     expect(m.events['quran-dai-answer']![0]!.detail.citations).toStrictEqual([
       { ref: '2:153', status: 'verified' },
       { ref: '2:999', status: 'invalid' },
