@@ -2,7 +2,8 @@
 /** The element in the visitor's language: inherited from the page, with translated labels, announcements and requests. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuranDaiElement } from './quran-dai.component.js';
-import { createFakeProxy, PROXY, testServices, type FakeProxy } from './testing/element-harness.js';
+import { createFakeProxy, PROXY, testServices, type FakeProxy, type ProxyUnderTest } from './testing/element-harness.js';
+import { createRealProxy } from './testing/real-proxy.js';
 import { waitUntil } from './testing/wait-until.js';
 
 if (!customElements.get('quran-dai')) customElements.define('quran-dai', QuranDaiElement);
@@ -13,8 +14,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function mount(attrs: Record<string, string> = {}, into: HTMLElement = document.body): Promise<{ el: QuranDaiElement; proxy: FakeProxy }> {
-  const proxy = createFakeProxy();
+async function mount<P extends ProxyUnderTest = FakeProxy>(
+  attrs: Record<string, string> = {},
+  into: HTMLElement = document.body,
+  proxy: P = createFakeProxy() as ProxyUnderTest as P,
+): Promise<{ el: QuranDaiElement; proxy: P }> {
   const el = document.createElement('quran-dai') as QuranDaiElement;
   el.services = await testServices({ proxy, vectorSearch: null });
   let ready = false;
@@ -94,18 +98,21 @@ describe('when the widget sits in a section with its own lang', () => {
 });
 
 describe('when a visitor asks in Indonesian with chat on', () => {
+  // The real proxy: it takes the language and the translation the element sends, and answers.
   it('should send the interface language and its translation, and announce the answer in Indonesian', async () => {
-    const { el, proxy } = await mount({ lang: 'id' });
+    const { el, proxy } = await mount({ lang: 'id' }, document.body, await createRealProxy());
     await el.ask('2:153');
     await el.updateComplete;
     expect(proxy.chatRequests()[0]).toMatchObject({ lang: 'id', translation: 'id' });
+    expect(proxy.modelCalls()).toBe(1);
     expect(text($(el, '[part~="answer-heading"]'))).toBe('Jawaban');
     expect(text($(el, '[part~="status"]'))).toBe('Jawaban selesai.');
   });
   it('should keep the translation the site owner set', async () => {
-    const { el, proxy } = await mount({ lang: 'id', translation: 'en' });
+    const { el, proxy } = await mount({ lang: 'id', translation: 'en' }, document.body, await createRealProxy());
     await el.ask('2:153');
     expect(proxy.chatRequests()[0]).toMatchObject({ lang: 'id', translation: 'en' });
+    expect(proxy.modelCalls()).toBe(1);
   });
 });
 
