@@ -3,7 +3,8 @@
  * The element's verse cards: the translation shown, and a card's explain, share and listen actions.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeProxy } from '../testing/element-harness.js';
+import { createFakeProxy, type ProxyUnderTest } from '../testing/element-harness.js';
+import { createRealProxy } from '../testing/real-proxy.js';
 import type { Corpus } from '../../data/corpus/corpus.js';
 import { createSearchEngine } from '../../data/search/search-engine.js';
 import { waitUntil } from '../testing/wait-until.js';
@@ -40,10 +41,11 @@ describe('when a translation is chosen', () => {
 });
 
 describe("when a visitor uses a verse card's explain, share and listen actions", () => {
-  const card = (m: Mounted, ref: string, part: string) => $(m.el, `article[data-ref="${ref}"] [part~="${part}"]`) as HTMLButtonElement;
+  const card = (m: Mounted<ProxyUnderTest>, ref: string, part: string) => $(m.el, `article[data-ref="${ref}"] [part~="${part}"]`) as HTMLButtonElement;
 
   it("should ask the Da'i about that verse first with its ±5 passage, explain set, and link its tafsir on quran.com", async () => {
-    const m = await mount();
+    // The real proxy takes the explain request (its question, the verse, its passage) and answers.
+    const m = await mount({}, { proxy: await createRealProxy() });
     await askAndWait(m, 'patience');
     card(m, '2:153', 'explain').click();
     await waitUntil(() => m.events['quran-dai-answer']!.length === 2);
@@ -60,6 +62,7 @@ describe("when a visitor uses a verse card's explain, share and listen actions",
       [{ ref: '2:153', context: passage }],
     ]);
     expect(m.events['quran-dai-explain']!.map((e) => e.detail)).toStrictEqual([{ ref: '2:153', passage }]);
+    expect(m.proxy.modelCalls()).toBe(2);
     const tafsir = $(m.el, '[part~="answer"] [part~="answer-tafsir"] a') as HTMLAnchorElement;
     expect([tafsir.getAttribute('href'), text(tafsir)]).toStrictEqual([quranComTafsirUrl({ surah: 2, ayah: 153 }), 'Read a tafsir of 2:153 on quran.com']);
     expect(text($(m.el, '[part~="answer-tafsir"]'))).toContain('not a tafsir');
