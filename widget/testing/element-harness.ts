@@ -55,6 +55,19 @@ export interface FakeProxy extends ProxyUnderTest {
   suggestion: unknown;
 }
 
+/** Records one request of the element to a proxy, as the tests read it back; returns its URL. */
+export function recordCall(calls: RecordedCall[], input: string | URL | Request, init?: RequestInit): string {
+  const url = String(input);
+  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+  calls.push({ url, method: init?.method ?? 'GET', body, signal: init?.signal ?? undefined });
+  return url;
+}
+
+/** The bodies of the recorded `/api/chat` requests, in order. */
+export function chatRequestsIn(calls: readonly RecordedCall[]): ChatRequest[] {
+  return calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest);
+}
+
 export function fixtureSse(name: string): string {
   // Path-based: under happy-dom the global URL is not Node's.
   const lines = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'chat', '__fixtures__', `${name}.chunks.txt`), 'utf8')
@@ -93,12 +106,10 @@ export function createFakeProxy(
     embedding: [1, 0, 0, 0],
     feedback: 202,
     suggestion: { query: '', refs: [] },
-    chatRequests: () => proxy.calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
+    chatRequests: () => chatRequestsIn(proxy.calls),
     fetch: async (input, init) => {
-      const url = String(input);
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      const url = recordCall(proxy.calls, input, init);
       const signal = init?.signal ?? undefined;
-      proxy.calls.push({ url, method: init?.method ?? 'GET', body, signal });
       const json = (data: unknown, status = 200, headers: Record<string, string> = {}) =>
         new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json', ...headers } });
       if (url === `${PROXY}/api/config`) {

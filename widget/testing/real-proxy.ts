@@ -2,20 +2,20 @@
  * The real proxy behind the element in its tests: the Hono app itself, in process
  * (`app.request`), with the real corpus, its real config, limits, prompt and signed answer
  * stream. Only the model is a double, the AI SDK's own (MockLanguageModelV3): it writes `answer`
- * in word-sized deltas, and replies `suggestion` when the proxy asks it for candidate verses. A test then meets what the proxy really sends, not a copy of
- * it written by hand (element-harness.ts's fake proxy scripts what the real app cannot be made
- * to do on demand: a dropped connection, a hanging stream). The test page (happy-dom) is a
+ * in word-sized deltas, and replies `suggestion` when the proxy asks it for candidate verses. A
+ * test then meets what the proxy really sends, not a copy of it written by hand
+ * (element-harness.ts's fake proxy scripts what the real app cannot be made to do on demand: a
+ * given wait, a dropped connection). The test page (happy-dom) is a
  * browser and will not set an `Origin` header, so the element calls as the operator's own
  * server does, with the bearer token; the page-origin rules have their own proxy tests.
  */
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
-import type { ChatRequest } from '../../data/contracts/chat-request.js';
 import type { ProxyApp } from '../../proxy/app.js';
 import type { ProxyEnv } from '../../proxy/config/proxy-config.js';
 import { createTestProxy, TEST_XAI_KEY } from '../../proxy/testing/test-proxy.js';
 import type { Embedder } from '../../data/embed/embedder.js';
-import { PROXY, TEST_INDEX_MANIFEST, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
+import { chatRequestsIn, PROXY, recordCall, TEST_INDEX_MANIFEST, type ProxyUnderTest, type RecordedCall } from './element-harness.js';
 
 /** How the answer model's stream ends after its words: finished, failed (an error part), or never (until aborted). */
 export type AnswerEnd = 'finish' | 'fail' | 'hang';
@@ -109,12 +109,10 @@ export async function createRealProxy(env: ProxyEnv = {}, options: RealProxyOpti
     modelCalls: () => modelCalls,
     modelSignals,
     calls,
-    chatRequests: () => calls.filter((c) => c.url.endsWith('/api/chat')).map((c) => c.body as ChatRequest),
+    chatRequests: () => chatRequestsIn(calls),
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input);
+      const url = recordCall(calls, input, init);
       if (!url.startsWith(`${PROXY}/`)) throw new TypeError(`the test proxy serves ${PROXY}/ only, not ${url}`);
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ url, method: init?.method ?? 'GET', body, signal: init?.signal ?? undefined });
       const headers = new Headers(init?.headers);
       headers.set('authorization', `Bearer ${API_TOKEN}`);
       return app.request(url.slice(PROXY.length), { ...init, headers });

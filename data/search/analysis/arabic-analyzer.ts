@@ -205,24 +205,21 @@ export function cliticReadings(normalised: string): string[] {
 }
 
 function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer {
-  /** Second keys of a word: its final-alef key, and in the index its key as typed without a final hamza. */
-  const extraKeys = (w: string, index: boolean): string[] => {
-    const out: string[] = [];
-    const extra = extraKey(w);
-    if (extra) out.push(extra);
-    const hamzaFree = index ? withoutFinalHamza(w) : '';
-    if (hamzaFree) {
-      const typed = key(hamzaFree);
-      if (typed.length >= ARABIC_MIN_STEM) out.push(typed);
-    }
-    return out;
-  };
+  /** The index's second key of a word that ends in a hamza: its key as typed without it ('' when none). */
+  const hamzaFreeKey = memoizeWord((w) => {
+    const typed = withoutFinalHamza(w);
+    const k = typed ? key(typed) : '';
+    return k.length >= ARABIC_MIN_STEM ? k : '';
+  });
   const keys = (words: readonly string[]): string[] => {
     const out: string[] = [];
     for (const w of words) {
       if (ARABIC_STOP_WORDS.has(w)) continue;
       out.push(key(w));
-      out.push(...extraKeys(w, true));
+      const extra = extraKey(w);
+      if (extra) out.push(extra);
+      const typed = hamzaFreeKey(w);
+      if (typed) out.push(typed);
     }
     return out;
   };
@@ -236,12 +233,11 @@ function createAnalyzer(id: string, key: (word: string) => string): TextAnalyzer
     const terms = plainQueryTerms(words.map(key));
     const groupOf = new Map(terms.map((q) => [q.term, q.group]));
     for (const w of words) {
-      for (const extra of extraKeys(w, false)) {
-        if (groupOf.has(extra)) continue;
-        const group = groupOf.get(key(w))!;
-        groupOf.set(extra, group);
-        terms.push({ term: extra, weight: 1, group });
-      }
+      const extra = extraKey(w);
+      if (!extra || groupOf.has(extra)) continue;
+      const group = groupOf.get(key(w))!;
+      groupOf.set(extra, group);
+      terms.push({ term: extra, weight: 1, group });
     }
     for (const w of words) {
       const group = groupOf.get(key(w))!;
